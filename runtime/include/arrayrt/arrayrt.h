@@ -1,0 +1,274 @@
+/*===- arrayrt.h - The Arrayc runtime's C ABI ---------------------*- C -*-===*\
+|*                                                                            *|
+|* Programs compiled by arrayc link this runtime statically. It loads the     *|
+|* CUDA driver (libcuda.so.1) with dlopen on first use, so it links no CUDA   *|
+|* library and programs built for the CPU never need a GPU.                   *|
+|*                                                                            *|
+|* Errors: every CUDA status is checked. On failure the runtime prints one    *|
+|* line, `arrayrt: error: <call> failed: <CUDA_ERROR_NAME> (<description>)`,  *|
+|* to stderr, flushes stdout, and exits with status 1. No entry point returns *|
+|* an error code, and none continues after an error.                          *|
+|*                                                                            *|
+|* Driver loading: the first GPU entry point dlopens libcuda.so.1, calls      *|
+|* cuInit, retains device 0's primary context and makes it current in the     *|
+|* calling thread (every later calling thread makes it current once). If any  *|
+|* step fails it prints `arrayrt: error: cannot run on the GPU: <reason>` and *|
+|* exits 1. The environment variable ARRAYRT_CUDA_DRIVER_LIB, when set, names *|
+|* the library to dlopen instead of libcuda.so.1 (tests use it to simulate a  *|
+|* machine without a driver).                                                 *|
+|*                                                                            *|
+|* Threads: all entry points are thread-safe; initialization happens once.   *|
+|* They may be called from static constructors and destructors.              *|
+|*                                                                            *|
+|* Streams: a NULL stream argument means the legacy default stream.          *|
+|* Device pointers are plain `void *`: the driver's unified addressing tells  *|
+|* host and device memory apart in copies.                                    *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef ARRAYRT_ARRAYRT_H
+#define ARRAYRT_ARRAYRT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Opaque handles; each is the driver's own handle (CUmodule, ...). */
+typedef struct arrayrt_module *arrayrt_module_t;
+typedef struct arrayrt_function *arrayrt_function_t;
+typedef struct arrayrt_stream *arrayrt_stream_t;
+typedef struct arrayrt_event *arrayrt_event_t;
+
+/*===----------------------------------------------------------------------===
+ * Devices
+ *===----------------------------------------------------------------------===*/
+
+/* Properties of one GPU, as arrayrt_device_get_properties fills them. */
+typedef struct arrayrt_device_properties {
+  char name[256];               /* NUL-terminated marketing name. */
+  int compute_capability_major; /* 9 for sm_90. */
+  int compute_capability_minor; /* 0 for sm_90. */
+  int multiprocessor_count;     /* Streaming multiprocessors. */
+  uint64_t total_memory_bytes;  /* Global memory. */
+} arrayrt_device_properties_t;
+
+/* Initializes the driver if needed and reports whether GPU entry points can
+ * work, without exiting. Returns 1 if so. Otherwise returns 0 and, if `reason`
+ * is not NULL, sets *reason to the static message (the same text the other
+ * entry points would print) explaining why. */
+int arrayrt_cuda_available(const char **reason);
+
+/* Number of visible CUDA devices (at least 1 once initialization succeeded). */
+int arrayrt_device_count(void);
+
+/* Fills *props for device `device` (0 <= device < arrayrt_device_count()). */
+void arrayrt_device_get_properties(int device,
+                                   arrayrt_device_properties_t *props);
+
+/* Selects the device later calls use. Only device 0 is supported; any other
+ * value is an error, since the runtime keeps a single context. */
+void arrayrt_set_device(int device);
+
+/*===----------------------------------------------------------------------===
+ * Modules and kernels
+ *===----------------------------------------------------------------------===*/
+
+/* Loads a module from an image in memory (fatbin, cubin, or NUL-terminated
+ * PTX) with cuModuleLoadData. `size` is the image size in bytes; it is
+ * informational, as the driver reads the size from the image. The caller keeps
+ * ownership of `image`; the module is released by arrayrt_module_unload. */
+arrayrt_module_t arrayrt_module_load(const void *image, size_t size);
+
+/* Like arrayrt_module_load, but JIT-compiles PTX with cuModuleLoadDataEx at
+ * optimization level `opt_level` (0-4). A compile failure prints the
+ * driver's JIT log before exiting. */
+arrayrt_module_t arrayrt_module_load_jit(const void *ptx, size_t size,
+                                         int opt_level);
+
+/* Unloads `module` (NULL is a no-op). Called after the driver has shut down
+ * at process exit, it does nothing, since the driver freed everything. */
+void arrayrt_module_unload(arrayrt_module_t module);
+
+/* Returns kernel `name` of `module`; it lives as long as the module. A
+ * missing name is an error. */
+arrayrt_function_t arrayrt_module_get_function(arrayrt_module_t module,
+                                               const char *name);
+
+/* Queues `function` on `stream` with cuLaunchKernel. `params` points to one
+ * pointer per kernel parameter, each pointing to the argument's value; the
+ * values are copied before the call returns. `shared_mem_bytes` is dynamic
+ * shared memory; amounts above the default 48 KiB are opted into. */
+void arrayrt_launch_kernel(arrayrt_function_t function, uint32_t grid_x,
+                           uint32_t grid_y, uint32_t grid_z, uint32_t block_x,
+                           uint32_t block_y, uint32_t block_z,
+                           uint32_t shared_mem_bytes, arrayrt_stream_t stream,
+                           void **params);
+
+/* Like arrayrt_launch_kernel, with thread block clusters of
+ * cluster_x*cluster_y*cluster_z blocks (sm_90+), via cuLaunchKernelEx.
+ * Clusters above the portable size of 8 are opted into. */
+void arrayrt_launch_cluster_kernel(arrayrt_function_t function,
+                                   uint32_t cluster_x, uint32_t cluster_y,
+                                   uint32_t cluster_z, uint32_t grid_x,
+                                   uint32_t grid_y, uint32_t grid_z,
+                                   uint32_t block_x, uint32_t block_y,
+                                   uint32_t block_z, uint32_t shared_mem_bytes,
+                                   arrayrt_stream_t stream, void **params);
+
+/*===----------------------------------------------------------------------===
+ * Streams and events
+ *===----------------------------------------------------------------------===*/
+
+/* Creates a stream that does not synchronize with the legacy default
+ * stream (CU_STREAM_NON_BLOCKING). Release it with arrayrt_stream_destroy. */
+arrayrt_stream_t arrayrt_stream_create(void);
+
+/* Blocks until all work queued on `stream` has finished. */
+void arrayrt_stream_synchronize(arrayrt_stream_t stream);
+
+/* Destroys `stream`; work already queued still completes. */
+void arrayrt_stream_destroy(arrayrt_stream_t stream);
+
+/* Makes later work on `stream` wait for `event`'s last record. */
+void arrayrt_stream_wait_event(arrayrt_stream_t stream, arrayrt_event_t event);
+
+/* Creates an event without timing (cheaper to record and wait on). Release
+ * it with arrayrt_event_destroy. */
+arrayrt_event_t arrayrt_event_create(void);
+
+/* Records `event` at the current end of `stream`. */
+void arrayrt_event_record(arrayrt_event_t event, arrayrt_stream_t stream);
+
+/* Blocks until the work before `event`'s last record has finished. */
+void arrayrt_event_synchronize(arrayrt_event_t event);
+
+/* Destroys `event`. */
+void arrayrt_event_destroy(arrayrt_event_t event);
+
+/*===----------------------------------------------------------------------===
+ * Memory
+ *===----------------------------------------------------------------------===*/
+
+/* Allocates `size` bytes of device memory (cuMemAlloc), ready for use by work
+ * queued on any stream. Size 0 returns NULL without touching the driver.
+ * `stream` is accepted for symmetry with arrayrt_free and unused. */
+void *arrayrt_alloc(size_t size, arrayrt_stream_t stream);
+
+/* Allocates `size` bytes of managed memory (cuMemAllocManaged, attached
+ * globally), usable from host and device. Size 0 returns NULL without
+ * touching the driver. */
+void *arrayrt_alloc_managed(size_t size);
+
+/* Frees memory from arrayrt_alloc or arrayrt_alloc_managed. It first waits
+ * for `stream` (if not NULL) so that work queued there that still uses the
+ * memory finishes. NULL `ptr` is a no-op that does not touch the driver. */
+void arrayrt_free(void *ptr, arrayrt_stream_t stream);
+
+/* Queues a copy of `size` bytes from `src` to `dst` on `stream`; either may
+ * be host or device memory. Copies from pageable host memory may complete
+ * before the call returns; copies to pageable host memory do (driver
+ * semantics); otherwise synchronize the stream before reading the result.
+ * Size 0 does nothing and does not touch the driver. */
+void arrayrt_memcpy(void *dst, const void *src, size_t size,
+                    arrayrt_stream_t stream);
+
+/* Queue a fill of `count` 8-, 16- or 32-bit elements at device memory `dst`
+ * with `value` on `stream`. Count 0 does nothing and does not touch the
+ * driver. */
+void arrayrt_memset8(void *dst, uint8_t value, size_t count,
+                     arrayrt_stream_t stream);
+void arrayrt_memset16(void *dst, uint16_t value, size_t count,
+                      arrayrt_stream_t stream);
+void arrayrt_memset32(void *dst, uint32_t value, size_t count,
+                      arrayrt_stream_t stream);
+
+/* Page-locks `size` bytes of host memory at `ptr` (cuMemHostRegister) so
+ * copies to and from it are asynchronous and faster. Size 0 is a no-op. */
+void arrayrt_host_register(void *ptr, size_t size);
+
+/* Undoes arrayrt_host_register for the range starting at `ptr`. */
+void arrayrt_host_unregister(void *ptr);
+
+/*===----------------------------------------------------------------------===
+ * Printing
+ *===----------------------------------------------------------------------===*/
+
+/* arrayrt_print_<T>(rank, descriptor) prints the array that `descriptor`
+ * describes to stdout exactly as NumPy's `print(a)` does with default print
+ * options (str(a), not repr), followed by a newline, and flushes stdout.
+ * `descriptor` points to an MLIR strided memref descriptor:
+ *   { T *allocated; T *aligned; int64_t offset;
+ *     int64_t sizes[rank]; int64_t strides[rank]; }
+ * with offset and strides in elements (strides may be 0 or negative), as
+ * MLIR passes an unranked `memref<*xT>` to an external function. The data
+ * must be in host memory. The runtime reads it and never takes ownership.
+ * i1 is a bool stored one byte per element (0 or 1); bf16 prints as
+ * ml_dtypes' bfloat16 does. */
+void arrayrt_print_i1(int64_t rank, void *descriptor);
+void arrayrt_print_i8(int64_t rank, void *descriptor);
+void arrayrt_print_i16(int64_t rank, void *descriptor);
+void arrayrt_print_i32(int64_t rank, void *descriptor);
+void arrayrt_print_i64(int64_t rank, void *descriptor);
+void arrayrt_print_ui8(int64_t rank, void *descriptor);
+void arrayrt_print_ui16(int64_t rank, void *descriptor);
+void arrayrt_print_ui32(int64_t rank, void *descriptor);
+void arrayrt_print_ui64(int64_t rank, void *descriptor);
+void arrayrt_print_f16(int64_t rank, void *descriptor);
+void arrayrt_print_bf16(int64_t rank, void *descriptor);
+void arrayrt_print_f32(int64_t rank, void *descriptor);
+void arrayrt_print_f64(int64_t rank, void *descriptor);
+
+/*===----------------------------------------------------------------------===
+ * MLIR gpu-to-llvm ABI
+ *
+ * These exist only to match the host code that upstream MLIR 22's
+ * `gpu-to-llvm` pass generates (the names and signatures of MLIR's
+ * CudaRuntimeWrappers.cpp); each forwards to the arrayrt_ entry point above
+ * with the same meaning. Differences: every stream from mgpuStreamCreate is
+ * non-blocking, mgpuMemAlloc with isHostShared allocates managed memory, and
+ * errors exit as described at the top instead of being printed and ignored.
+ * The generated code loads modules from global constructors and creates and
+ * destroys a stream per group of GPU operations.
+ *===----------------------------------------------------------------------===*/
+
+void *mgpuModuleLoad(void *data, uint64_t size);
+void *mgpuModuleLoadJIT(void *data, int32_t optLevel);
+void mgpuModuleUnload(void *module);
+void *mgpuModuleGetFunction(void *module, const char *name);
+void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
+                      intptr_t gridZ, intptr_t blockX, intptr_t blockY,
+                      intptr_t blockZ, int32_t smem, void *stream,
+                      void **params, void **extra, size_t paramsCount);
+void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
+                             intptr_t clusterY, intptr_t clusterZ,
+                             intptr_t gridX, intptr_t gridY, intptr_t gridZ,
+                             intptr_t blockX, intptr_t blockY, intptr_t blockZ,
+                             int32_t smem, void *stream, void **params,
+                             void **extra, size_t paramsCount);
+void *mgpuStreamCreate(void);
+void mgpuStreamDestroy(void *stream);
+void mgpuStreamSynchronize(void *stream);
+void mgpuStreamWaitEvent(void *stream, void *event);
+void *mgpuEventCreate(void);
+void mgpuEventDestroy(void *event);
+void mgpuEventSynchronize(void *event);
+void mgpuEventRecord(void *event, void *stream);
+void *mgpuMemAlloc(uint64_t sizeBytes, void *stream, bool isHostShared);
+void mgpuMemFree(void *ptr, void *stream);
+void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *stream);
+void mgpuMemset32(void *dst, unsigned int value, size_t count, void *stream);
+void mgpuMemset16(void *dst, unsigned short value, size_t count, void *stream);
+void mgpuSetDefaultDevice(int32_t device);
+void mgpuMemHostRegisterMemRef(int64_t rank, void *descriptor,
+                               int64_t elementSizeBytes);
+void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,
+                                 int64_t elementSizeBytes);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* ARRAYRT_ARRAYRT_H */

@@ -1,0 +1,90 @@
+//===- Memory.cpp - Device memory and copies ------------------------------===//
+//
+// Zero-sized requests return before touching the driver, so programs whose
+// arrays are all empty run without a GPU.
+//
+//===----------------------------------------------------------------------===//
+
+#include "arrayrt/arrayrt.h"
+
+#include "Driver.h"
+
+using arrayrt::check;
+using arrayrt::driver;
+
+namespace {
+CUdeviceptr toCu(const void *ptr) { return reinterpret_cast<CUdeviceptr>(ptr); }
+CUstream toCu(arrayrt_stream_t stream) {
+  return reinterpret_cast<CUstream>(stream);
+}
+} // namespace
+
+extern "C" void *arrayrt_alloc(size_t size, arrayrt_stream_t /*stream*/) {
+  if (size == 0)
+    return nullptr;
+  CUdeviceptr ptr = 0;
+  check(driver().cuMemAlloc_v2(&ptr, size), "cuMemAlloc");
+  return reinterpret_cast<void *>(ptr);
+}
+
+extern "C" void *arrayrt_alloc_managed(size_t size) {
+  if (size == 0)
+    return nullptr;
+  CUdeviceptr ptr = 0;
+  check(driver().cuMemAllocManaged(&ptr, size, CU_MEM_ATTACH_GLOBAL),
+        "cuMemAllocManaged");
+  return reinterpret_cast<void *>(ptr);
+}
+
+extern "C" void arrayrt_free(void *ptr, arrayrt_stream_t stream) {
+  if (!ptr)
+    return;
+  const arrayrt::DriverApi &api = driver();
+  // Streams are non-blocking, so nothing else guarantees that kernels queued
+  // on `stream` are done with the memory when it is freed.
+  if (stream)
+    check(api.cuStreamSynchronize(toCu(stream)), "cuStreamSynchronize");
+  check(api.cuMemFree_v2(toCu(ptr)), "cuMemFree");
+}
+
+extern "C" void arrayrt_memcpy(void *dst, const void *src, size_t size,
+                               arrayrt_stream_t stream) {
+  if (size == 0)
+    return;
+  check(driver().cuMemcpyAsync(toCu(dst), toCu(src), size, toCu(stream)),
+        "cuMemcpyAsync");
+}
+
+extern "C" void arrayrt_memset8(void *dst, uint8_t value, size_t count,
+                                arrayrt_stream_t stream) {
+  if (count == 0)
+    return;
+  check(driver().cuMemsetD8Async(toCu(dst), value, count, toCu(stream)),
+        "cuMemsetD8Async");
+}
+
+extern "C" void arrayrt_memset16(void *dst, uint16_t value, size_t count,
+                                 arrayrt_stream_t stream) {
+  if (count == 0)
+    return;
+  check(driver().cuMemsetD16Async(toCu(dst), value, count, toCu(stream)),
+        "cuMemsetD16Async");
+}
+
+extern "C" void arrayrt_memset32(void *dst, uint32_t value, size_t count,
+                                 arrayrt_stream_t stream) {
+  if (count == 0)
+    return;
+  check(driver().cuMemsetD32Async(toCu(dst), value, count, toCu(stream)),
+        "cuMemsetD32Async");
+}
+
+extern "C" void arrayrt_host_register(void *ptr, size_t size) {
+  if (size == 0)
+    return;
+  check(driver().cuMemHostRegister_v2(ptr, size, 0), "cuMemHostRegister");
+}
+
+extern "C" void arrayrt_host_unregister(void *ptr) {
+  check(driver().cuMemHostUnregister(ptr), "cuMemHostUnregister");
+}

@@ -1,0 +1,58 @@
+//===- Stream.cpp - Streams and events ------------------------------------===//
+
+#include "arrayrt/arrayrt.h"
+
+#include "Driver.h"
+
+using arrayrt::check;
+using arrayrt::driver;
+
+namespace {
+CUstream toCu(arrayrt_stream_t stream) {
+  return reinterpret_cast<CUstream>(stream);
+}
+CUevent toCu(arrayrt_event_t event) { return reinterpret_cast<CUevent>(event); }
+} // namespace
+
+extern "C" arrayrt_stream_t arrayrt_stream_create(void) {
+  CUstream stream = nullptr;
+  // Non-blocking: the legacy default stream would otherwise serialize with
+  // every stream, including those of libraries sharing the context.
+  check(driver().cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING),
+        "cuStreamCreate");
+  return reinterpret_cast<arrayrt_stream_t>(stream);
+}
+
+extern "C" void arrayrt_stream_synchronize(arrayrt_stream_t stream) {
+  check(driver().cuStreamSynchronize(toCu(stream)), "cuStreamSynchronize");
+}
+
+extern "C" void arrayrt_stream_destroy(arrayrt_stream_t stream) {
+  check(driver().cuStreamDestroy_v2(toCu(stream)), "cuStreamDestroy");
+}
+
+extern "C" void arrayrt_stream_wait_event(arrayrt_stream_t stream,
+                                          arrayrt_event_t event) {
+  check(driver().cuStreamWaitEvent(toCu(stream), toCu(event), 0),
+        "cuStreamWaitEvent");
+}
+
+extern "C" arrayrt_event_t arrayrt_event_create(void) {
+  CUevent event = nullptr;
+  check(driver().cuEventCreate(&event, CU_EVENT_DISABLE_TIMING),
+        "cuEventCreate");
+  return reinterpret_cast<arrayrt_event_t>(event);
+}
+
+extern "C" void arrayrt_event_record(arrayrt_event_t event,
+                                     arrayrt_stream_t stream) {
+  check(driver().cuEventRecord(toCu(event), toCu(stream)), "cuEventRecord");
+}
+
+extern "C" void arrayrt_event_synchronize(arrayrt_event_t event) {
+  check(driver().cuEventSynchronize(toCu(event)), "cuEventSynchronize");
+}
+
+extern "C" void arrayrt_event_destroy(arrayrt_event_t event) {
+  check(driver().cuEventDestroy_v2(toCu(event)), "cuEventDestroy");
+}
