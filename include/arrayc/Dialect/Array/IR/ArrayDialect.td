@@ -1,0 +1,55 @@
+//===- ArrayDialect.td - The array dialect -----------------*- tablegen -*-===//
+//
+// The `array` dialect: NumPy-semantics operations on ranked tensors.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ARRAYC_DIALECT_ARRAY_IR_ARRAYDIALECT_TD
+#define ARRAYC_DIALECT_ARRAY_IR_ARRAYDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/IR/CommonTypeConstraints.td"
+
+def Array_Dialect : Dialect {
+  let name = "array";
+  let summary = "NumPy-semantics array operations on ranked tensors.";
+  let description = [{
+    The `array` dialect models the programs CuPy and NumPy users write:
+    elementwise operations with NumPy broadcasting, array creation and
+    printing, on ranked tensors with static or dynamic dimensions. Arrayc
+    lowers it through `linalg` to GPU kernels (NVVM/PTX) or CPU loops.
+
+    Broadcasting follows NumPy: shapes are aligned at their trailing
+    dimension; a dimension of static size 1 stretches to the other operand's
+    size. A dynamic dimension (`?`) is never assumed to be 1: where it meets
+    another dimension, the two must be equal at run time, which the lowering
+    checks with an assertion that names the operation.
+  }];
+  let cppNamespace = "::mlir::array";
+  let useDefaultAttributePrinterParser = 0;
+  let useDefaultTypePrinterParser = 0;
+  let hasConstantMaterializer = 1;
+}
+
+class Array_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Array_Dialect, mnemonic, traits>;
+
+//===----------------------------------------------------------------------===//
+// Type constraints
+//===----------------------------------------------------------------------===//
+
+def Array_ElementType : AnyTypeOf<[F32, F64, I32, I64],
+    "f32, f64, i32 or i64">;
+def Array_FloatElementType : AnyTypeOf<[F32, F64], "f32 or f64">;
+
+def Array_Tensor : RankedTensorOf<[F32, F64, I32, I64]>;
+def Array_FloatTensor : RankedTensorOf<[F32, F64]>;
+
+// array.print reads a tensor before bufferization and a buffer after it.
+def Array_TensorOrBuffer : AnyTypeOf<[
+    RankedTensorOf<[F32, F64, I32, I64]>,
+    MemRefOf<[F32, F64, I32, I64]>],
+    "ranked tensor or memref of f32, f64, i32 or i64">;
+
+#endif // ARRAYC_DIALECT_ARRAY_IR_ARRAYDIALECT_TD

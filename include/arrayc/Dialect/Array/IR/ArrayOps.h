@@ -1,0 +1,18 @@
+//===- ArrayOps.h - array dialect operations --------------------*- C++ -*-===//
+
+#ifndef ARRAYC_DIALECT_ARRAY_IR_ARRAYOPS_H
+#define ARRAYC_DIALECT_ARRAY_IR_ARRAYOPS_H
+
+#include "arrayc/Dialect/Array/IR/ArrayDialect.h"
+#include "arrayc/Dialect/Array/IR/Broadcast.h"
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#define GET_OP_CLASSES
+#include "arrayc/Dialect/Array/IR/ArrayOps.h.inc"
+
+#endif // ARRAYC_DIALECT_ARRAY_IR_ARRAYOPS_H

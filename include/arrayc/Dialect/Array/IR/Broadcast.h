@@ -1,0 +1,49 @@
+//===- Broadcast.h - NumPy broadcasting rules -------------------*- C++ -*-===//
+//
+// The one place that defines how array operand shapes broadcast. Verifiers
+// and lowerings both use it, so they cannot disagree.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ARRAYC_DIALECT_ARRAY_IR_BROADCAST_H
+#define ARRAYC_DIALECT_ARRAY_IR_BROADCAST_H
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/OpDefinition.h"
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
+#include <string>
+
+namespace mlir::array {
+
+/// Formats a shape as NumPy does, with `?` for dynamic sizes: `[4, ?, 3]`.
+std::string formatShape(ArrayRef<int64_t> shape);
+
+/// Computes the NumPy broadcast of `shapes`, aligned at their trailing
+/// dimension. A dimension of static size 1 stretches; a dynamic dimension
+/// never stretches and, when it meets a static size N > 1, takes N (equality
+/// is then checked at run time). On failure, returns std::nullopt and, when
+/// `diag` is given, attaches a message naming the shapes and the first
+/// result dimension where they disagree.
+std::optional<SmallVector<int64_t>>
+broadcastShapes(ArrayRef<ArrayRef<int64_t>> shapes,
+                InFlightDiagnostic *diag = nullptr);
+
+/// Verifies an operation whose ranked-tensor operands broadcast to its single
+/// result: equal element types and a result shape equal to the broadcast.
+LogicalResult verifyBroadcastableOp(Operation *op);
+
+namespace OpTrait {
+template <typename ConcreteType>
+class Broadcastable
+    : public ::mlir::OpTrait::TraitBase<ConcreteType, Broadcastable> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return verifyBroadcastableOp(op);
+  }
+};
+} // namespace OpTrait
+
+} // namespace mlir::array
+
+#endif // ARRAYC_DIALECT_ARRAY_IR_BROADCAST_H

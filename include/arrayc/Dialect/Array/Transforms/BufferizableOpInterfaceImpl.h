@@ -1,0 +1,17 @@
+//===- BufferizableOpInterfaceImpl.h - array bufferization ------*- C++ -*-===//
+
+#ifndef ARRAYC_DIALECT_ARRAY_TRANSFORMS_BUFFERIZABLEOPINTERFACEIMPL_H
+#define ARRAYC_DIALECT_ARRAY_TRANSFORMS_BUFFERIZABLEOPINTERFACEIMPL_H
+
+namespace mlir {
+class DialectRegistry;
+namespace array {
+
+/// Lets one-shot bufferization handle the array ops that survive the
+/// lowering to linalg (array.print).
+void registerBufferizableOpInterfaceExternalModels(DialectRegistry &registry);
+
+} // namespace array
+} // namespace mlir
+
+#endif // ARRAYC_DIALECT_ARRAY_TRANSFORMS_BUFFERIZABLEOPINTERFACEIMPL_H

@@ -1,0 +1,62 @@
+//===- Passes.td - array dialect transformation passes -----*- tablegen -*-===//
+
+#ifndef ARRAYC_DIALECT_ARRAY_TRANSFORMS_PASSES_TD
+#define ARRAYC_DIALECT_ARRAY_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ArrayGpuMapElementwise
+    : Pass<"array-gpu-map-elementwise", "func::FuncOp"> {
+  let summary = "Map elementwise linalg ops on buffers to grid-stride GPU "
+                "kernels.";
+  let description = [{
+    Replaces every linalg op on buffers whose iterators are all parallel
+    (named ops are generalized first) with a `gpu.launch` of a 1-D grid. The
+    iteration space is linearized; each thread walks it with a grid-stride
+    loop, delinearizes its index, loads the operands through their indexing
+    maps, computes the op's body and stores the results. The grid has
+    `ceil(n / block-size)` blocks, capped at `max-grid-size`; nothing is
+    launched when the iteration space is empty. Ops with reduction iterators
+    are reported as unsupported.
+
+    ```mlir
+    // Before
+    linalg.generic {...} ins(%a, %b : memref<?xf32>, memref<?xf32>)
+                         outs(%c : memref<?xf32>) {...}
+    // After
+    scf.if %nonempty {
+      gpu.launch blocks(...) in (%grid, %c1, %c1) threads(...) in (%c256, ...) {
+        scf.for %i = %first to %n step %stride { ... }
+        gpu.terminator
+      }
+    }
+    ```
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", "256",
+           "Threads per block.">,
+    Option<"maxGridSize", "max-grid-size", "int64_t", "1056",
+           "Most blocks in a grid (the grid-stride loop covers the rest); "
+           "the default is 8 blocks for each of an H100/H200's 132 SMs.">,
+  ];
+  let dependentDialects = [
+    "affine::AffineDialect", "arith::ArithDialect", "gpu::GPUDialect",
+    "memref::MemRefDialect", "scf::SCFDialect"
+  ];
+}
+
+def ArrayGpuDeviceMemory : Pass<"array-gpu-device-memory", "func::FuncOp"> {
+  let summary = "Place the buffers of a bufferized program in GPU memory.";
+  let description = [{
+    Makes every buffer the program allocates a device buffer, so that GPU
+    kernels can read and write it: `memref.alloc`/`memref.dealloc` become
+    `gpu.alloc`/`gpu.dealloc`, `memref.copy` becomes `gpu.memcpy`, constant
+    globals are copied to the device where they are used (and freed before
+    the function returns), and `array.print` reads a host copy of its device
+    buffer. Run after bufferization and buffer deallocation, before kernel
+    outlining.
+  }];
+  let dependentDialects = ["gpu::GPUDialect", "memref::MemRefDialect"];
+}
+
+#endif // ARRAYC_DIALECT_ARRAY_TRANSFORMS_PASSES_TD

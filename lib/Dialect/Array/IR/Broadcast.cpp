@@ -1,0 +1,100 @@
+//===- Broadcast.cpp - NumPy broadcasting rules ---------------------------===//
+
+#include "arrayc/Dialect/Array/IR/Broadcast.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+std::string array::formatShape(ArrayRef<int64_t> shape) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << '[';
+  llvm::interleaveComma(shape, os, [&](int64_t size) {
+    if (ShapedType::isDynamic(size))
+      os << '?';
+    else
+      os << size;
+  });
+  os << ']';
+  return text;
+}
+
+static std::string formatSize(int64_t size) {
+  return ShapedType::isDynamic(size) ? "?" : std::to_string(size);
+}
+
+std::optional<SmallVector<int64_t>>
+array::broadcastShapes(ArrayRef<ArrayRef<int64_t>> shapes,
+                       InFlightDiagnostic *diag) {
+  size_t rank = 0;
+  for (ArrayRef<int64_t> shape : shapes)
+    rank = std::max(rank, shape.size());
+
+  SmallVector<int64_t> result(rank, 1);
+  for (size_t dim = 0; dim < rank; ++dim) {
+    // The operand (and its size) that fixed this dimension so far.
+    std::optional<size_t> staticOwner;
+    bool anyDynamic = false;
+    for (auto [index, shape] : llvm::enumerate(shapes)) {
+      size_t offset = rank - shape.size();
+      if (dim < offset)
+        continue;
+      int64_t size = shape[dim - offset];
+      if (ShapedType::isDynamic(size)) {
+        anyDynamic = true;
+        continue;
+      }
+      if (size == 1)
+        continue;
+      if (!staticOwner) {
+        staticOwner = index;
+        result[dim] = size;
+        continue;
+      }
+      if (result[dim] == size)
+        continue;
+      if (diag) {
+        ArrayRef<int64_t> first = shapes[*staticOwner];
+        *diag << "operand shapes " << formatShape(first) << " and "
+              << formatShape(shape) << " do not broadcast (dimension " << dim
+              << ": " << formatSize(result[dim]) << " vs " << size << ")";
+      }
+      return std::nullopt;
+    }
+    if (!staticOwner && anyDynamic)
+      result[dim] = ShapedType::kDynamic;
+  }
+  return result;
+}
+
+LogicalResult array::verifyBroadcastableOp(Operation *op) {
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  Type elementType = resultType.getElementType();
+  SmallVector<ArrayRef<int64_t>> shapes;
+  for (Value operand : op->getOperands()) {
+    auto type = cast<RankedTensorType>(operand.getType());
+    if (type.getElementType() != elementType)
+      return op->emitOpError("operand element type ")
+             << type.getElementType() << " differs from result element type "
+             << elementType
+             << " (mixed element types need an explicit conversion)";
+    shapes.push_back(type.getShape());
+  }
+
+  InFlightDiagnostic diag = op->emitOpError();
+  std::optional<SmallVector<int64_t>> shape = broadcastShapes(shapes, &diag);
+  if (!shape)
+    return diag;
+  diag.abandon();
+
+  if (ArrayRef<int64_t>(*shape) != resultType.getShape())
+    return op->emitOpError("result shape ")
+           << formatShape(resultType.getShape())
+           << " does not match the broadcast shape " << formatShape(*shape)
+           << " of the operands";
+  return success();
+}
