@@ -1,0 +1,16 @@
+//===- Passes.h - array dialect conversion passes ---------------*- C++ -*-===//
+
+#ifndef ARRAYC_CONVERSION_PASSES_H
+#define ARRAYC_CONVERSION_PASSES_H
+
+#include "arrayc/Conversion/ArrayToLinalg/ArrayToLinalg.h"
+#include "arrayc/Conversion/ArrayToRuntime/ArrayToRuntime.h"
+
+namespace mlir::array {
+
+#define GEN_PASS_REGISTRATION
+#include "arrayc/Conversion/Passes.h.inc"
+
+} // namespace mlir::array
+
+#endif // ARRAYC_CONVERSION_PASSES_H

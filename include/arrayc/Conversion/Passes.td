@@ -1,0 +1,36 @@
+//===- Passes.td - array dialect conversion passes ---------*- tablegen -*-===//
+
+#ifndef ARRAYC_CONVERSION_PASSES_TD
+#define ARRAYC_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertArrayToLinalg : Pass<"convert-array-to-linalg"> {
+  let summary = "Lower array ops on tensors to linalg, tensor and arith ops.";
+  let description = [{
+    Turns every elementwise array op into one `linalg.generic` whose indexing
+    maps implement NumPy broadcasting, `array.full` into `linalg.fill` and
+    `array.constant` into `arith.constant`. Where two dynamic dimensions (or a
+    dynamic and a static one) meet, a `cf.assert` checks at run time that they
+    are equal and names the op in its message. `array.print` is left in place:
+    it bufferizes and is lowered by `convert-array-to-runtime`.
+  }];
+  let dependentDialects = [
+    "arith::ArithDialect", "cf::ControlFlowDialect", "linalg::LinalgDialect",
+    "math::MathDialect", "tensor::TensorDialect"
+  ];
+}
+
+def ConvertArrayToRuntime : Pass<"convert-array-to-runtime", "ModuleOp"> {
+  let summary = "Lower array ops on buffers to calls into the arrayrt runtime.";
+  let description = [{
+    Replaces `array.print` on a memref with a call to
+    `arrayrt_print_<dtype>(rank, descriptor)` through an unranked memref, and
+    declares the runtime functions it calls. The buffer must be readable by
+    the host: the CUDA pipeline stages device buffers to the host first
+    (`array-gpu-device-memory`).
+  }];
+  let dependentDialects = ["func::FuncDialect", "memref::MemRefDialect"];
+}
+
+#endif // ARRAYC_CONVERSION_PASSES_TD

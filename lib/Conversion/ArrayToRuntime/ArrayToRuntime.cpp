@@ -1,0 +1,94 @@
+//===- ArrayToRuntime.cpp - Lower array ops on buffers to arrayrt calls ---===//
+//
+// The runtime's print entry points take an unranked memref, which the LLVM
+// lowering passes as `(int64_t rank, void *descriptor)`; see
+// runtime/include/arrayrt/arrayrt.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "arrayc/Conversion/ArrayToRuntime/ArrayToRuntime.h"
+
+#include "arrayc/Dialect/Array/IR/ArrayOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::array {
+#define GEN_PASS_DEF_CONVERTARRAYTORUNTIME
+#include "arrayc/Conversion/Passes.h.inc"
+} // namespace mlir::array
+
+using namespace mlir;
+using namespace mlir::array;
+
+/// The dtype suffix of a runtime entry point, as in `arrayrt_print_f32`.
+static std::string dtypeSuffix(Type type) {
+  if (auto intType = dyn_cast<IntegerType>(type))
+    return (intType.isUnsigned() ? "ui" : "i") +
+           std::to_string(intType.getWidth());
+  if (type.isBF16())
+    return "bf16";
+  return "f" + std::to_string(type.getIntOrFloatBitWidth());
+}
+
+/// Returns the declaration of runtime function `name`, adding it to the
+/// module on first use.
+static func::FuncOp getOrDeclare(PatternRewriter &rewriter, ModuleOp module,
+                                 StringRef name, FunctionType type) {
+  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
+    return existing;
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(module.getBody());
+  auto decl = func::FuncOp::create(rewriter, module.getLoc(), name, type);
+  decl.setPrivate();
+  return decl;
+}
+
+namespace {
+
+struct PrintToRuntimeCall : OpRewritePattern<PrintOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(PrintOp op,
+                                PatternRewriter &rewriter) const override {
+    auto memrefType = dyn_cast<MemRefType>(op.getInput().getType());
+    if (!memrefType)
+      return rewriter.notifyMatchFailure(op, "expects a bufferized operand");
+    auto module = op->getParentOfType<ModuleOp>();
+    Type elementType = memrefType.getElementType();
+    auto unranked = UnrankedMemRefType::get(elementType, /*memorySpace=*/0);
+    auto callee = getOrDeclare(
+        rewriter, module, "arrayrt_print_" + dtypeSuffix(elementType),
+        rewriter.getFunctionType({unranked}, {}));
+    Value erased =
+        memref::CastOp::create(rewriter, op.getLoc(), unranked, op.getInput());
+    rewriter.replaceOpWithNewOp<func::CallOp>(op, callee, erased);
+    return success();
+  }
+};
+
+struct ConvertArrayToRuntimePass
+    : array::impl::ConvertArrayToRuntimeBase<ConvertArrayToRuntimePass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateArrayToRuntimePatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+
+    WalkResult remaining = getOperation().walk([](PrintOp op) {
+      op.emitOpError("operand must be bufferized before "
+                     "convert-array-to-runtime, found ")
+          << op.getInput().getType();
+      return WalkResult::interrupt();
+    });
+    if (remaining.wasInterrupted())
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void array::populateArrayToRuntimePatterns(RewritePatternSet &patterns) {
+  patterns.add<PrintToRuntimeCall>(patterns.getContext());
+}

@@ -1,0 +1,139 @@
+//===- GpuDeviceMemory.cpp - Put a program's buffers in GPU memory --------===//
+
+#include "arrayc/Dialect/Array/Transforms/Passes.h"
+
+#include "arrayc/Dialect/Array/IR/ArrayOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::array {
+#define GEN_PASS_DEF_ARRAYGPUDEVICEMEMORY
+#include "arrayc/Dialect/Array/Transforms/Passes.h.inc"
+} // namespace mlir::array
+
+using namespace mlir;
+
+namespace {
+
+/// The sizes of `buffer`'s dynamic dimensions, for allocating its twin.
+SmallVector<Value> dynamicSizes(OpBuilder &b, Location loc, Value buffer) {
+  SmallVector<Value> sizes;
+  auto type = cast<MemRefType>(buffer.getType());
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    if (type.isDynamicDim(dim))
+      sizes.push_back(memref::DimOp::create(b, loc, buffer, dim));
+  return sizes;
+}
+
+/// A plain row-major buffer type with `type`'s shape and element type.
+MemRefType contiguousType(MemRefType type) {
+  return MemRefType::get(type.getShape(), type.getElementType());
+}
+
+LogicalResult requireContiguous(Operation *op, Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  if (type.getLayout().isIdentity())
+    return success();
+  return op->emitOpError("cannot move the strided buffer ")
+         << type << " between host and device memory yet";
+}
+
+struct ArrayGpuDeviceMemoryPass
+    : array::impl::ArrayGpuDeviceMemoryBase<ArrayGpuDeviceMemoryPass> {
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    IRRewriter rewriter(&getContext());
+    bool failedAny = false;
+    SmallVector<Operation *> worklist;
+    func.walk([&](Operation *op) {
+      if (isa<memref::AllocOp, memref::DeallocOp, memref::CopyOp,
+              memref::GetGlobalOp, array::PrintOp>(op))
+        worklist.push_back(op);
+    });
+
+    SmallVector<Value> globalCopies;
+    for (Operation *op : worklist) {
+      Location loc = op->getLoc();
+      rewriter.setInsertionPoint(op);
+      if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
+        auto deviceAlloc = gpu::AllocOp::create(
+            rewriter, loc, alloc.getType(), /*asyncToken=*/Type(),
+            /*asyncDependencies=*/ValueRange(), alloc.getDynamicSizes(),
+            alloc.getSymbolOperands());
+        rewriter.replaceOp(alloc, deviceAlloc.getMemref());
+        continue;
+      }
+      if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
+        gpu::DeallocOp::create(rewriter, loc, /*asyncToken=*/Type(),
+                               ValueRange(), dealloc.getMemref());
+        rewriter.eraseOp(dealloc);
+        continue;
+      }
+      if (auto copy = dyn_cast<memref::CopyOp>(op)) {
+        if (failed(requireContiguous(op, copy.getSource())) ||
+            failed(requireContiguous(op, copy.getTarget()))) {
+          failedAny = true;
+          continue;
+        }
+        gpu::MemcpyOp::create(rewriter, loc, /*asyncToken=*/Type(),
+                              ValueRange(), copy.getTarget(),
+                              copy.getSource());
+        rewriter.eraseOp(copy);
+        continue;
+      }
+      if (auto global = dyn_cast<memref::GetGlobalOp>(op)) {
+        // Constants live in host memory: give their users a device copy.
+        rewriter.setInsertionPointAfter(global);
+        if (failed(requireContiguous(op, global.getResult()))) {
+          failedAny = true;
+          continue;
+        }
+        auto deviceCopy = gpu::AllocOp::create(
+            rewriter, loc, global.getType(), Type(), ValueRange(),
+            ValueRange(), ValueRange());
+        Value device = deviceCopy.getMemref();
+        rewriter.replaceAllUsesWith(global.getResult(), device);
+        gpu::MemcpyOp::create(rewriter, loc, Type(), ValueRange(), device,
+                              global.getResult());
+        globalCopies.push_back(device);
+        continue;
+      }
+      auto print = cast<array::PrintOp>(op);
+      Value input = print.getInput();
+      if (!isa<MemRefType>(input.getType()))
+        continue;
+      if (failed(requireContiguous(op, input))) {
+        failedAny = true;
+        continue;
+      }
+      auto hostType = contiguousType(cast<MemRefType>(input.getType()));
+      Value host = memref::AllocOp::create(rewriter, loc, hostType,
+                                           dynamicSizes(rewriter, loc, input));
+      gpu::MemcpyOp::create(rewriter, loc, Type(), ValueRange(), host, input);
+      print.getInputMutable().assign(host);
+      rewriter.setInsertionPointAfter(print);
+      memref::DeallocOp::create(rewriter, loc, host);
+    }
+
+    // Device copies of constants live until the function returns.
+    func.walk([&](func::ReturnOp ret) {
+      rewriter.setInsertionPoint(ret);
+      for (Value device : globalCopies) {
+        if (llvm::is_contained(ret.getOperands(), device)) {
+          ret.emitOpError("returns a constant buffer, which the cuda target "
+                          "cannot free yet");
+          failedAny = true;
+          continue;
+        }
+        gpu::DeallocOp::create(rewriter, ret.getLoc(), Type(), ValueRange(),
+                               device);
+      }
+    });
+    if (failedAny)
+      signalPassFailure();
+  }
+};
+
+} // namespace
