@@ -1,0 +1,91 @@
+//===- Pipelines.h - array program compilation pipelines --------*- C++ -*-===//
+//
+// The pipelines that take an array program to the LLVM dialect, for the CUDA
+// and the CPU target. Registered once (array-opt) and called by arrayc, so
+// every step a compile takes can be reproduced with array-opt flags.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ARRAYC_PIPELINES_PIPELINES_H
+#define ARRAYC_PIPELINES_PIPELINES_H
+
+#include "arrayc/Config.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class OpPassManager;
+namespace array {
+
+/// How far a pipeline goes: each stage includes the ones before it.
+enum class PipelineStage {
+  Linalg,    ///< array ops lowered to linalg on tensors.
+  Gpu,       ///< bufferized; kernels outlined into gpu.module ops (cuda).
+  Llvm,      ///< everything in the LLVM dialect (GPU code serialized).
+};
+
+struct ArrayToCpuPipelineOptions
+    : public PassPipelineOptions<ArrayToCpuPipelineOptions> {
+  PassOptions::Option<bool> fuseElementwise{
+      *this, "fuse-elementwise",
+      llvm::cl::desc("Fuse producer-consumer chains of elementwise ops."),
+      llvm::cl::init(true)};
+};
+
+struct ArrayToCudaPipelineOptions
+    : public PassPipelineOptions<ArrayToCudaPipelineOptions> {
+  PassOptions::Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("GPU architecture to compile for."),
+      llvm::cl::init("sm_90a")};
+  PassOptions::Option<std::string> features{
+      *this, "features", llvm::cl::desc("PTX features (PTX ISA version)."),
+      llvm::cl::init("+ptx80")};
+  PassOptions::Option<int> optLevel{
+      *this, "opt-level",
+      llvm::cl::desc("Optimization level of the device code (0-3)."),
+      llvm::cl::init(3)};
+  PassOptions::Option<std::string> binaryFormat{
+      *this, "format",
+      llvm::cl::desc("What gpu-module-to-binary embeds: fatbin (cubin + "
+                     "PTX), bin (cubin), isa (PTX text), offloading, llvm."),
+      llvm::cl::init("fatbin")};
+  PassOptions::Option<std::string> toolkitPath{
+      *this, "cuda-toolkit",
+      llvm::cl::desc("CUDA toolkit with ptxas, fatbinary and libdevice."),
+      llvm::cl::init(ARRAYC_CUDA_TOOLKIT_PATH)};
+  PassOptions::Option<int64_t> blockSize{
+      *this, "block-size", llvm::cl::desc("Threads per block of a kernel."),
+      llvm::cl::init(256)};
+  PassOptions::Option<int64_t> maxGridSize{
+      *this, "max-grid-size",
+      llvm::cl::desc("Most blocks in an elementwise kernel's grid."),
+      llvm::cl::init(1056)};
+  PassOptions::Option<bool> fuseElementwise{
+      *this, "fuse-elementwise",
+      llvm::cl::desc("Fuse producer-consumer chains of elementwise ops."),
+      llvm::cl::init(true)};
+};
+
+/// array dialect → linalg on tensors, shared by both targets.
+void buildArrayToLinalgPipeline(OpPassManager &pm, bool fuseElementwise);
+
+/// Bufferization and buffer deallocation, shared by both targets.
+void buildBufferizationPipeline(OpPassManager &pm);
+
+/// Lowers an array program to the LLVM dialect for the host CPU.
+void buildArrayToCpuPipeline(OpPassManager &pm,
+                             const ArrayToCpuPipelineOptions &options,
+                             PipelineStage stop = PipelineStage::Llvm);
+
+/// Lowers an array program to host code in the LLVM dialect that launches
+/// NVVM kernels embedded as gpu.binary objects.
+void buildArrayToCudaPipeline(OpPassManager &pm,
+                              const ArrayToCudaPipelineOptions &options,
+                              PipelineStage stop = PipelineStage::Llvm);
+
+/// Registers array-to-cpu-pipeline and array-to-cuda-pipeline.
+void registerArrayPipelines();
+
+} // namespace array
+} // namespace mlir
+
+#endif // ARRAYC_PIPELINES_PIPELINES_H

@@ -1,0 +1,77 @@
+//===- CudaPipeline.cpp - array program to NVVM kernels + host LLVM -------===//
+//
+// Follows upstream's gpu-lower-to-nvvm-pipeline for the steps after kernel
+// outlining, with arrayc's own kernel mapping and device memory placement
+// before it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "arrayc/Conversion/Passes.h"
+#include "arrayc/Dialect/Array/Transforms/Passes.h"
+#include "arrayc/Pipelines/Pipelines.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void array::buildArrayToCudaPipeline(OpPassManager &pm,
+                                     const ArrayToCudaPipelineOptions &options,
+                                     PipelineStage stop) {
+  buildArrayToLinalgPipeline(pm, options.fuseElementwise);
+  if (stop == PipelineStage::Linalg)
+    return;
+
+  buildBufferizationPipeline(pm);
+  ArrayGpuMapElementwiseOptions grid;
+  grid.blockSize = options.blockSize;
+  grid.maxGridSize = options.maxGridSize;
+  pm.addNestedPass<func::FuncOp>(createArrayGpuMapElementwise(grid));
+  pm.addNestedPass<func::FuncOp>(createArrayGpuDeviceMemory());
+  pm.addPass(createConvertArrayToRuntime());
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  if (stop == PipelineStage::Gpu)
+    return;
+
+  // Host and device code down to the LLVM dialect.
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  GpuNVVMAttachTargetOptions target;
+  target.chip = options.chip;
+  target.features = options.features;
+  target.optLevel = options.optLevel;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+
+  OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
+  gpuPm.addPass(createStripDebugInfoPass());
+  gpuPm.addPass(createConvertGpuOpsToNVVMOps());
+  gpuPm.addPass(LLVM::createNVVMOptimizeForTargetPass());
+  gpuPm.addPass(createCanonicalizerPass());
+  gpuPm.addPass(createCSEPass());
+  gpuPm.addPass(createReconcileUnrealizedCastsPass());
+
+  pm.addPass(createGpuToLLVMConversionPass());
+  GpuModuleToBinaryPassOptions binary;
+  binary.toolkitPath = options.toolkitPath;
+  binary.compilationTarget = options.binaryFormat;
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}

@@ -1,0 +1,52 @@
+//===- SharedPipelines.cpp - Steps both targets take ----------------------===//
+
+#include "arrayc/Conversion/Passes.h"
+#include "arrayc/Pipelines/Pipelines.h"
+
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void array::buildArrayToLinalgPipeline(OpPassManager &pm,
+                                       bool fuseElementwise) {
+  OpPassManager &funcPm = pm.nest<func::FuncOp>();
+  funcPm.addPass(createConvertArrayToLinalg());
+  funcPm.addPass(createCanonicalizerPass());
+  if (fuseElementwise)
+    funcPm.addPass(createLinalgElementwiseOpFusionPass());
+  funcPm.addPass(createCSEPass());
+}
+
+void array::buildBufferizationPipeline(OpPassManager &pm) {
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addPass(createCanonicalizerPass());
+}
+
+void array::registerArrayPipelines() {
+  PassPipelineRegistration<ArrayToCpuPipelineOptions>(
+      "array-to-cpu-pipeline",
+      "Lower an array program to the LLVM dialect for the host CPU: linalg, "
+      "bufferization, loops, arrayrt calls, LLVM.",
+      [](OpPassManager &pm, const ArrayToCpuPipelineOptions &options) {
+        buildArrayToCpuPipeline(pm, options);
+      });
+  PassPipelineRegistration<ArrayToCudaPipelineOptions>(
+      "array-to-cuda-pipeline",
+      "Lower an array program to host code in the LLVM dialect that launches "
+      "NVVM kernels embedded as a fatbin (or PTX): linalg, bufferization, "
+      "grid-stride kernels, device memory, NVVM, gpu-to-llvm.",
+      [](OpPassManager &pm, const ArrayToCudaPipelineOptions &options) {
+        buildArrayToCudaPipeline(pm, options);
+      });
+}

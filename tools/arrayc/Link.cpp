@@ -1,0 +1,84 @@
+//===- Link.cpp - Link an object with the arrayrt runtime -----------------===//
+
+#include "Link.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+static std::string fromEnvironment(const char *name, StringRef fallback) {
+  if (const char *value = std::getenv(name); value && *value)
+    return value;
+  return fallback.str();
+}
+
+arrayc::LinkOptions arrayc::defaultLinkOptions(const char *argv0) {
+  LinkOptions options;
+  options.linker = fromEnvironment("ARRAYC_LINKER", "c++");
+  std::string self = sys::fs::getMainExecutable(
+      argv0, reinterpret_cast<void *>(&defaultLinkOptions));
+  SmallString<256> archive(sys::path::parent_path(sys::path::parent_path(self)));
+  sys::path::append(archive, "lib", "libarrayrt.a");
+  options.runtimeLibrary = fromEnvironment("ARRAYC_RUNTIME_LIB", archive);
+  return options;
+}
+
+Error arrayc::linkExecutable(StringRef object, StringRef output,
+                             const LinkOptions &options) {
+  if (!sys::fs::exists(options.runtimeLibrary))
+    return createStringError(
+        inconvertibleErrorCode(),
+        "runtime library '" + options.runtimeLibrary +
+            "' not found (build the arrayrt target, or pass --runtime-lib= "
+            "or set ARRAYC_RUNTIME_LIB)");
+  ErrorOr<std::string> linker = sys::findProgramByName(options.linker);
+  if (!linker)
+    return createStringError(inconvertibleErrorCode(),
+                             "linker '" + options.linker +
+                                 "' not found on PATH (set ARRAYC_LINKER)");
+
+  SmallString<256> temporary(output);
+  temporary += ".arrayc-%%%%%%";
+  SmallString<256> temporaryPath;
+  sys::fs::createUniquePath(temporary, temporaryPath, /*MakeAbsolute=*/false);
+
+  // The runtime is C++ but the program must run where only the C library is
+  // guaranteed: link libstdc++ and libgcc statically. The CUDA driver is
+  // loaded at run time, so nothing CUDA is linked.
+  SmallVector<StringRef> args = {*linker,
+                                 object,
+                                 options.runtimeLibrary,
+                                 "-o",
+                                 temporaryPath,
+                                 "-static-libstdc++",
+                                 "-static-libgcc",
+                                 "-ldl",
+                                 "-lpthread",
+                                 "-lm"};
+  if (options.verbose) {
+    for (StringRef arg : args)
+      errs() << arg << ' ';
+    errs() << '\n';
+  }
+  std::string message;
+  int status = sys::ExecuteAndWait(*linker, args, std::nullopt, {}, 0, 0,
+                                   &message);
+  if (status != 0) {
+    sys::fs::remove(temporaryPath);
+    return createStringError(inconvertibleErrorCode(),
+                             "linking failed (" + options.linker +
+                                 " exited with " + std::to_string(status) +
+                                 (message.empty() ? "" : ": " + message) +
+                                 ")");
+  }
+  if (std::error_code error = sys::fs::rename(temporaryPath, output)) {
+    sys::fs::remove(temporaryPath);
+    return createStringError(error, "cannot write '" + output.str() +
+                                        "': " + error.message());
+  }
+  return Error::success();
+}

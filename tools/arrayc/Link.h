@@ -1,0 +1,31 @@
+//===- Link.h - Link an object with the arrayrt runtime ---------*- C++ -*-===//
+
+#ifndef ARRAYC_TOOLS_ARRAYC_LINK_H
+#define ARRAYC_TOOLS_ARRAYC_LINK_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+namespace arrayc {
+
+struct LinkOptions {
+  /// The C++ compiler driver used as the linker (`$ARRAYC_LINKER`, else c++).
+  std::string linker;
+  /// The runtime archive (`--runtime-lib`, `$ARRAYC_RUNTIME_LIB`, else
+  /// libarrayrt.a next to arrayc in ../lib).
+  std::string runtimeLibrary;
+  bool verbose = false;
+};
+
+/// Finds the default linker and runtime archive for `argv0`.
+LinkOptions defaultLinkOptions(const char *argv0);
+
+/// Links `object` with the runtime into the executable `output`. The
+/// executable appears only when linking succeeded: it is linked under a
+/// temporary name and renamed.
+llvm::Error linkExecutable(llvm::StringRef object, llvm::StringRef output,
+                           const LinkOptions &options);
+
+} // namespace arrayc
+
+#endif // ARRAYC_TOOLS_ARRAYC_LINK_H
