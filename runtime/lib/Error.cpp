@@ -2,6 +2,8 @@
 
 #include "Error.h"
 
+#include "arrayrt/arrayrt.h"
+
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -26,3 +28,7 @@ void fatal(const char *format, ...) {
 }
 
 } // namespace arrayrt
+
+extern "C" void arrayrt_check_failed(const char *message) {
+  arrayrt::fatal("%s", message);
+}

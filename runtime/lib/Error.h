@@ -1,5 +1,4 @@
-//===- Error.h - Fatal error reporting ---------------------------*- C++
-//-*-===//
+//===- Error.h - Fatal error reporting --------------------------*- C++ -*-===//
 
 #ifndef ARRAYRT_LIB_ERROR_H
 #define ARRAYRT_LIB_ERROR_H

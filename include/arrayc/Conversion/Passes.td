@@ -25,12 +25,18 @@ def ConvertArrayToRuntime : Pass<"convert-array-to-runtime", "ModuleOp"> {
   let summary = "Lower array ops on buffers to calls into the arrayrt runtime.";
   let description = [{
     Replaces `array.print` on a memref with a call to
-    `arrayrt_print_<dtype>(rank, descriptor)` through an unranked memref, and
-    declares the runtime functions it calls. The buffer must be readable by
+    `arrayrt_print_<dtype>(rank, descriptor)` through an unranked memref,
+    and each run-time check (`cf.assert`) with a call to
+    `arrayrt_check_failed(message)` when it fails, which prints the message
+    and exits with status 1 rather than aborting. Declares the runtime
+    functions it calls. The buffer must be readable by
     the host: the CUDA pipeline stages device buffers to the host first
     (`array-gpu-device-memory`).
   }];
-  let dependentDialects = ["func::FuncDialect", "memref::MemRefDialect"];
+  let dependentDialects = [
+    "arith::ArithDialect", "func::FuncDialect", "LLVM::LLVMDialect",
+    "memref::MemRefDialect", "scf::SCFDialect"
+  ];
 }
 
 #endif // ARRAYC_CONVERSION_PASSES_TD

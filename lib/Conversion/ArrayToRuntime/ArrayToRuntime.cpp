@@ -9,8 +9,12 @@
 #include "arrayc/Conversion/ArrayToRuntime/ArrayToRuntime.h"
 
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -68,6 +72,47 @@ struct PrintToRuntimeCall : OpRewritePattern<PrintOp> {
   }
 };
 
+/// A failed run-time check calls arrayrt_check_failed, which prints the
+/// message and exits with status 1, instead of cf.assert's default lowering,
+/// which aborts (a crash, to the user and to test harnesses).
+struct AssertToRuntimeCall : OpRewritePattern<cf::AssertOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(cf::AssertOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto module = op->getParentOfType<ModuleOp>();
+    MLIRContext *context = rewriter.getContext();
+    auto ptrType = LLVM::LLVMPointerType::get(context);
+    auto callee = getOrDeclare(rewriter, module, "arrayrt_check_failed",
+                               rewriter.getFunctionType({ptrType}, {}));
+
+    std::string text = op.getMsg().str();
+    text.push_back('\0');
+    LLVM::GlobalOp global;
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      auto type = LLVM::LLVMArrayType::get(IntegerType::get(context, 8),
+                                           text.size());
+      global = LLVM::GlobalOp::create(
+          rewriter, loc, type, /*isConstant=*/true, LLVM::Linkage::Internal,
+          "arrayrt_check_message", rewriter.getStringAttr(text));
+      SymbolTable(module).insert(global);
+    }
+
+    Value failed = arith::XOrIOp::create(
+        rewriter, loc, op.getArg(),
+        arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true)));
+    auto ifOp = scf::IfOp::create(rewriter, loc, failed, /*withElse=*/false);
+    rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    Value message = LLVM::AddressOfOp::create(rewriter, loc, global);
+    func::CallOp::create(rewriter, loc, callee, message);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct ConvertArrayToRuntimePass
     : array::impl::ConvertArrayToRuntimeBase<ConvertArrayToRuntimePass> {
   void runOnOperation() override {
@@ -90,5 +135,5 @@ struct ConvertArrayToRuntimePass
 } // namespace
 
 void array::populateArrayToRuntimePatterns(RewritePatternSet &patterns) {
-  patterns.add<PrintToRuntimeCall>(patterns.getContext());
+  patterns.add<AssertToRuntimeCall, PrintToRuntimeCall>(patterns.getContext());
 }

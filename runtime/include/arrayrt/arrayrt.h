@@ -193,6 +193,16 @@ void arrayrt_host_register(void *ptr, size_t size);
 void arrayrt_host_unregister(void *ptr);
 
 /*===----------------------------------------------------------------------===
+ * Run-time checks
+ *===----------------------------------------------------------------------===*/
+
+/* Called by compiled code when a run-time check fails (for example two
+ * dynamic dimensions that must be equal are not). Prints
+ * `arrayrt: error: <message>` (the message starts with the array op's source
+ * location) and exits with status 1. Never returns. */
+void arrayrt_check_failed(const char *message);
+
+/*===----------------------------------------------------------------------===
  * Printing
  *===----------------------------------------------------------------------===*/
 

@@ -32,6 +32,40 @@ MemRefType contiguousType(MemRefType type) {
   return MemRefType::get(type.getShape(), type.getElementType());
 }
 
+/// The buffer `value` is a view of: follows casts, views and metadata
+/// extraction back to the allocation or block argument.
+Value rootBuffer(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (auto view = dyn_cast<ViewLikeOpInterface>(def))
+      value = view.getViewSource();
+    else if (auto cast = dyn_cast<memref::CastOp>(def))
+      value = cast.getSource();
+    else if (auto metadata = dyn_cast<memref::ExtractStridedMetadataOp>(def))
+      value = metadata.getSource();
+    else
+      break;
+  }
+  return value;
+}
+
+/// True when host code reads or writes `alloc`'s memory directly (through
+/// any view of it): such a buffer, like the ownership flags buffer
+/// deallocation keeps, must stay in host memory.
+bool isAccessedByHost(memref::AllocOp alloc) {
+  SmallVector<Value> worklist = {alloc.getResult()};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (Operation *user : value.getUsers()) {
+      if (isa<memref::LoadOp, memref::StoreOp>(user) &&
+          !user->getParentOfType<gpu::LaunchOp>())
+        return true;
+      if (isa<ViewLikeOpInterface, memref::CastOp>(user))
+        worklist.append(user->result_begin(), user->result_end());
+    }
+  }
+  return false;
+}
+
 LogicalResult requireContiguous(Operation *op, Value buffer) {
   auto type = cast<MemRefType>(buffer.getType());
   if (type.getLayout().isIdentity())
@@ -54,10 +88,18 @@ struct ArrayGpuDeviceMemoryPass
     });
 
     SmallVector<Value> globalCopies;
+    // Allocations host code accesses; everything else moves to the device.
+    // The worklist is in program order, so allocations come before their
+    // deallocations and copies.
+    llvm::SmallDenseSet<Value> hostAllocs;
     for (Operation *op : worklist) {
       Location loc = op->getLoc();
       rewriter.setInsertionPoint(op);
       if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
+        if (isAccessedByHost(alloc)) {
+          hostAllocs.insert(alloc.getResult());
+          continue;
+        }
         auto deviceAlloc = gpu::AllocOp::create(
             rewriter, loc, alloc.getType(), /*asyncToken=*/Type(),
             /*asyncDependencies=*/ValueRange(), alloc.getDynamicSizes(),
@@ -66,12 +108,17 @@ struct ArrayGpuDeviceMemoryPass
         continue;
       }
       if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
+        if (hostAllocs.contains(rootBuffer(dealloc.getMemref())))
+          continue;
         gpu::DeallocOp::create(rewriter, loc, /*asyncToken=*/Type(),
                                ValueRange(), dealloc.getMemref());
         rewriter.eraseOp(dealloc);
         continue;
       }
       if (auto copy = dyn_cast<memref::CopyOp>(op)) {
+        if (hostAllocs.contains(rootBuffer(copy.getSource())) &&
+            hostAllocs.contains(rootBuffer(copy.getTarget())))
+          continue;
         if (failed(requireContiguous(op, copy.getSource())) ||
             failed(requireContiguous(op, copy.getTarget()))) {
           failedAny = true;

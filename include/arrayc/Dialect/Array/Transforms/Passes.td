@@ -50,7 +50,9 @@ def ArrayGpuDeviceMemory : Pass<"array-gpu-device-memory", "func::FuncOp"> {
   let description = [{
     Makes every buffer the program allocates a device buffer, so that GPU
     kernels can read and write it: `memref.alloc`/`memref.dealloc` become
-    `gpu.alloc`/`gpu.dealloc`, `memref.copy` becomes `gpu.memcpy`, constant
+    `gpu.alloc`/`gpu.dealloc`, except for buffers that host code loads or
+    stores directly (such as the ownership flags of buffer deallocation),
+    which stay in host memory; `memref.copy` becomes `gpu.memcpy`, constant
     globals are copied to the device where they are used (and freed before
     the function returns), and `array.print` reads a host copy of its device
     buffer. Run after bufferization and buffer deallocation, before kernel
