@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""Run the end-to-end suite on a GPU machine that has no MLIR.
+
+The device machine has a GPU, Python and NumPy but no LLVM/MLIR, so the
+programs are compiled here and run there:
+
+  scripts/gpu_check.py prepare [BUILD_DIR]   compile every end-to-end program
+                                             (test/Integration, examples) for
+                                             --target=cuda into .device/
+  scripts/gpu_check.py run [OUT_DIR]         on the GPU machine: run them,
+                                             compare with NumPy, print a table
+                                             and 'N passed, N failed'
+
+A program's expected result is its `// NUMPY:` lines (compared as
+test/Integration/numpy_ref.py does) or, for programs that must stop with an
+error, a `// DEVICE-EXPECT-ERROR: <text>` line: exit status 1 and <text> on
+stderr. .device/ also gets the PTX of each program (checked for
+`.target sm_90a`), the runtime's launch smoke test and device probe.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+STAGE = os.path.join(ROOT, ".device")
+SOURCES = ["test/Integration", "examples"]
+
+
+def programs():
+    for folder in SOURCES:
+        for name in sorted(os.listdir(os.path.join(ROOT, folder))):
+            path = os.path.join(ROOT, folder, name)
+            if not name.endswith(".mlir"):
+                continue
+            text = open(path).read()
+            if "// NUMPY:" in text or "// DEVICE-EXPECT-ERROR:" in text:
+                yield folder, name, path, text
+
+
+def prepare(build):
+    arrayc = os.path.join(build, "bin", "arrayc")
+    shutil.rmtree(STAGE, ignore_errors=True)
+    os.makedirs(os.path.join(STAGE, "bin"))
+    manifest = []
+    for folder, name, path, text in programs():
+        stem = "%s__%s" % (folder.replace("/", "_"), name[:-len(".mlir")])
+        exe = os.path.join(STAGE, "bin", stem)
+        ptx = os.path.join(STAGE, "bin", stem + ".ptx")
+        subprocess.run([arrayc, "--target=cuda", path, "-o", exe], check=True)
+        subprocess.run([arrayc, "--target=cuda", "--emit=ptx", path, "-o", ptx],
+                       check=True)
+        shutil.copy(path, os.path.join(STAGE, "bin", stem + ".mlir"))
+        entry = {"name": "%s/%s" % (folder, name), "exe": stem,
+                 "ptx_sm90a": ".target sm_90a" in open(ptx).read()}
+        for line in text.splitlines():
+            if line.strip().startswith("// DEVICE-EXPECT-ERROR:"):
+                entry["expect_error"] = line.split(":", 1)[1].strip()
+        manifest.append(entry)
+    for tool in ["arrayrt-launch-smoke", "arrayrt-device-info"]:
+        shutil.copy(os.path.join(build, "bin", tool), os.path.join(STAGE, "bin"))
+    shutil.copy(os.path.join(ROOT, "test", "Integration", "numpy_ref.py"), STAGE)
+    with open(os.path.join(STAGE, "manifest.json"), "w") as out:
+        json.dump(manifest, out, indent=1)
+    print("prepared %d programs in %s" % (len(manifest), STAGE))
+
+
+def run(out_dir):
+    sys.path.insert(0, STAGE)
+    import numpy_ref  # noqa: E402  (staged next to the programs)
+
+    bin_dir = os.path.join(STAGE, "bin")
+    log = []
+    passed = failed = 0
+
+    def record(name, ok, detail, seconds):
+        nonlocal passed, failed
+        passed += ok
+        failed += not ok
+        log.append("%-4s %-45s %6.2fs %s" % ("PASS" if ok else "FAIL", name,
+                                             seconds, detail))
+
+    for tool in ["arrayrt-device-info", "arrayrt-launch-smoke"]:
+        start = time.time()
+        result = subprocess.run([os.path.join(bin_dir, tool)],
+                                capture_output=True, text=True)
+        text = (result.stdout + result.stderr).strip().replace("\n", " | ")
+        record(tool, result.returncode == 0, text, time.time() - start)
+
+    for entry in json.load(open(os.path.join(STAGE, "manifest.json"))):
+        exe = os.path.join(bin_dir, entry["exe"])
+        start = time.time()
+        result = subprocess.run([exe], capture_output=True, text=True)
+        seconds = time.time() - start
+        out_path = exe + ".out"
+        with open(out_path, "w") as out:
+            out.write(result.stdout)
+        if "expect_error" in entry:
+            ok = result.returncode == 1 and entry["expect_error"] in result.stderr
+            detail = "exit %d: %s" % (result.returncode,
+                                      result.stderr.strip()[:160])
+        elif result.returncode != 0:
+            ok, detail = False, "exit %d: %s" % (result.returncode,
+                                                 result.stderr.strip()[:300])
+        else:
+            ok = numpy_ref.compare(out_path, exe + ".mlir") == 0
+            detail = "matches NumPy" if ok else "differs from NumPy"
+        if not entry["ptx_sm90a"]:
+            ok, detail = False, detail + "; PTX lacks .target sm_90a"
+        record(entry["name"], ok, detail + "; PTX .target sm_90a"
+               if entry["ptx_sm90a"] else detail, seconds)
+
+    summary = "\n".join(log) + "\n%d passed, %d failed\n" % (passed, failed)
+    if out_dir:
+        with open(os.path.join(out_dir, "gpu-check.log"), "w") as out:
+            out.write(summary)
+    sys.stdout.write(summary)
+    return 1 if failed else 0
+
+
+def main(argv):
+    if len(argv) >= 2 and argv[1] == "prepare":
+        prepare(os.path.abspath(argv[2] if len(argv) > 2 else
+                                os.path.join(ROOT, "build")))
+        return 0
+    if len(argv) >= 2 and argv[1] == "run":
+        return run(argv[2] if len(argv) > 2 else None)
+    sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

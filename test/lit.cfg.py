@@ -1,0 +1,55 @@
+# -*- Python -*-
+# lit configuration of the arrayc test suite.
+
+import os
+import subprocess
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "ARRAYC"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "README.md", "lit.cfg.py",
+                   "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.arrayc_obj_root, "test")
+config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+config.substitutions.append(("%cuda_toolkit", config.cuda_toolkit_path))
+config.substitutions.append(("%arrayrt_lib",
+                             os.path.join(config.arrayc_lib_dir,
+                                          "libarrayrt.a")))
+# %numpy-ref prints what NumPy prints for the `// NUMPY:` lines of a test.
+config.substitutions.append(
+    ("%numpy-ref", "%s %s" % (config.numpy_python,
+                              os.path.join(config.test_source_root,
+                                           "Integration", "numpy_ref.py"))))
+
+tool_dirs = [config.arrayc_tools_dir, config.llvm_tools_dir]
+tools = ["array-opt", "array-translate", "arrayc", "arrayrt-device-info"]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+llvm_config.with_environment("PATH", config.arrayc_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+
+def detect_cuda_gpu():
+    """True when a CUDA driver and at least one GPU answer right now."""
+    probe = os.path.join(config.arrayc_tools_dir, "arrayrt-device-info")
+    try:
+        result = subprocess.run([probe], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, timeout=120)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        lit_config.note("cuda-gpu: probe failed (%s)" % error)
+        return False
+    reason = (result.stdout or result.stderr).decode(errors="replace").strip()
+    lit_config.note("cuda-gpu: %s" % (reason.splitlines() or ["?"])[0])
+    return result.returncode == 0
+
+
+if detect_cuda_gpu():
+    config.available_features.add("cuda-gpu")
