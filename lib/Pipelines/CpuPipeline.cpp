@@ -22,6 +22,8 @@ void array::buildArrayToCpuPipeline(OpPassManager &pm,
   buildBufferizationPipeline(pm);
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createConvertArrayToRuntime());
+  if (stop == PipelineStage::Kernels)
+    return;
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());

@@ -39,7 +39,7 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  if (stop == PipelineStage::Gpu)
+  if (stop == PipelineStage::Kernels)
     return;
 
   // Host and device code down to the LLVM dialect.

@@ -17,6 +17,9 @@ using namespace llvm;
 
 void arrayc::addEntryPoint(Module &module) {
   Function *program = module.getFunction("main");
+  if (!program || !program->getReturnType()->isVoidTy() ||
+      program->arg_size() != 0)
+    return;
   program->setName("arrayc_program_main");
   program->setLinkage(GlobalValue::InternalLinkage);
   LLVMContext &context = module.getContext();

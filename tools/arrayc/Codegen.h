@@ -13,7 +13,8 @@ class Module;
 namespace arrayc {
 
 /// Renames the program's `main` (which returns nothing) and adds the C entry
-/// point `int main(void)` that calls it and returns 0.
+/// point `int main(void)` that calls it and returns 0. Does nothing for a
+/// module without such a `main`.
 void addEntryPoint(llvm::Module &module);
 
 /// Sets the host triple and data layout on `module` and optimizes it at

@@ -184,7 +184,7 @@ int main(int argc, char **argv) {
   if (failed(applyPassManagerCLOptions(pm)))
     return 1;
   array::PipelineStage stage = emit == Emit::Linalg ? array::PipelineStage::Linalg
-                               : emit == Emit::Gpu  ? array::PipelineStage::Gpu
+                               : emit == Emit::Gpu  ? array::PipelineStage::Kernels
                                                     : array::PipelineStage::Llvm;
   buildPipeline(pm, stage);
   if (failed(pm.run(*module)))
@@ -205,8 +205,7 @@ int main(int argc, char **argv) {
       translateModuleToLLVMIR(*module, llvmContext, inputFile);
   if (!llvmModule)
     return fail("translation to LLVM IR failed");
-  if (emit >= Emit::Exe)
-    arrayc::addEntryPoint(*llvmModule);
+  arrayc::addEntryPoint(*llvmModule);
   if (llvm::Error err = arrayc::optimizeForHost(*llvmModule, optLevel))
     return fail(std::move(err));
 

@@ -19,7 +19,7 @@ namespace array {
 /// How far a pipeline goes: each stage includes the ones before it.
 enum class PipelineStage {
   Linalg,    ///< array ops lowered to linalg on tensors.
-  Gpu,       ///< bufferized; kernels outlined into gpu.module ops (cuda).
+  Kernels,   ///< bufferized; GPU kernels outlined (cuda) or loops (cpu).
   Llvm,      ///< everything in the LLVM dialect (GPU code serialized).
 };
 

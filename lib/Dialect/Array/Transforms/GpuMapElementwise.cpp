@@ -112,19 +112,21 @@ void mapToGrid(RewriterBase &rewriter, linalg::GenericOp op,
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
   Value total = one;
-  for (Value size : sizes)
-    total = arith::MulIOp::create(rewriter, loc, total, size);
+  for (auto [index, size] : llvm::enumerate(sizes))
+    total = index == 0
+                ? size
+                : rewriter.createOrFold<arith::MulIOp>(loc, total, size);
 
   Value blockSize =
       arith::ConstantIndexOp::create(rewriter, loc, config.blockSize);
   Value maxGrid =
       arith::ConstantIndexOp::create(rewriter, loc, config.maxGridSize);
-  Value nonEmpty = arith::CmpIOp::create(
-      rewriter, loc, arith::CmpIPredicate::ugt, total, zero);
+  Value nonEmpty = rewriter.createOrFold<arith::CmpIOp>(
+      loc, arith::CmpIPredicate::ugt, total, zero);
   auto ifOp = scf::IfOp::create(rewriter, loc, nonEmpty, /*withElse=*/false);
   rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
-  Value blocks = arith::CeilDivUIOp::create(rewriter, loc, total, blockSize);
-  Value grid = arith::MinUIOp::create(rewriter, loc, blocks, maxGrid);
+  Value blocks = rewriter.createOrFold<arith::CeilDivUIOp>(loc, total, blockSize);
+  Value grid = rewriter.createOrFold<arith::MinUIOp>(loc, blocks, maxGrid);
 
   auto launch = gpu::LaunchOp::create(rewriter, loc, grid, one, one, blockSize,
                                       one, one);

@@ -1,0 +1,43 @@
+// The CUDA pipeline end to end: host code in the LLVM dialect launching a
+// kernel embedded as a gpu.binary for sm_90a (the default chip).
+// RUN: array-opt %s --array-to-cuda-pipeline | FileCheck %s --check-prefix=HOST
+// RUN: array-opt %s --array-to-cuda-pipeline="format=isa" | array-translate --gpu-binary-to-ptx | FileCheck %s --check-prefix=PTX
+// RUN: array-opt %s --array-to-cuda-pipeline="format=isa chip=sm_80" | array-translate --gpu-binary-to-ptx | FileCheck %s --check-prefix=SM80
+// RUN: array-opt %s --array-to-cuda-pipeline | not array-translate --gpu-binary-to-ptx 2>&1 | FileCheck %s --check-prefix=FATBIN
+
+// HOST-NOT: linalg.
+// HOST-NOT: memref.
+// HOST-LABEL: llvm.func @main()
+// HOST: llvm.call @mgpuMemAlloc
+// HOST: gpu.launch_func <%{{.+}} : !llvm.ptr> @main_kernel::@main_kernel blocks in
+// HOST: llvm.call @mgpuStreamSynchronize
+// HOST: llvm.call @mgpuMemcpy
+// HOST: llvm.call @mgpuStreamSynchronize
+// HOST: llvm.call @arrayrt_print_f32
+// HOST: llvm.call @mgpuMemFree
+// HOST: gpu.binary @main_kernel  [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">
+
+// The chain fuses into one kernel that loads two inputs and stores once.
+// PTX: .version 8.0
+// PTX: .target sm_90a
+// PTX: .visible .entry main_kernel(
+// PTX: ld.global.b32
+// PTX: ld.global.b32
+// PTX: ex2.approx
+// PTX: st.global.b32
+// PTX-NOT: .entry
+
+// SM80: .target sm_80
+
+// FATBIN: error: gpu.binary @main_kernel holds a fatbin object, not PTX; produce it with gpu-module-to-binary{format=isa} (arrayc --emit=ptx)
+
+func.func @main() {
+  %x = array.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
+  %a = array.constant dense<[0.5, 1.0, 2.0]> : tensor<3xf32>
+  %xx = array.mul %x, %x : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %n = array.neg %xx : tensor<2x3xf32>
+  %e = array.exp %n : tensor<2x3xf32>
+  %y = array.add %e, %a : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  array.print %y : tensor<2x3xf32>
+  return
+}

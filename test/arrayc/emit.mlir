@@ -1,0 +1,41 @@
+// Each --emit level writes what it names.
+// RUN: arrayc --emit=mlir %s | FileCheck %s --check-prefix=MLIR
+// RUN: arrayc --emit=linalg %s | FileCheck %s --check-prefix=LINALG
+// RUN: arrayc --emit=gpu %s | FileCheck %s --check-prefix=GPU
+// RUN: arrayc --target=cpu --emit=gpu %s | FileCheck %s --check-prefix=CPULOOPS
+// RUN: arrayc --emit=llvm %s | FileCheck %s --check-prefix=LLVM
+// RUN: arrayc --target=cpu --emit=llvm %s | FileCheck %s --check-prefix=CPULLVM
+// RUN: arrayc --emit=ptx %s | FileCheck %s --check-prefix=PTX
+// RUN: arrayc --emit=ptx --arch=sm_89 %s -o %t.ptx && FileCheck %s --check-prefix=SM89 < %t.ptx
+// RUN: arrayc --emit=obj %s -o %t.o && llvm-nm %t.o | FileCheck %s --check-prefix=OBJ
+// RUN: arrayc --target=cpu %s -o %t.exe && %t.exe | FileCheck %s --check-prefix=RUN
+
+// MLIR: array.exp %{{.+}} : tensor<4xf32>
+// LINALG: linalg.generic
+// LINALG-NOT: array.exp
+// LINALG: array.print %{{.+}} : tensor<4xf32>
+// GPU: gpu.launch_func async
+// GPU: gpu.module @main_kernel
+// GPU: gpu.func @main_kernel
+// CPULOOPS-NOT: gpu.
+// CPULOOPS: scf.for
+// LLVM: @main_kernel_binary = internal constant
+// LLVM: define {{.*}}i32 @main()
+// LLVM: call {{.*}}@mgpuLaunchKernel
+// CPULLVM-NOT: mgpu
+// CPULLVM: define {{.*}}i32 @main()
+// CPULLVM: call void @arrayrt_print_f32
+// PTX: .target sm_90a
+// PTX: .entry main_kernel
+// SM89: .target sm_89
+// OBJ-DAG: T main
+// OBJ-DAG: U mgpuLaunchKernel
+// OBJ-DAG: U arrayrt_print_f32
+// RUN: [ 1.        2.7182817  7.389056  20.085537 ]
+
+func.func @main() {
+  %x = array.constant dense<[0.0, 1.0, 2.0, 3.0]> : tensor<4xf32>
+  %e = array.exp %x : tensor<4xf32>
+  array.print %e : tensor<4xf32>
+  return
+}
