@@ -8,7 +8,7 @@
 // RUN: arrayc --emit=ptx %s | FileCheck %s --check-prefix=PTX
 // RUN: arrayc --emit=ptx --arch=sm_89 %s -o %t.ptx && FileCheck %s --check-prefix=SM89 < %t.ptx
 // RUN: arrayc --emit=obj %s -o %t.o && llvm-nm %t.o | FileCheck %s --check-prefix=OBJ
-// RUN: arrayc --target=cpu %s -o %t.exe && %t.exe | FileCheck %s --check-prefix=RUN
+// RUN: arrayc --target=cpu %s -o %t.exe && %t.exe | FileCheck %s --check-prefix=EXE
 
 // MLIR: array.exp %{{.+}} : tensor<4xf32>
 // LINALG: linalg.generic
@@ -31,7 +31,7 @@
 // OBJ-DAG: T main
 // OBJ-DAG: U mgpuLaunchKernel
 // OBJ-DAG: U arrayrt_print_f32
-// RUN: [ 1.        2.7182817  7.389056  20.085537 ]
+// EXE: [ 1.        2.7182817  7.389056  20.085537 ]
 
 func.func @main() {
   %x = array.constant dense<[0.0, 1.0, 2.0, 3.0]> : tensor<4xf32>
