@@ -37,11 +37,21 @@ static std::string dtypeSuffix(Type type) {
 }
 
 /// Returns the declaration of runtime function `name`, adding it to the
-/// module on first use.
-static func::FuncOp getOrDeclare(PatternRewriter &rewriter, ModuleOp module,
-                                 StringRef name, FunctionType type) {
-  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
-    return existing;
+/// module on first use. Fails, with an error at `user`, when the module
+/// already has a different symbol of that name.
+static FailureOr<func::FuncOp> getOrDeclare(PatternRewriter &rewriter,
+                                            Operation *user, StringRef name,
+                                            FunctionType type) {
+  auto module = user->getParentOfType<ModuleOp>();
+  if (Operation *existing = module.lookupSymbol(name)) {
+    auto func = dyn_cast<func::FuncOp>(existing);
+    if (func && func.getFunctionType() == type)
+      return func;
+    user->emitOpError("needs runtime function @")
+        << name << " of type " << type
+        << ", but the module already defines that symbol differently";
+    return failure();
+  }
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointToStart(module.getBody());
   auto decl = func::FuncOp::create(rewriter, module.getLoc(), name, type);
@@ -59,15 +69,22 @@ struct PrintToRuntimeCall : OpRewritePattern<PrintOp> {
     auto memrefType = dyn_cast<MemRefType>(op.getInput().getType());
     if (!memrefType)
       return rewriter.notifyMatchFailure(op, "expects a bufferized operand");
-    auto module = op->getParentOfType<ModuleOp>();
+    if (memrefType.getMemorySpace()) {
+      op.emitOpError("prints a buffer in memory space ")
+          << memrefType.getMemorySpace()
+          << "; the runtime reads host memory (the default memory space)";
+      return failure();
+    }
     Type elementType = memrefType.getElementType();
     auto unranked = UnrankedMemRefType::get(elementType, /*memorySpace=*/0);
-    auto callee = getOrDeclare(
-        rewriter, module, "arrayrt_print_" + dtypeSuffix(elementType),
-        rewriter.getFunctionType({unranked}, {}));
+    FailureOr<func::FuncOp> callee =
+        getOrDeclare(rewriter, op, "arrayrt_print_" + dtypeSuffix(elementType),
+                     rewriter.getFunctionType({unranked}, {}));
+    if (failed(callee))
+      return failure();
     Value erased =
         memref::CastOp::create(rewriter, op.getLoc(), unranked, op.getInput());
-    rewriter.replaceOpWithNewOp<func::CallOp>(op, callee, erased);
+    rewriter.replaceOpWithNewOp<func::CallOp>(op, *callee, erased);
     return success();
   }
 };
@@ -84,8 +101,11 @@ struct AssertToRuntimeCall : OpRewritePattern<cf::AssertOp> {
     auto module = op->getParentOfType<ModuleOp>();
     MLIRContext *context = rewriter.getContext();
     auto ptrType = LLVM::LLVMPointerType::get(context);
-    auto callee = getOrDeclare(rewriter, module, "arrayrt_check_failed",
-                               rewriter.getFunctionType({ptrType}, {}));
+    FailureOr<func::FuncOp> callee =
+        getOrDeclare(rewriter, op, "arrayrt_check_failed",
+                     rewriter.getFunctionType({ptrType}, {}));
+    if (failed(callee))
+      return failure();
 
     std::string text = op.getMsg().str();
     text.push_back('\0');
@@ -107,7 +127,7 @@ struct AssertToRuntimeCall : OpRewritePattern<cf::AssertOp> {
     auto ifOp = scf::IfOp::create(rewriter, loc, failed, /*withElse=*/false);
     rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
     Value message = LLVM::AddressOfOp::create(rewriter, loc, global);
-    func::CallOp::create(rewriter, loc, callee, message);
+    func::CallOp::create(rewriter, loc, *callee, message);
     rewriter.eraseOp(op);
     return success();
   }
@@ -121,13 +141,20 @@ struct ConvertArrayToRuntimePass
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
 
-    WalkResult remaining = getOperation().walk([](PrintOp op) {
-      op.emitOpError("operand must be bufferized before "
-                     "convert-array-to-runtime, found ")
-          << op.getInput().getType();
-      return WalkResult::interrupt();
+    // Patterns that failed on a buffer reported why; a tensor operand means
+    // the pass ran too early.
+    bool failedAny = false;
+    getOperation().walk([&](Operation *op) {
+      if (auto print = dyn_cast<PrintOp>(op)) {
+        failedAny = true;
+        if (!isa<MemRefType>(print.getInput().getType()))
+          print.emitOpError("operand must be bufferized before "
+                            "convert-array-to-runtime, found ")
+              << print.getInput().getType();
+      }
+      failedAny |= isa<cf::AssertOp>(op);
     });
-    if (remaining.wasInterrupted())
+    if (failedAny)
       signalPassFailure();
   }
 };

@@ -123,3 +123,21 @@ func.func @print_tensor_after_memref(%a: memref<4xi64>, %b: tensor<?x2xi32>) {
   array.print %b : tensor<?x2xi32>
   return
 }
+
+// -----
+
+// A symbol of the runtime's name with another type is reported, not called.
+func.func private @arrayrt_print_f32(i32)
+func.func @conflicting_declaration(%a: memref<4xf32>) {
+  // expected-error @+1 {{'array.print' op needs runtime function @arrayrt_print_f32 of type '(memref<*xf32>) -> ()', but the module already defines that symbol differently}}
+  array.print %a : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @device_memory_space(%a: memref<4xf32, 1>) {
+  // expected-error @+1 {{'array.print' op prints a buffer in memory space 1 : i64; the runtime reads host memory (the default memory space)}}
+  array.print %a : memref<4xf32, 1>
+  return
+}

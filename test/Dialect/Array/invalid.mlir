@@ -329,7 +329,7 @@ func.func @full_i64_overflow() -> tensor<4xi64> {
 // -----
 
 func.func @full_float_for_int() -> tensor<4xi32> {
-  // expected-error @+1 {{expected an integer value for element type 'i32', found 1.500000e+00}}
+  // expected-error @+1 {{expected an integer value for element type 'i32', found 1.5}}
   %0 = array.full 1.5 : tensor<4xi32>
   return %0 : tensor<4xi32>
 }
@@ -338,7 +338,7 @@ func.func @full_float_for_int() -> tensor<4xi32> {
 
 // 2.0 is integral but still a float literal.
 func.func @full_integral_float_for_int() -> tensor<4xi64> {
-  // expected-error @+1 {{expected an integer value for element type 'i64', found 2.000000e+00}}
+  // expected-error @+1 {{expected an integer value for element type 'i64', found 2.0}}
   %0 = array.full 2.0 : tensor<4xi64>
   return %0 : tensor<4xi64>
 }
@@ -403,7 +403,7 @@ func.func @full_size_not_index(%n: i64) -> tensor<?xi32> {
 // -----
 
 func.func @full_i8() -> tensor<4xi8> {
-  // expected-error @+1 {{'array.full' op result #0 must be ranked tensor of 32-bit float or 64-bit float or 32-bit signless integer or 64-bit signless integer values, but got 'tensor<4xi8>'}}
+  // expected-error @+1 {{custom op 'array.full' expected a tensor of f32, f64, i32 or i64, found element type 'i8'}}
   %0 = array.full 1 : tensor<4xi8>
   return %0 : tensor<4xi8>
 }
@@ -411,7 +411,7 @@ func.func @full_i8() -> tensor<4xi8> {
 // -----
 
 func.func @full_f16() -> tensor<4xf16> {
-  // expected-error @+1 {{'array.full' op result #0 must be ranked tensor of 32-bit float or 64-bit float or 32-bit signless integer or 64-bit signless integer values, but got 'tensor<4xf16>'}}
+  // expected-error @+1 {{custom op 'array.full' expected a tensor of f32, f64, i32 or i64, found element type 'f16'}}
   %0 = array.full 1.0 : tensor<4xf16>
   return %0 : tensor<4xf16>
 }
@@ -419,7 +419,7 @@ func.func @full_f16() -> tensor<4xf16> {
 // -----
 
 func.func @full_i1() -> tensor<4xi1> {
-  // expected-error @+1 {{'array.full' op result #0 must be ranked tensor of 32-bit float or 64-bit float or 32-bit signless integer or 64-bit signless integer values, but got 'tensor<4xi1>'}}
+  // expected-error @+1 {{custom op 'array.full' expected a tensor of f32, f64, i32 or i64, found element type 'i1'}}
   %0 = array.full 0 : tensor<4xi1>
   return %0 : tensor<4xi1>
 }
@@ -568,4 +568,28 @@ func.func @print_vector(%a: vector<4xi32>) {
   // expected-error @+1 {{'array.print' op operand #0 must be ranked tensor or memref of f32, f64, i32 or i64, but got 'vector<4xi32>'}}
   array.print %a : vector<4xi32>
   return
+}
+
+// -----
+
+func.func @full_index() -> tensor<2xindex> {
+  // expected-error @+1 {{custom op 'array.full' expected a tensor of f32, f64, i32 or i64, found element type 'index'}}
+  %0 = array.full 1 : tensor<2xindex>
+  return %0 : tensor<2xindex>
+}
+
+// -----
+
+func.func @full_f32_overflow() -> tensor<f32> {
+  // expected-error @+1 {{custom op 'array.full' value 1.0e+39 is out of the range of element type 'f32'}}
+  %0 = array.full 1.0e39 : tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+func.func @full_inf_for_int() -> tensor<2xi32> {
+  // expected-error @+1 {{custom op 'array.full' expected an integer value for element type 'i32', found -inf}}
+  %0 = array.full -inf : tensor<2xi32>
+  return %0 : tensor<2xi32>
 }

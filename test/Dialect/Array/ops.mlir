@@ -189,11 +189,11 @@ func.func @exp(%a: tensor<1024xf32>, %b: tensor<?x?xf64>) {
 //===----------------------------------------------------------------------===//
 
 // CHECK-LABEL: func.func @full_static
-// CHECK: array.full 1.500000000e+00 : tensor<4x3xf32>
-// CHECK: array.full 2.50000000000000000e+00 : tensor<2xf64>
+// CHECK: array.full 1.5 : tensor<4x3xf32>
+// CHECK: array.full 2.5 : tensor<2xf64>
 // CHECK: array.full 7 : tensor<8xi32>
 // CHECK: array.full 0 : tensor<8xi64>
-// CHECK: array.full 4.200000000e+01 : tensor<f32>
+// CHECK: array.full 42.0 : tensor<f32>
 func.func @full_static() {
   %0 = array.full 1.5 : tensor<4x3xf32>
   %1 = array.full 2.5 : tensor<2xf64>
@@ -207,7 +207,7 @@ func.func @full_static() {
 // CHECK-LABEL: func.func @full_dynamic
 // CHECK-SAME: (%[[N:.*]]: index, %[[M:.*]]: index)
 // CHECK: array.full(%[[N]]) 0 : tensor<?x8xi64>
-// CHECK: array.full(%[[N]], %[[M]]) -1.250000000e+00 : tensor<?x3x?xf32>
+// CHECK: array.full(%[[N]], %[[M]]) -1.25 : tensor<?x3x?xf32>
 // CHECK: array.full(%[[M]], %[[N]]) 5 : tensor<?x?xi32>
 func.func @full_dynamic(%n: index, %m: index) {
   %0 = array.full(%n) 0 : tensor<?x8xi64>
@@ -221,15 +221,15 @@ func.func @full_dynamic(%n: index, %m: index) {
 // CHECK: array.full -3 : tensor<2xi32>
 // CHECK: array.full -2147483648 : tensor<2xi32>
 // CHECK: array.full 2147483647 : tensor<2xi32>
-// CHECK: array.full -9223372036854775807 : tensor<2xi64>
+// CHECK: array.full -9223372036854775808 : tensor<2xi64>
 // CHECK: array.full 9223372036854775807 : tensor<2xi64>
-// CHECK: array.full -5.000000000e-01 : tensor<2xf32>
-// CHECK: array.full -1.00000000000000000e+100 : tensor<2xf64>
+// CHECK: array.full -0.5 : tensor<2xf32>
+// CHECK: array.full -1.0e+100 : tensor<2xf64>
 func.func @full_negative() {
   %0 = array.full -3 : tensor<2xi32>
   %1 = array.full -2147483648 : tensor<2xi32>
   %2 = array.full 2147483647 : tensor<2xi32>
-  %3 = array.full -9223372036854775807 : tensor<2xi64>
+  %3 = array.full -9223372036854775808 : tensor<2xi64>
   %4 = array.full 9223372036854775807 : tensor<2xi64>
   %5 = array.full -0.5 : tensor<2xf32>
   %6 = array.full -1.0e100 : tensor<2xf64>
@@ -243,8 +243,8 @@ func.func @full_negative() {
 // CHECK: array.full inf : tensor<3xf64>
 // CHECK: array.full -inf : tensor<3xf64>
 // CHECK: array.full nan : tensor<3xf64>
-// CHECK: array.full -0.0e+00 : tensor<3xf64>
-// CHECK: array.full 0.0e+00 : tensor<3xf32>
+// CHECK: array.full -0.0 : tensor<3xf64>
+// CHECK: array.full 0.0 : tensor<3xf32>
 func.func @full_special() {
   %0 = array.full inf : tensor<3xf32>
   %1 = array.full -inf : tensor<3xf32>
@@ -260,17 +260,17 @@ func.func @full_special() {
 // Extreme finite values print back exactly (to the last bit of the element
 // type), so that the round trip does not change them.
 // CHECK-LABEL: func.func @full_extreme
-// CHECK: array.full 3.402823470e+38 : tensor<f32>
-// CHECK: array.full -3.402823470e+38 : tensor<f32>
-// CHECK: array.full 1.175494350e-38 : tensor<f32>
-// CHECK: array.full 1.401298460e-45 : tensor<f32>
-// CHECK: array.full 1.79769313486231570e+308 : tensor<f64>
-// CHECK: array.full 2.22507385850720140e-308 : tensor<f64>
-// CHECK: array.full 4.94065645841246540e-324 : tensor<f64>
-// CHECK: array.full 1.000000010e-01 : tensor<f32>
-// CHECK: array.full 1.00000000000000010e-01 : tensor<f64>
-// CHECK: array.full 1.23456789012345680e+18 : tensor<f64>
-// CHECK: array.full 1.677721600e+07 : tensor<f32>
+// CHECK: array.full 3.4028235e+38 : tensor<f32>
+// CHECK: array.full -3.4028235e+38 : tensor<f32>
+// CHECK: array.full 1.1754944e-38 : tensor<f32>
+// CHECK: array.full 1.0e-45 : tensor<f32>
+// CHECK: array.full 1.7976931348623157e+308 : tensor<f64>
+// CHECK: array.full 2.2250738585072014e-308 : tensor<f64>
+// CHECK: array.full 5.0e-324 : tensor<f64>
+// CHECK: array.full 0.1 : tensor<f32>
+// CHECK: array.full 0.1 : tensor<f64>
+// CHECK: array.full 1234567890123456768.0 : tensor<f64>
+// CHECK: array.full 16777216.0 : tensor<f32>
 func.func @full_extreme() {
   %0 = array.full 3.4028234663852886e38 : tensor<f32>
   %1 = array.full -3.4028234663852886e38 : tensor<f32>

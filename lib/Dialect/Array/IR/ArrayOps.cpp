@@ -6,8 +6,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OpImplementation.h"
 
-#include "llvm/ADT/SmallString.h"
-
+#include <charconv>
 #include <cmath>
 
 using namespace mlir;
@@ -38,15 +37,59 @@ void ConstantOp::print(OpAsmPrinter &printer) {
 // FullOp
 //===----------------------------------------------------------------------===//
 
+/// The element types array tensors hold (Array_ElementType in ODS).
+static bool isArrayElementType(Type type) {
+  return type.isF32() || type.isF64() || type.isSignlessInteger(32) ||
+         type.isSignlessInteger(64);
+}
+
+/// `number` as array.full writes it: `nan`, `inf`, `-inf`, or the shortest
+/// digits that round-trip in its type, with the '.' an MLIR float literal
+/// needs (42 -> 42.0, 1e+30 -> 1.0e+30).
+static std::string formatFloatLiteral(const APFloat &number) {
+  if (number.isNaN())
+    return "nan";
+  if (number.isInfinity())
+    return number.isNegative() ? "-inf" : "inf";
+  char buffer[64];
+  bool isSingle = &number.getSemantics() == &APFloat::IEEEsingle();
+  char *end = isSingle ? std::to_chars(buffer, buffer + sizeof(buffer),
+                                       number.convertToFloat())
+                             .ptr
+                       : std::to_chars(buffer, buffer + sizeof(buffer),
+                                       number.convertToDouble())
+                             .ptr;
+  std::string literal(buffer, end);
+  if (literal.find('.') == std::string::npos) {
+    size_t exponent = literal.find('e');
+    literal.insert(exponent == std::string::npos ? literal.size() : exponent,
+                   ".0");
+  }
+  return literal;
+}
+
+/// A fill literal as the user wrote it, for messages.
+static std::string describeLiteral(Attribute literal) {
+  if (auto intAttr = dyn_cast<IntegerAttr>(literal))
+    return std::to_string(intAttr.getValue().getSExtValue());
+  return formatFloatLiteral(cast<FloatAttr>(literal).getValue());
+}
+
 /// Converts an untyped literal (parsed as i64 or f64) to `elementType`,
 /// rejecting values that the element type cannot hold.
-static FailureOr<TypedAttr> castLiteral(Attribute literal, Type elementType,
-                                        function_ref<InFlightDiagnostic()> emitError) {
+static FailureOr<TypedAttr>
+castLiteral(Attribute literal, Type elementType,
+            function_ref<InFlightDiagnostic()> emitError) {
+  if (!isArrayElementType(elementType))
+    return emitError() << "expected a tensor of f32, f64, i32 or i64, found "
+                          "element type "
+                       << elementType;
   if (auto intType = dyn_cast<IntegerType>(elementType)) {
     auto intAttr = dyn_cast<IntegerAttr>(literal);
     if (!intAttr)
       return emitError() << "expected an integer value for element type "
-                         << elementType << ", found " << literal;
+                         << elementType << ", found "
+                         << describeLiteral(literal);
     APInt value = intAttr.getValue();
     unsigned width = intType.getWidth();
     if (value.getSignificantBits() > width)
@@ -55,14 +98,20 @@ static FailureOr<TypedAttr> castLiteral(Attribute literal, Type elementType,
     return TypedAttr(IntegerAttr::get(intType, value.sextOrTrunc(width)));
   }
   auto floatType = cast<FloatType>(elementType);
-  double value;
+  APFloat value(0.0);
   if (auto floatAttr = dyn_cast<FloatAttr>(literal))
-    value = floatAttr.getValueAsDouble();
-  else if (auto intAttr = dyn_cast<IntegerAttr>(literal))
-    value = static_cast<double>(intAttr.getValue().getSExtValue());
+    value = floatAttr.getValue();
   else
-    return emitError() << "expected a numeric value for element type "
-                       << elementType << ", found " << literal;
+    value = APFloat(static_cast<double>(
+        cast<IntegerAttr>(literal).getValue().getSExtValue()));
+  bool wasInfinite = value.isInfinity();
+  bool losesInfo = false;
+  APFloat::opStatus status = value.convert(
+      floatType.getFloatSemantics(), APFloat::rmNearestTiesToEven, &losesInfo);
+  if ((status & APFloat::opOverflow) && !wasInfinite)
+    return emitError() << "value " << describeLiteral(literal)
+                       << " is out of the range of element type "
+                       << elementType;
   return TypedAttr(FloatAttr::get(floatType, value));
 }
 
@@ -71,6 +120,7 @@ static FailureOr<TypedAttr> castLiteral(Attribute literal, Type elementType,
 /// that castLiteral then converts to the element type.
 static ParseResult parseFillLiteral(OpAsmParser &parser, Attribute &literal) {
   Builder &builder = parser.getBuilder();
+  SMLoc loc = parser.getCurrentLocation();
   bool negative = succeeded(parser.parseOptionalMinus());
   double sign = negative ? -1.0 : 1.0;
   if (succeeded(parser.parseOptionalKeyword("inf"))) {
@@ -81,17 +131,21 @@ static ParseResult parseFillLiteral(OpAsmParser &parser, Attribute &literal) {
     literal = builder.getF64FloatAttr(NAN);
     return success();
   }
-  APInt integer;
+  APInt magnitude;
   OptionalParseResult parsedInteger =
-      parser.parseOptionalDecimalInteger(integer);
+      parser.parseOptionalDecimalInteger(magnitude);
   if (parsedInteger.has_value()) {
     if (failed(*parsedInteger))
       return failure();
-    if (integer.getActiveBits() > 63)
-      return parser.emitError(parser.getCurrentLocation(),
-                              "integer value out of the range of i64");
-    int64_t value = static_cast<int64_t>(integer.getZExtValue());
-    literal = builder.getI64IntegerAttr(negative ? -value : value);
+    // |INT64_MIN| = 2^63 is representable only when negated.
+    APInt limit = APInt::getOneBitSet(65, 63);
+    APInt wide = magnitude.zextOrTrunc(65);
+    if (magnitude.getActiveBits() > 64 || wide.ugt(limit) ||
+        (!negative && wide == limit))
+      return parser.emitError(loc, "integer value out of the range of i64");
+    APInt value = wide.trunc(64);
+    literal = builder.getI64IntegerAttr(
+        static_cast<int64_t>((negative ? -value : value).getZExtValue()));
     return success();
   }
   double value;
@@ -103,31 +157,10 @@ static ParseResult parseFillLiteral(OpAsmParser &parser, Attribute &literal) {
 
 /// Prints a fill value so that parseFillLiteral reads it back exactly.
 static void printFillLiteral(OpAsmPrinter &printer, TypedAttr value) {
-  if (auto intAttr = dyn_cast<IntegerAttr>(value)) {
+  if (auto intAttr = dyn_cast<IntegerAttr>(value))
     printer << intAttr.getValue().getSExtValue();
-    return;
-  }
-  APFloat number = cast<FloatAttr>(value).getValue();
-  if (number.isNaN()) {
-    printer << "nan";
-    return;
-  }
-  if (number.isInfinity()) {
-    printer << (number.isNegative() ? "-inf" : "inf");
-    return;
-  }
-  // The shortest digits that round-trip in the element type, written as an
-  // MLIR float literal (which needs a '.').
-  SmallString<32> text;
-  number.toString(text, /*FormatPrecision=*/0, /*FormatMaxPadding=*/0,
-                  /*TruncateZero=*/false);
-  std::string literal = text.str().str();
-  if (literal.find('.') == std::string::npos) {
-    size_t exponent = literal.find('E');
-    literal.insert(exponent == std::string::npos ? literal.size() : exponent,
-                   ".0");
-  }
-  printer << literal;
+  else
+    printer << formatFloatLiteral(cast<FloatAttr>(value).getValue());
 }
 
 ParseResult FullOp::parse(OpAsmParser &parser, OperationState &result) {
