@@ -21,6 +21,9 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 config.substitutions.append(("%cuda_toolkit", config.cuda_toolkit_path))
+config.substitutions.append(("%arrayc_bin", config.arrayc_tools_dir))
+config.substitutions.append(("%arrayc_obj", config.arrayc_obj_root))
+config.substitutions.append(("%arrayc_src", config.arrayc_src_root))
 config.substitutions.append(("%arrayrt_lib",
                              os.path.join(config.arrayc_lib_dir,
                                           "libarrayrt.a")))
