@@ -23,8 +23,13 @@ def Array_Dialect : Dialect {
     Broadcasting follows NumPy: shapes are aligned at their trailing
     dimension; a dimension of static size 1 stretches to the other operand's
     size. A dynamic dimension (`?`) is never assumed to be 1: where it meets
-    another dimension, the two must be equal at run time, which the lowering
-    checks with an assertion that names the operation.
+    another dimension, the two must be equal at run time; the lowering checks
+    it, and a mismatch stops the program with a message that names the
+    operation and its source location (exit status 1).
+
+    Result types are exact: an elementwise op's result shape is the
+    broadcast of its operand shapes, with the same static and dynamic
+    dimensions, and every operand has the result's element type.
   }];
   let cppNamespace = "::mlir::array";
   let useDefaultAttributePrinterParser = 0;
