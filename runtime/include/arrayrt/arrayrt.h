@@ -232,6 +232,64 @@ void arrayrt_print_f32(int64_t rank, void *descriptor);
 void arrayrt_print_f64(int64_t rank, void *descriptor);
 
 /*===----------------------------------------------------------------------===
+ * NumPy .npy files
+ *
+ * The arrays are host-memory MLIR strided memref descriptors as for printing
+ * (offset and strides in elements; strides may be 0 or negative). `dtype` is
+ * an arrayrt_dtype_t code. `location` is the array op's `file:line:col`, or
+ * NULL; when present it starts every error message, as in
+ *   arrayrt: error: prog.mlir:3:8: cannot load 'x.npy': <what is wrong>
+ * Every error (an I/O failure, a file that is not a supported .npy file, a
+ * dtype or shape other than the expected one) prints one such line naming
+ * the file and exits with status 1.
+ *===----------------------------------------------------------------------===*/
+
+/* Element types of the .npy entry points, with the descr each is stored as.
+ * The values are part of the ABI: compiled code passes them as constants. */
+typedef enum arrayrt_dtype {
+  ARRAYRT_DTYPE_I1 = 0,    /* bool, one byte 0 or 1: '|b1' */
+  ARRAYRT_DTYPE_I8 = 1,    /* '|i1' */
+  ARRAYRT_DTYPE_I16 = 2,   /* '<i2' */
+  ARRAYRT_DTYPE_I32 = 3,   /* '<i4' */
+  ARRAYRT_DTYPE_I64 = 4,   /* '<i8' */
+  ARRAYRT_DTYPE_UI8 = 5,   /* '|u1' */
+  ARRAYRT_DTYPE_UI16 = 6,  /* '<u2' */
+  ARRAYRT_DTYPE_UI32 = 7,  /* '<u4' */
+  ARRAYRT_DTYPE_UI64 = 8,  /* '<u8' */
+  ARRAYRT_DTYPE_F16 = 9,   /* '<f2' */
+  ARRAYRT_DTYPE_BF16 = 10, /* none: every .npy entry point rejects bf16 */
+  ARRAYRT_DTYPE_F32 = 11,  /* '<f4' */
+  ARRAYRT_DTYPE_F64 = 12   /* '<f8' */
+} arrayrt_dtype_t;
+
+/* Writes the array `descriptor` views to `path` as a C-order, little-endian
+ * .npy file, byte for byte what NumPy 1.24's np.save writes for the same
+ * array in C order (format 1.0, or 2.0 when the header exceeds 64 KiB; where
+ * the view is Fortran-contiguous, np.save would write Fortran order). The data
+ * goes to a temporary file next to `path` (`<path>.tmp-<pid>-<n>`), which is
+ * flushed to disk and renamed over `path` only when complete, so a failure
+ * leaves `path` as it was and no temporary behind. i1 elements are written
+ * as 0 or 1 (any nonzero byte is true). */
+void arrayrt_save_npy(const char *path, int64_t rank, void *descriptor,
+                      int32_t dtype, const char *location);
+
+/* Reads only the header of the .npy file `path`, checks that it holds a
+ * C-order, rank-`rank` array of `dtype`, and writes its `rank` sizes to
+ * `shape`, so that compiled code can allocate before arrayrt_load_npy. */
+void arrayrt_npy_shape(const char *path, int64_t rank, int64_t *shape,
+                       int32_t dtype, const char *location);
+
+/* Reads the .npy file `path` into the destination buffer that `descriptor`
+ * describes. The file must be format 1.0, 2.0 or 3.0, C order, little-endian
+ * (or byte-order-free), of `dtype`, and of rank `rank`; each size of the
+ * descriptor must equal the file's, except that -1 accepts any size. The
+ * elements are stored through the descriptor's strides using the file's
+ * sizes, so the buffer must be large enough for them. i1 elements are stored
+ * as 0 or 1. Bytes after the array's data are ignored, as NumPy does. */
+void arrayrt_load_npy(const char *path, int64_t rank, void *descriptor,
+                      int32_t dtype, const char *location);
+
+/*===----------------------------------------------------------------------===
  * MLIR gpu-to-llvm ABI
  *
  * These exist only to match the host code that upstream MLIR 22's
