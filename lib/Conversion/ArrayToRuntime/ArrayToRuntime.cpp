@@ -109,17 +109,15 @@ struct AssertToRuntimeCall : OpRewritePattern<cf::AssertOp> {
 
     std::string text = op.getMsg().str();
     text.push_back('\0');
-    LLVM::GlobalOp global;
-    {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(module.getBody());
-      auto type = LLVM::LLVMArrayType::get(IntegerType::get(context, 8),
-                                           text.size());
-      global = LLVM::GlobalOp::create(
-          rewriter, loc, type, /*isConstant=*/true, LLVM::Linkage::Internal,
-          "arrayrt_check_message", rewriter.getStringAttr(text));
-      SymbolTable(module).insert(global);
-    }
+    // Created detached, so that the symbol table's insert gives each
+    // message a unique name (arrayrt_check_message, _0, _1, ...).
+    OpBuilder detached(context);
+    auto type =
+        LLVM::LLVMArrayType::get(IntegerType::get(context, 8), text.size());
+    auto global = LLVM::GlobalOp::create(
+        detached, loc, type, /*isConstant=*/true, LLVM::Linkage::Internal,
+        "arrayrt_check_message", rewriter.getStringAttr(text));
+    SymbolTable(module).insert(global, module.getBody()->begin());
 
     Value failed = arith::XOrIOp::create(
         rewriter, loc, op.getArg(),

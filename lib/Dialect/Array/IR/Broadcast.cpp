@@ -2,6 +2,8 @@
 
 #include "arrayc/Dialect/Array/IR/Broadcast.h"
 
+#include "arrayc/Dialect/Array/IR/ArrayOps.h"
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/STLExtras.h"
@@ -71,18 +73,22 @@ array::broadcastShapes(ArrayRef<ArrayRef<int64_t>> shapes,
   return result;
 }
 
-LogicalResult array::verifyBroadcastableOp(Operation *op) {
+/// `float32, int64` for messages.
+static std::string formatTypeNames(ArrayRef<Type> types) {
+  std::string names;
+  for (Type type : types)
+    names += (names.empty() ? "" : ", ") + array::numpyName(type);
+  return names;
+}
+
+LogicalResult array::verifyElementwiseOp(Operation *op) {
   auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
-  Type elementType = resultType.getElementType();
   SmallVector<ArrayRef<int64_t>> shapes;
+  SmallVector<Type> elementTypes;
   for (Value operand : op->getOperands()) {
     auto type = cast<RankedTensorType>(operand.getType());
-    if (type.getElementType() != elementType)
-      return op->emitOpError("operand element type ")
-             << type.getElementType() << " differs from result element type "
-             << elementType
-             << " (mixed element types need an explicit conversion)";
     shapes.push_back(type.getShape());
+    elementTypes.push_back(type.getElementType());
   }
 
   InFlightDiagnostic diag = op->emitOpError();
@@ -90,11 +96,21 @@ LogicalResult array::verifyBroadcastableOp(Operation *op) {
   if (!shape)
     return diag;
   diag.abandon();
-
   if (ArrayRef<int64_t>(*shape) != resultType.getShape())
     return op->emitOpError("result shape ")
            << formatShape(resultType.getShape())
            << " does not match the broadcast shape " << formatShape(*shape)
            << " of the operands";
+
+  FailureOr<Type> expected =
+      cast<ElementwiseOpInterface>(op).inferResultElementType(
+          elementTypes, [&] { return op->emitOpError(); });
+  if (failed(expected))
+    return failure();
+  if (*expected != resultType.getElementType())
+    return op->emitOpError("result element type ")
+           << resultType.getElementType() << " should be " << *expected
+           << " (" << numpyName(*expected) << ") for operands of "
+           << formatTypeNames(elementTypes);
   return success();
 }

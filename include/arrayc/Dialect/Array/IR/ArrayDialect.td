@@ -44,17 +44,17 @@ class Array_Op<string mnemonic, list<Trait> traits = []>
 // Type constraints
 //===----------------------------------------------------------------------===//
 
-def Array_ElementType : AnyTypeOf<[F32, F64, I32, I64],
-    "f32, f64, i32 or i64">;
-def Array_FloatElementType : AnyTypeOf<[F32, F64], "f32 or f64">;
+// NumPy's bool, int8-int64, float16, float32, float64, and bfloat16.
+defvar Array_ElementTypes = [I1, I8, I16, I32, I64, F16, BF16, F32, F64];
 
-def Array_Tensor : RankedTensorOf<[F32, F64, I32, I64]>;
-def Array_FloatTensor : RankedTensorOf<[F32, F64]>;
+def Array_ElementType : AnyTypeOf<Array_ElementTypes,
+    "bool (i1), i8, i16, i32, i64, f16, bf16, f32 or f64">;
+
+def Array_Tensor : RankedTensorOf<Array_ElementTypes>;
 
 // array.print reads a tensor before bufferization and a buffer after it.
 def Array_TensorOrBuffer : AnyTypeOf<[
-    RankedTensorOf<[F32, F64, I32, I64]>,
-    MemRefOf<[F32, F64, I32, I64]>],
-    "ranked tensor or memref of f32, f64, i32 or i64">;
+    RankedTensorOf<Array_ElementTypes>, MemRefOf<Array_ElementTypes>],
+    "ranked tensor or memref of an array element type">;
 
 #endif // ARRAYC_DIALECT_ARRAY_IR_ARRAYDIALECT_TD

@@ -5,12 +5,15 @@
 
 #include "arrayc/Dialect/Array/IR/ArrayDialect.h"
 #include "arrayc/Dialect/Array/IR/Broadcast.h"
+#include "arrayc/Dialect/Array/IR/TypePromotion.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "arrayc/Dialect/Array/IR/ArrayInterfaces.h.inc"
 
 #define GET_OP_CLASSES
 #include "arrayc/Dialect/Array/IR/ArrayOps.h.inc"

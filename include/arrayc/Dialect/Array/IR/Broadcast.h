@@ -29,20 +29,10 @@ std::optional<SmallVector<int64_t>>
 broadcastShapes(ArrayRef<ArrayRef<int64_t>> shapes,
                 InFlightDiagnostic *diag = nullptr);
 
-/// Verifies an operation whose ranked-tensor operands broadcast to its single
-/// result: equal element types and a result shape equal to the broadcast.
-LogicalResult verifyBroadcastableOp(Operation *op);
-
-namespace OpTrait {
-template <typename ConcreteType>
-class Broadcastable
-    : public ::mlir::OpTrait::TraitBase<ConcreteType, Broadcastable> {
-public:
-  static LogicalResult verifyTrait(Operation *op) {
-    return verifyBroadcastableOp(op);
-  }
-};
-} // namespace OpTrait
+/// Verifies an elementwise op (ElementwiseOpInterface): its ranked-tensor
+/// operands broadcast to its result shape, and its result element type is
+/// the one the op's type rule gives.
+LogicalResult verifyElementwiseOp(Operation *op);
 
 } // namespace mlir::array
 

@@ -1,0 +1,82 @@
+//===- BroadcastUtils.cpp - Broadcasting in linalg form -------------------===//
+
+#include "Patterns.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+
+/// `file:line:col: ` for messages that reach the user at run time.
+std::string array::detail::formatLocation(Location loc) {
+  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc))
+    return (fileLoc.getFilename().str() + ":" +
+            std::to_string(fileLoc.getLine()) + ":" +
+            std::to_string(fileLoc.getColumn()) + ": ");
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location inner : fused.getLocations())
+      if (std::string text = formatLocation(inner); !text.empty())
+        return text;
+  if (auto named = dyn_cast<NameLoc>(loc))
+    return formatLocation(named.getChildLoc());
+  if (auto callSite = dyn_cast<CallSiteLoc>(loc))
+    return formatLocation(callSite.getCallee());
+  return "";
+}
+
+/// Returns the sizes of the result's dynamic dimensions, read off the
+/// operands, and emits run-time checks where sizes that cannot broadcast
+/// (dynamic against dynamic, or dynamic against a static size) must agree.
+SmallVector<Value> array::detail::materializeBroadcastSizes(OpBuilder &b,
+                                                           Operation *op) {
+  Location loc = op->getLoc();
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  int64_t rank = resultType.getRank();
+  SmallVector<Value> dynamicSizes;
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    int64_t resultSize = resultType.getDimSize(dim);
+    Value expected;
+    if (!ShapedType::isDynamic(resultSize))
+      expected = arith::ConstantIndexOp::create(b, loc, resultSize);
+    for (Value operand : op->getOperands()) {
+      auto type = cast<RankedTensorType>(operand.getType());
+      int64_t operandDim = dim - (rank - type.getRank());
+      if (operandDim < 0 || !type.isDynamicDim(operandDim))
+        continue;
+      Value size = tensor::DimOp::create(b, loc, operand, operandDim);
+      if (!expected) {
+        expected = size;
+        continue;
+      }
+      Value equal = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          size, expected);
+      std::string message =
+          formatLocation(loc) + op->getName().getStringRef().str() +
+          ": operand sizes differ at run time in dimension " +
+          std::to_string(dim) +
+          " (a dynamic dimension must equal the sizes it meets; it is not "
+          "broadcast)";
+      cf::AssertOp::create(b, loc, equal, message);
+    }
+    if (ShapedType::isDynamic(resultSize))
+      dynamicSizes.push_back(expected);
+  }
+  return dynamicSizes;
+}
+
+/// The map from the result's iteration space to an operand's elements:
+/// trailing-aligned, with static size-1 dimensions pinned to index 0.
+AffineMap array::detail::broadcastMap(RankedTensorType operandType,
+                                     int64_t rank, MLIRContext *context) {
+  SmallVector<AffineExpr> exprs;
+  int64_t offset = rank - operandType.getRank();
+  for (int64_t dim = 0; dim < operandType.getRank(); ++dim) {
+    if (operandType.getDimSize(dim) == 1)
+      exprs.push_back(getAffineConstantExpr(0, context));
+    else
+      exprs.push_back(getAffineDimExpr(dim + offset, context));
+  }
+  return AffineMap::get(rank, 0, exprs, context);
+}
+

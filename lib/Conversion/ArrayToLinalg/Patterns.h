@@ -1,0 +1,42 @@
+//===- Patterns.h - array to linalg patterns, by op group -------*- C++ -*-===//
+//
+// Internal to the conversion: each op group's patterns live in their own
+// file and are added by populateArrayToLinalgPatterns.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ARRAYC_LIB_CONVERSION_ARRAYTOLINALG_PATTERNS_H
+#define ARRAYC_LIB_CONVERSION_ARRAYTOLINALG_PATTERNS_H
+
+#include "mlir/IR/AffineMap.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::array {
+namespace detail {
+
+/// `file:line:col: ` of `loc` for messages that reach the user at run time,
+/// or "" when it has none.
+std::string formatLocation(Location loc);
+
+/// The sizes of the dynamic dimensions of `op`'s (single, ranked tensor)
+/// result, read off its operands under NumPy broadcasting, with run-time
+/// checks where sizes that cannot broadcast must agree.
+SmallVector<Value> materializeBroadcastSizes(OpBuilder &b, Operation *op);
+
+/// The map from a result's iteration space of `rank` dimensions to an
+/// operand's elements: trailing-aligned, static size-1 dimensions pinned to 0.
+AffineMap broadcastMap(RankedTensorType operandType, int64_t rank,
+                       MLIRContext *context);
+
+} // namespace detail
+
+void populateElementwiseToLinalgPatterns(RewritePatternSet &patterns);
+void populateCreationToLinalgPatterns(RewritePatternSet &patterns);
+void populateReductionToLinalgPatterns(RewritePatternSet &patterns);
+void populateShapeToLinalgPatterns(RewritePatternSet &patterns);
+
+} // namespace mlir::array
+
+#endif // ARRAYC_LIB_CONVERSION_ARRAYTOLINALG_PATTERNS_H

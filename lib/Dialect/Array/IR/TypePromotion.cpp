@@ -1,0 +1,168 @@
+//===- TypePromotion.cpp - NumPy dtype rules ------------------------------===//
+
+#include "arrayc/Dialect/Array/IR/TypePromotion.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+
+bool array::isArrayElementType(Type type) {
+  if (auto intType = dyn_cast<IntegerType>(type))
+    return intType.isSignless() && llvm::is_contained({1u, 8u, 16u, 32u, 64u},
+                                                      intType.getWidth());
+  return type.isF16() || type.isBF16() || type.isF32() || type.isF64();
+}
+
+std::string array::numpyName(Type type) {
+  if (type.isInteger(1))
+    return "bool";
+  if (auto intType = dyn_cast<IntegerType>(type))
+    return "int" + std::to_string(intType.getWidth());
+  if (type.isBF16())
+    return "bfloat16";
+  if (auto floatType = dyn_cast<FloatType>(type))
+    return "float" + std::to_string(floatType.getWidth());
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
+/// The smallest float that holds every value of integer type `type`
+/// exactly, as NumPy's promotion tables have it.
+static Type floatForInteger(IntegerType type) {
+  MLIRContext *context = type.getContext();
+  if (type.getWidth() <= 8)
+    return Float16Type::get(context);
+  if (type.getWidth() == 16)
+    return Float32Type::get(context);
+  return Float64Type::get(context);
+}
+
+/// Promotes two floats: the wider wins; f16 with bf16 needs f32.
+static Type promoteFloats(FloatType a, FloatType b) {
+  if (a == b)
+    return a;
+  if (a.getWidth() == 16 && b.getWidth() == 16)
+    return Float32Type::get(a.getContext());
+  return a.getWidth() >= b.getWidth() ? a : b;
+}
+
+FailureOr<Type>
+array::promoteElementTypes(TypeRange types,
+                           function_ref<InFlightDiagnostic()> emitError) {
+  Type result;
+  for (Type type : types) {
+    if (!isArrayElementType(type)) {
+      if (emitError)
+        emitError() << "element type " << type
+                    << " is not an array element type (bool, int8-int64, "
+                       "float16, bfloat16, float32, float64)";
+      return failure();
+    }
+    if (!result) {
+      result = type;
+      continue;
+    }
+    auto resultInt = dyn_cast<IntegerType>(result);
+    auto typeInt = dyn_cast<IntegerType>(type);
+    if (resultInt && typeInt) {
+      result = resultInt.getWidth() >= typeInt.getWidth() ? resultInt
+                                                          : typeInt;
+      continue;
+    }
+    // bool promotes to anything; an integer to the float that holds it.
+    auto asFloat = [](Type t) -> FloatType {
+      if (auto intType = dyn_cast<IntegerType>(t))
+        return intType.getWidth() == 1
+                   ? FloatType()
+                   : cast<FloatType>(floatForInteger(intType));
+      return cast<FloatType>(t);
+    };
+    FloatType a = asFloat(result), b = asFloat(type);
+    result = !a ? Type(b) : !b ? Type(a) : promoteFloats(a, b);
+  }
+  if (!result) {
+    if (emitError)
+      emitError() << "expected at least one operand";
+    return failure();
+  }
+  return result;
+}
+
+Type array::floatResultType(Type type) {
+  if (isa<FloatType>(type))
+    return type;
+  auto intType = cast<IntegerType>(type);
+  return floatForInteger(intType.getWidth() == 1
+                             ? IntegerType::get(type.getContext(), 8)
+                             : intType);
+}
+
+Type array::sumResultType(Type type) {
+  if (isa<IntegerType>(type))
+    return IntegerType::get(type.getContext(), 64);
+  return type;
+}
+
+Type array::accumulatorType(Type type) {
+  MLIRContext *context = type.getContext();
+  if (isa<IntegerType>(type))
+    return IntegerType::get(context, 64);
+  if (cast<FloatType>(type).getWidth() == 16)
+    return Float32Type::get(context);
+  return Float64Type::get(context);
+}
+
+Type array::meanResultType(Type type) {
+  if (isa<IntegerType>(type))
+    return Float64Type::get(type.getContext());
+  return type;
+}
+
+Value array::castScalar(OpBuilder &b, Location loc, Value value, Type to) {
+  Type from = value.getType();
+  if (from == to)
+    return value;
+  auto fromInt = dyn_cast<IntegerType>(from);
+  auto toInt = dyn_cast<IntegerType>(to);
+  // Anything to bool: nonzero is true (NaN is true, as in NumPy).
+  if (toInt && toInt.getWidth() == 1) {
+    if (fromInt) {
+      Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(from));
+      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value,
+                                   zero);
+    }
+    Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(from));
+    return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, value,
+                                 zero);
+  }
+  if (fromInt && toInt) {
+    // bool is 0/1, not -1/0.
+    if (fromInt.getWidth() == 1)
+      return arith::ExtUIOp::create(b, loc, to, value);
+    if (fromInt.getWidth() < toInt.getWidth())
+      return arith::ExtSIOp::create(b, loc, to, value);
+    return arith::TruncIOp::create(b, loc, to, value);
+  }
+  if (fromInt) {
+    if (fromInt.getWidth() == 1)
+      return arith::UIToFPOp::create(b, loc, to, value);
+    return arith::SIToFPOp::create(b, loc, to, value);
+  }
+  auto fromFloat = cast<FloatType>(from);
+  if (toInt)
+    return arith::FPToSIOp::create(b, loc, to, value);
+  auto toFloat = cast<FloatType>(to);
+  // f16 <-> bf16 have the same width: go through f32.
+  if (fromFloat.getWidth() == toFloat.getWidth()) {
+    Value wide =
+        arith::ExtFOp::create(b, loc, Float32Type::get(b.getContext()), value);
+    return arith::TruncFOp::create(b, loc, to, wide);
+  }
+  if (fromFloat.getWidth() < toFloat.getWidth())
+    return arith::ExtFOp::create(b, loc, to, value);
+  return arith::TruncFOp::create(b, loc, to, value);
+}
