@@ -29,10 +29,10 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
     return;
 
   buildBufferizationPipeline(pm);
-  ArrayGpuMapElementwiseOptions grid;
+  ArrayGpuMapLinalgOptions grid;
   grid.blockSize = options.blockSize;
   grid.maxGridSize = options.maxGridSize;
-  pm.addNestedPass<func::FuncOp>(createArrayGpuMapElementwise(grid));
+  pm.addNestedPass<func::FuncOp>(createArrayGpuMapLinalg(grid));
   pm.addNestedPass<func::FuncOp>(createArrayGpuDeviceMemory());
   pm.addPass(createConvertArrayToRuntime());
   pm.addPass(createGpuKernelOutliningPass());

@@ -12,7 +12,7 @@
 
 // CHECK: convert-array-to-linalg
 // CHECK-SAME: one-shot-bufferize
-// CHECK-SAME: array-gpu-map-elementwise
+// CHECK-SAME: array-gpu-map-linalg
 // CHECK-SAME: array-gpu-device-memory
 // CHECK-SAME: convert-array-to-runtime
 // CHECK-SAME: gpu-kernel-outlining

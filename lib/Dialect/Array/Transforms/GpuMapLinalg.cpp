@@ -1,4 +1,4 @@
-//===- GpuMapElementwise.cpp - Elementwise linalg to GPU kernels ----------===//
+//===- GpuMapLinalg.cpp - linalg ops on buffers to GPU kernels ------------===//
 
 #include "arrayc/Dialect/Array/Transforms/Passes.h"
 
@@ -14,8 +14,10 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 
+#include <functional>
+
 namespace mlir::array {
-#define GEN_PASS_DEF_ARRAYGPUMAPELEMENTWISE
+#define GEN_PASS_DEF_ARRAYGPUMAPLINALG
 #include "arrayc/Dialect/Array/Transforms/Passes.h.inc"
 } // namespace mlir::array
 
@@ -64,13 +66,29 @@ SmallVector<Value> applyMap(OpBuilder &b, Location loc, AffineMap map,
   return indices;
 }
 
-/// Emits the body of one iteration of `op` at loop indices `ivs`: loads,
-/// the cloned scalar computation, stores.
-void emitIteration(OpBuilder &b, Location loc, linalg::GenericOp op,
-                   ArrayRef<Value> ivs) {
+/// Clones `op`'s body for loop indices `ivs` with `mapping` holding the
+/// block arguments; returns the yielded values.
+SmallVector<Value> cloneBody(OpBuilder &b, linalg::GenericOp op,
+                             ArrayRef<Value> ivs, IRMapping &mapping) {
   Block *body = op.getBlock();
-  IRMapping mapping;
-  for (OpOperand &operand : op->getOpOperands()) {
+  for (Operation &nested : body->without_terminator()) {
+    if (auto index = dyn_cast<linalg::IndexOp>(nested)) {
+      mapping.map(index.getResult(), ivs[index.getDim()]);
+      continue;
+    }
+    b.clone(nested, mapping);
+  }
+  auto yield = cast<linalg::YieldOp>(body->getTerminator());
+  return llvm::map_to_vector(yield.getValues(), [&](Value value) {
+    return mapping.lookupOrDefault(value);
+  });
+}
+
+/// Maps the block arguments of `operands` to their elements at `ivs`.
+void loadOperands(OpBuilder &b, Location loc, linalg::GenericOp op,
+                  MutableArrayRef<OpOperand> operands, ArrayRef<Value> ivs,
+                  IRMapping &mapping) {
+  for (OpOperand &operand : operands) {
     BlockArgument arg = op.getMatchingBlockArgument(&operand);
     if (!isa<MemRefType>(operand.get().getType())) {
       mapping.map(arg, operand.get());
@@ -82,20 +100,64 @@ void emitIteration(OpBuilder &b, Location loc, linalg::GenericOp op,
         applyMap(b, loc, op.getMatchingIndexingMap(&operand), ivs);
     mapping.map(arg, memref::LoadOp::create(b, loc, operand.get(), indices));
   }
-  for (Operation &nested : body->without_terminator()) {
-    if (auto index = dyn_cast<linalg::IndexOp>(nested)) {
-      mapping.map(index.getResult(), ivs[index.getDim()]);
-      continue;
+}
+
+/// Emits one output element's worth of `op` at the parallel loop indices in
+/// `ivs` (reduction positions unset): loads, the body (inside sequential
+/// loops over the reduction dimensions, in order, carrying the outputs),
+/// stores.
+void emitIteration(OpBuilder &b, Location loc, linalg::GenericOp op,
+                   SmallVector<Value> ivs, ArrayRef<Value> sizes) {
+  SmallVector<unsigned> reductionDims;
+  op.getReductionDims(reductionDims);
+  MutableArrayRef<OpOperand> outputs = op.getDpsInitsMutable();
+  auto storeOutputs = [&](ValueRange values) {
+    for (auto [value, init] : llvm::zip(values, outputs)) {
+      SmallVector<Value> indices =
+          applyMap(b, loc, op.getMatchingIndexingMap(&init), ivs);
+      memref::StoreOp::create(b, loc, value, init.get(), indices);
     }
-    b.clone(nested, mapping);
+  };
+
+  if (reductionDims.empty()) {
+    IRMapping mapping;
+    loadOperands(b, loc, op, op->getOpOperands(), ivs, mapping);
+    storeOutputs(cloneBody(b, op, ivs, mapping));
+    return;
   }
-  auto yield = cast<linalg::YieldOp>(body->getTerminator());
-  for (auto [value, init] : llvm::zip(yield.getValues(), op.getDpsInitsMutable())) {
-    SmallVector<Value> indices =
-        applyMap(b, loc, op.getMatchingIndexingMap(&init), ivs);
-    memref::StoreOp::create(b, loc, mapping.lookupOrDefault(value), init.get(),
-                            indices);
-  }
+
+  // The outputs start from what the buffers hold (the reduction's init).
+  SmallVector<Value> accs;
+  for (OpOperand &init : outputs)
+    accs.push_back(memref::LoadOp::create(
+        b, loc, init.get(),
+        applyMap(b, loc, op.getMatchingIndexingMap(&init), ivs)));
+
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  std::function<SmallVector<Value>(OpBuilder &, size_t, ValueRange)> nest =
+      [&](OpBuilder &nb, size_t level, ValueRange carried) {
+        if (level == reductionDims.size()) {
+          IRMapping mapping;
+          loadOperands(nb, loc, op, op.getDpsInputOperands().empty()
+                                        ? MutableArrayRef<OpOperand>()
+                                        : op->getOpOperands().take_front(
+                                              op.getNumDpsInputs()),
+                       ivs, mapping);
+          for (auto [init, value] : llvm::zip(outputs, carried))
+            mapping.map(op.getMatchingBlockArgument(&init), value);
+          return cloneBody(nb, op, ivs, mapping);
+        }
+        unsigned dim = reductionDims[level];
+        auto loop = scf::ForOp::create(
+            nb, loc, zero, sizes[dim], one, carried,
+            [&](OpBuilder &lb, Location, Value iv, ValueRange iterArgs) {
+              ivs[dim] = iv;
+              scf::YieldOp::create(lb, loc, nest(lb, level + 1, iterArgs));
+            });
+        return SmallVector<Value>(loop.getResults());
+      };
+  storeOutputs(nest(b, 0, accs));
 }
 
 /// Replaces `op` with a grid-stride kernel over its linearized iteration
@@ -109,10 +171,17 @@ void mapToGrid(RewriterBase &rewriter, linalg::GenericOp op,
   for (Range range : linalgOp.createLoopRanges(rewriter, loc))
     sizes.push_back(getValueOrCreateConstantIndexOp(rewriter, loc, range.size));
 
+  // Threads cover the parallel dimensions; each walks the reduction
+  // dimensions itself.
+  SmallVector<unsigned> parallelDims;
+  op.getParallelDims(parallelDims);
+  SmallVector<Value> parallelSizes = llvm::map_to_vector(
+      parallelDims, [&](unsigned dim) { return sizes[dim]; });
+
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
   Value total = one;
-  for (auto [index, size] : llvm::enumerate(sizes))
+  for (auto [index, size] : llvm::enumerate(parallelSizes))
     total = index == 0
                 ? size
                 : rewriter.createOrFold<arith::MulIOp>(loc, total, size);
@@ -145,19 +214,22 @@ void mapToGrid(RewriterBase &rewriter, linalg::GenericOp op,
   gpu::TerminatorOp::create(rewriter, loc);
 
   rewriter.setInsertionPointToStart(loop.getBody());
-  SmallVector<Value> ivs =
-      delinearize(rewriter, loc, loop.getInductionVar(), sizes);
-  emitIteration(rewriter, loc, op, ivs);
+  SmallVector<Value> parallelIvs =
+      delinearize(rewriter, loc, loop.getInductionVar(), parallelSizes);
+  SmallVector<Value> ivs(sizes.size());
+  for (auto [dim, iv] : llvm::zip(parallelDims, parallelIvs))
+    ivs[dim] = iv;
+  emitIteration(rewriter, loc, op, ivs, sizes);
   rewriter.eraseOp(op);
 }
 
-struct ArrayGpuMapElementwisePass
-    : array::impl::ArrayGpuMapElementwiseBase<ArrayGpuMapElementwisePass> {
+struct ArrayGpuMapLinalgPass
+    : array::impl::ArrayGpuMapLinalgBase<ArrayGpuMapLinalgPass> {
   using Base::Base;
 
   void runOnOperation() override {
     if (blockSize <= 0 || blockSize > 1024 || maxGridSize <= 0) {
-      getOperation().emitError("array-gpu-map-elementwise: block-size must be "
+      getOperation().emitError("array-gpu-map-linalg: block-size must be "
                                "in [1, 1024] and max-grid-size positive, "
                                "found ")
           << blockSize << " and " << maxGridSize;
@@ -173,12 +245,7 @@ struct ArrayGpuMapElementwisePass
     IRRewriter rewriter(&getContext());
     for (linalg::LinalgOp op : ops) {
       if (!op.hasPureBufferSemantics()) {
-        op.emitOpError("must be bufferized before array-gpu-map-elementwise");
-        return signalPassFailure();
-      }
-      if (op.getNumLoops() != op.getNumParallelLoops()) {
-        op.emitOpError("has reduction iterators, which the cuda target does "
-                       "not map to kernels yet");
+        op.emitOpError("must be bufferized before array-gpu-map-linalg");
         return signalPassFailure();
       }
       auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());

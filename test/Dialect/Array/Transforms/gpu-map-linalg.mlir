@@ -1,5 +1,5 @@
-// RUN: array-opt %s -array-gpu-map-elementwise -split-input-file -verify-diagnostics | FileCheck %s
-// RUN: array-opt %s -array-gpu-map-elementwise="block-size=128 max-grid-size=64" -split-input-file -verify-diagnostics | FileCheck %s --check-prefix=OPTS
+// RUN: array-opt %s -array-gpu-map-linalg -split-input-file -verify-diagnostics | FileCheck %s
+// RUN: array-opt %s -array-gpu-map-linalg="block-size=128 max-grid-size=64" -split-input-file -verify-diagnostics | FileCheck %s --check-prefix=OPTS
 
 // A 2-D generic with a broadcast operand: one grid-stride kernel over the
 // linearized iteration space, operands read through their indexing maps.
@@ -96,12 +96,26 @@ func.func @iota(%out: memref<100xi32>) {
 
 // -----
 
-#id1 = affine_map<(d0) -> (d0)>
-#red = affine_map<(d0) -> ()>
-func.func @reduction(%in: memref<100xf32>, %out: memref<f32>) {
-  // expected-error @+1 {{has reduction iterators, which the cuda target does not map to kernels yet}}
-  linalg.generic {indexing_maps = [#id1, #red], iterator_types = ["reduction"]}
-      ins(%in : memref<100xf32>) outs(%out : memref<f32>) {
+// A reduction: threads cover the parallel dimension (rows); each walks the
+// reduction dimension in order, carrying the accumulator from the output.
+// CHECK-LABEL: func.func @row_sums
+// CHECK-SAME: (%[[IN:.+]]: memref<?x?xf32>, %[[OUT:.+]]: memref<?xf32>)
+// CHECK-DAG: %[[ROWS:.+]] = memref.dim %[[IN]], %c0
+// CHECK-DAG: %[[COLS:.+]] = memref.dim %[[IN]], %c1
+// CHECK: arith.ceildivui %[[ROWS]],
+// CHECK: gpu.launch
+// CHECK:   scf.for %[[I:.+]] = %{{.+}} to %[[ROWS]] step
+// CHECK:     %[[INIT:.+]] = memref.load %[[OUT]][%[[I]]]
+// CHECK:     %[[SUM:.+]] = scf.for %[[J:.+]] = %{{.+}} to %[[COLS]] step %{{.+}} iter_args(%[[ACC:.+]] = %[[INIT]]) -> (f32) {
+// CHECK:       %[[X:.+]] = memref.load %[[IN]][%[[I]], %[[J]]]
+// CHECK:       %[[NEXT:.+]] = arith.addf %[[X]], %[[ACC]] : f32
+// CHECK:       scf.yield %[[NEXT]] : f32
+// CHECK:     memref.store %[[SUM]], %[[OUT]][%[[I]]]
+#in2 = affine_map<(d0, d1) -> (d0, d1)>
+#out1 = affine_map<(d0, d1) -> (d0)>
+func.func @row_sums(%in: memref<?x?xf32>, %out: memref<?xf32>) {
+  linalg.generic {indexing_maps = [#in2, #out1], iterator_types = ["parallel", "reduction"]}
+      ins(%in : memref<?x?xf32>) outs(%out : memref<?xf32>) {
   ^bb0(%x: f32, %acc: f32):
     %0 = arith.addf %x, %acc : f32
     linalg.yield %0 : f32
@@ -113,7 +127,7 @@ func.func @reduction(%in: memref<100xf32>, %out: memref<f32>) {
 
 #id1 = affine_map<(d0) -> (d0)>
 func.func @tensors(%in: tensor<100xf32>) -> tensor<100xf32> {
-  // expected-error @+1 {{must be bufferized before array-gpu-map-elementwise}}
+  // expected-error @+1 {{must be bufferized before array-gpu-map-linalg}}
   %0 = linalg.generic {indexing_maps = [#id1, #id1], iterator_types = ["parallel"]}
       ins(%in : tensor<100xf32>) outs(%in : tensor<100xf32>) {
   ^bb0(%x: f32, %o: f32):

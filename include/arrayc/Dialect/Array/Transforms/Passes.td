@@ -5,19 +5,21 @@
 
 include "mlir/Pass/PassBase.td"
 
-def ArrayGpuMapElementwise
-    : Pass<"array-gpu-map-elementwise", "func::FuncOp"> {
-  let summary = "Map elementwise linalg ops on buffers to grid-stride GPU "
-                "kernels.";
+def ArrayGpuMapLinalg : Pass<"array-gpu-map-linalg", "func::FuncOp"> {
+  let summary = "Map linalg ops on buffers to grid-stride GPU kernels.";
   let description = [{
-    Replaces every linalg op on buffers whose iterators are all parallel
-    (named ops are generalized first) with a `gpu.launch` of a 1-D grid. The
-    iteration space is linearized; each thread walks it with a grid-stride
-    loop, delinearizes its index, loads the operands through their indexing
-    maps, computes the op's body and stores the results. The grid has
-    `ceil(n / block-size)` blocks, capped at `max-grid-size`; nothing is
-    launched when the iteration space is empty. Ops with reduction iterators
-    are reported as unsupported.
+    Replaces every linalg op on buffers (named ops are generalized first)
+    with a `gpu.launch` of a 1-D grid. The op's parallel dimensions are
+    linearized; each thread walks them with a grid-stride loop and
+    delinearizes its index. For each output element it loads the operands
+    through their indexing maps and computes the op's body; reduction
+    dimensions become sequential `scf.for` loops in that thread, in order,
+    carrying the outputs (so a reduction visits its elements in C order, as
+    argmax's first-index rule needs). The grid has `ceil(n / block-size)`
+    blocks for `n` output elements, capped at `max-grid-size`; nothing is
+    launched when there are none. This is the correct, general mapping;
+    fast reductions (tree reductions across threads) are the job of a
+    specialized pass.
 
     ```mlir
     // Before
