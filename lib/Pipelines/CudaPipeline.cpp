@@ -42,9 +42,10 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   if (stop == PipelineStage::Kernels)
     return;
 
-  // Host and device code down to the LLVM dialect.
+  // Device code first: convert-gpu-to-nvvm must see arith/math ops (it
+  // maps arith.remf and math functions to libdevice calls) before the
+  // module-wide host conversions would turn them into plain LLVM ops.
   pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   GpuNVVMAttachTargetOptions target;
   target.chip = options.chip;
@@ -52,11 +53,6 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   target.optLevel = options.optLevel;
   pm.addPass(createGpuNVVMAttachTarget(target));
   pm.addPass(createLowerAffinePass());
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
   gpuPm.addPass(createStripDebugInfoPass());
   gpuPm.addPass(createConvertGpuOpsToNVVMOps());
@@ -65,6 +61,12 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   gpuPm.addPass(createCSEPass());
   gpuPm.addPass(createReconcileUnrealizedCastsPass());
 
+  // Host code.
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
   pm.addPass(createGpuToLLVMConversionPass());
   GpuModuleToBinaryPassOptions binary;
   binary.toolkitPath = options.toolkitPath;
