@@ -49,6 +49,7 @@ struct ConvertArrayToLinalgPass
 void array::populateArrayToLinalgPatterns(RewritePatternSet &patterns) {
   populateCreationToLinalgPatterns(patterns);
   populateElementwiseToLinalgPatterns(patterns);
+  populateMatmulToLinalgPatterns(patterns);
   populateReductionToLinalgPatterns(patterns);
   populateShapeToLinalgPatterns(patterns);
 }

@@ -33,6 +33,7 @@ AffineMap broadcastMap(RankedTensorType operandType, int64_t rank,
 } // namespace detail
 
 void populateElementwiseToLinalgPatterns(RewritePatternSet &patterns);
+void populateMatmulToLinalgPatterns(RewritePatternSet &patterns);
 void populateCreationToLinalgPatterns(RewritePatternSet &patterns);
 void populateReductionToLinalgPatterns(RewritePatternSet &patterns);
 void populateShapeToLinalgPatterns(RewritePatternSet &patterns);
