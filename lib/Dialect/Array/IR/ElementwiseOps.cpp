@@ -1006,3 +1006,20 @@ Value WhereOp::buildScalar(OpBuilder &b, Location loc, ValueRange args,
   return select(b, loc, cond, castScalar(b, loc, args[1], type),
                 castScalar(b, loc, args[2], type));
 }
+
+//===----------------------------------------------------------------------===//
+// Conversion
+//===----------------------------------------------------------------------===//
+
+FailureOr<Type>
+AsTypeOp::inferResultElementType(TypeRange types,
+                                 function_ref<InFlightDiagnostic()> emitError) {
+  // The target is whatever the result says; the operand's type is checked
+  // by ODS.
+  return getType().getElementType();
+}
+
+Value AsTypeOp::buildScalar(OpBuilder &b, Location loc, ValueRange args,
+                            Type type) {
+  return castScalar(b, loc, args[0], type);
+}

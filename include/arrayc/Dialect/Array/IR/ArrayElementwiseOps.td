@@ -639,4 +639,24 @@ def Array_WhereOp : Array_TernaryOp<"where", [], ["inferResultElementType"]> {
   let arguments = (ins Array_Tensor:$cond, Array_Tensor:$x, Array_Tensor:$y);
 }
 
+//===----------------------------------------------------------------------===//
+// Conversion
+//===----------------------------------------------------------------------===//
+
+def Array_AsTypeOp : Array_UnaryOp<"astype", [], ["inferResultElementType"]> {
+  let summary = "Converts the elements to another element type "
+                "(`ndarray.astype`).";
+  let description = [{
+    Converts each element to the result's element type as NumPy's `astype`
+    does: integers wrap when narrowed, floats round to nearest, floats to
+    integers truncate toward zero (out-of-range values are undefined, as in
+    C), anything to bool is `!= 0` (NaN is true), bool to a number is 0 or 1.
+
+    ```mlir
+    %0 = array.astype %x : tensor<4x3xf32> -> tensor<4x3xi32>
+    %1 = array.astype %h : tensor<8xbf16> -> tensor<8xf32>
+    ```
+  }];
+}
+
 #endif // ARRAYC_DIALECT_ARRAY_IR_ARRAYELEMENTWISEOPS_TD
