@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
@@ -589,6 +590,49 @@ struct ScanLowering : OpRewritePattern<SourceOp> {
   double identity;
 };
 
+/// The value a single-block array.map/array.reduce region yields for
+/// `args`, its ops cloned at `b`'s insertion point.
+Value inlineScalarRegion(OpBuilder &b, Region &region, ValueRange args) {
+  IRMapping mapping;
+  Block &block = region.front();
+  mapping.map(block.getArguments(), args);
+  for (Operation &op : block.without_terminator())
+    b.clone(op, mapping);
+  return mapping.lookupOrDefault(
+      cast<YieldOp>(block.getTerminator()).getValue());
+}
+
+/// array.reduce: combine(acc, map(x)) from the identity, then post.
+struct CustomReduceLowering : OpRewritePattern<ReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ReduceOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = op.getOperand();
+    auto inputType = cast<RankedTensorType>(input.getType());
+    auto resultType = cast<RankedTensorType>(op.getType());
+    SmallVector<int64_t> dims = op.getReducedDims();
+    Value reduced =
+        reduce(rewriter, loc, input, dims, {op.getIdentity()}, {},
+               [&](OpBuilder &b, Location, Value x, ValueRange accs,
+                   ValueRange) -> SmallVector<Value> {
+                 Value mapped = inlineScalarRegion(b, op.getMap(), x);
+                 return {inlineScalarRegion(b, op.getCombine(),
+                                            {accs[0], mapped})};
+               })[0];
+    if (!op.getPost().empty())
+      reduced = mapElements(
+          rewriter, loc, reduced, resultType.getElementType(),
+          [&](OpBuilder &b, Location, ValueRange args) {
+            return inlineScalarRegion(b, op.getPost(), args[0]);
+          });
+    rewriter.replaceOp(op, keepDims(rewriter, loc, reduced, resultType,
+                                    inputType.getRank(), dims));
+    return success();
+  }
+};
+
 } // namespace
 
 void array::populateReductionToLinalgPatterns(RewritePatternSet &patterns) {
@@ -599,7 +643,8 @@ void array::populateReductionToLinalgPatterns(RewritePatternSet &patterns) {
                ReductionLowering<StdOp>, ReductionLowering<AnyOp>,
                ReductionLowering<AllOp>, ReductionLowering<LogSumExpOp>,
                ArgReductionLowering<ArgMaxOp, true>,
-               ArgReductionLowering<ArgMinOp, false>>(context);
+               ArgReductionLowering<ArgMinOp, false>, CustomReduceLowering>(
+      context);
   patterns.add<ScanLowering<CumSumOp, arith::AddFOp, arith::AddIOp>>(context,
                                                                       0.0);
   patterns.add<ScanLowering<CumProdOp, arith::MulFOp, arith::MulIOp>>(context,

@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/IRMapping.h"
 
 #include <cmath>
 
@@ -1022,4 +1023,63 @@ AsTypeOp::inferResultElementType(TypeRange types,
 Value AsTypeOp::buildScalar(OpBuilder &b, Location loc, ValueRange args,
                             Type type) {
   return castScalar(b, loc, args[0], type);
+}
+
+//===----------------------------------------------------------------------===//
+// array.map
+//===----------------------------------------------------------------------===//
+
+/// The yield that ends a single-block region (verified to be there).
+static YieldOp yieldOf(Region &region) {
+  return cast<YieldOp>(region.front().getTerminator());
+}
+
+/// Checks that `region` is one block with arguments of `argTypes` ending in
+/// an array.yield.
+LogicalResult array::detail::verifyScalarRegion(Operation *op, Region &region,
+                                                StringRef name,
+                                                TypeRange argTypes) {
+  Block &block = region.front();
+  if (block.getArgumentTypes() != argTypes) {
+    InFlightDiagnostic diag = op->emitOpError("the ")
+                              << name << " region takes (";
+    llvm::interleaveComma(block.getArgumentTypes(), diag);
+    diag << ") but should take (";
+    llvm::interleaveComma(argTypes, diag);
+    return diag << ")";
+  }
+  if (block.empty() || !isa<YieldOp>(block.back()))
+    return op->emitOpError("the ") << name
+                                   << " region must end with array.yield";
+  return success();
+}
+
+LogicalResult MapOp::verifyRegions() {
+  SmallVector<Type> elementTypes;
+  for (Value input : getInputs())
+    elementTypes.push_back(
+        cast<RankedTensorType>(input.getType()).getElementType());
+  if (failed(detail::verifyScalarRegion(*this, getBody(), "body",
+                                        elementTypes)))
+    return failure();
+  return success();
+}
+
+FailureOr<Type>
+MapOp::inferResultElementType(TypeRange,
+                              function_ref<InFlightDiagnostic()> emitError) {
+  Block &block = getBody().front();
+  if (block.empty() || !isa<YieldOp>(block.back()))
+    return emitError() << "the body region must end with array.yield";
+  return yieldOf(getBody()).getValue().getType();
+}
+
+Value MapOp::buildScalar(OpBuilder &b, Location loc, ValueRange args,
+                         Type type) {
+  IRMapping mapping;
+  Block &block = getBody().front();
+  mapping.map(block.getArguments(), args);
+  for (Operation &op : block.without_terminator())
+    b.clone(op, mapping);
+  return mapping.lookupOrDefault(yieldOf(getBody()).getValue());
 }

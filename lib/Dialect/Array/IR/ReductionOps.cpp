@@ -161,3 +161,43 @@ LogicalResult CumSumOp::verify() { return verifyScan(getOperation(), getAxis());
 LogicalResult CumProdOp::verify() {
   return verifyScan(getOperation(), getAxis());
 }
+
+//===----------------------------------------------------------------------===//
+// array.reduce
+//===----------------------------------------------------------------------===//
+
+SmallVector<int64_t> ReduceOp::getReducedDims() {
+  return *normalizeAxes(getOperation(), getAxes(),
+                        getOperand().getType().getRank());
+}
+
+LogicalResult ReduceOp::verifyRegions() {
+  Type element = getOperand().getType().getElementType();
+  Type acc = getIdentity().getType();
+  FailureOr<SmallVector<int64_t>> dims =
+      normalizeAxes(getOperation(), getAxes(), getOperand().getType().getRank());
+  if (failed(dims))
+    return failure();
+  if (failed(detail::verifyScalarRegion(*this, getMap(), "map", {element})) ||
+      failed(detail::verifyScalarRegion(*this, getCombine(), "combine",
+                                        {acc, acc})))
+    return failure();
+  auto yieldType = [](Region &region) {
+    return cast<YieldOp>(region.front().getTerminator()).getValue().getType();
+  };
+  if (yieldType(getMap()) != acc)
+    return emitOpError("the map region yields ")
+           << yieldType(getMap()) << " but the accumulator (identity) type is "
+           << acc;
+  if (yieldType(getCombine()) != acc)
+    return emitOpError("the combine region yields ")
+           << yieldType(getCombine())
+           << " but the accumulator (identity) type is " << acc;
+  Type result = acc;
+  if (!getPost().empty()) {
+    if (failed(detail::verifyScalarRegion(*this, getPost(), "post", {acc})))
+      return failure();
+    result = yieldType(getPost());
+  }
+  return verifyReductionResult(getOperation(), *dims, getKeepdims(), result);
+}

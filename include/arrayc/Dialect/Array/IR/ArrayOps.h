@@ -10,10 +10,18 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "arrayc/Dialect/Array/IR/ArrayInterfaces.h.inc"
+
+namespace mlir::array::detail {
+/// Checks that `region` is one block with arguments of `argTypes` ending in
+/// an array.yield (array.map and array.reduce regions).
+LogicalResult verifyScalarRegion(Operation *op, Region &region,
+                                 StringRef name, TypeRange argTypes);
+} // namespace mlir::array::detail
 
 #define GET_OP_CLASSES
 #include "arrayc/Dialect/Array/IR/ArrayOps.h.inc"

@@ -12,6 +12,7 @@ include "arrayc/Dialect/Array/IR/ArrayElementwiseOps.td"
 include "arrayc/Dialect/Array/IR/ArrayIOOps.td"
 include "arrayc/Dialect/Array/IR/ArrayLinalgOps.td"
 include "arrayc/Dialect/Array/IR/ArrayReductionOps.td"
+include "arrayc/Dialect/Array/IR/ArrayRegionOps.td"
 include "arrayc/Dialect/Array/IR/ArrayShapeOps.td"
 
 #endif // ARRAYC_DIALECT_ARRAY_IR_ARRAYOPS_TD
