@@ -10,7 +10,10 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/CommonFolders.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 
 #include <cmath>
 
@@ -1082,4 +1085,94 @@ Value MapOp::buildScalar(OpBuilder &b, Location loc, ValueRange args,
   for (Operation &op : block.without_terminator())
     b.clone(op, mapping);
   return mapping.lookupOrDefault(yieldOf(getBody()).getValue());
+}
+
+//===----------------------------------------------------------------------===//
+// Folders: identities and small constants
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// `operand` when it already has the result's type (no broadcasting or
+/// promotion), else null.
+Value sameTypeAsResult(Operation *op, Value operand) {
+  return operand.getType() == op->getResult(0).getType() ? operand : Value();
+}
+
+/// Whether `operand` (whose constant value, if any, is `attr`) has every
+/// element equal to `value`, for floats with its sign: a splat constant or
+/// an array.full.
+bool isSplatOf(Value operand, Attribute attr, double value) {
+  TypedAttr element;
+  if (auto splat = dyn_cast_if_present<SplatElementsAttr>(attr))
+    element = splat.getSplatValue<TypedAttr>();
+  else if (auto full = operand.getDefiningOp<FullOp>())
+    element = full.getValue();
+  if (auto intAttr = dyn_cast_if_present<IntegerAttr>(element))
+    return intAttr.getValue().getSExtValue() == value;
+  if (auto floatAttr = dyn_cast_if_present<FloatAttr>(element)) {
+    APFloat number = floatAttr.getValue();
+    return number.convertToDouble() == value &&
+           number.isNegative() == std::signbit(value);
+  }
+  return false;
+}
+
+/// Folds `op` over constant operands of its result type (no broadcasting,
+/// no promotion) with `floatFn`/`intFn`.
+template <typename FloatFn, typename IntFn>
+OpFoldResult foldConstants(Operation *op, ArrayRef<Attribute> operands,
+                           FloatFn floatFn, IntFn intFn) {
+  Type resultType = op->getResult(0).getType();
+  for (Value operand : op->getOperands())
+    if (operand.getType() != resultType)
+      return {};
+  if (isa<FloatType>(getElementTypeOrSelf(resultType)))
+    return constFoldBinaryOp<FloatAttr, APFloat, void>(operands, floatFn);
+  if (getElementTypeOrSelf(resultType).isInteger(1))
+    return {};
+  return constFoldBinaryOp<IntegerAttr, APInt, void>(operands, intFn);
+}
+
+} // namespace
+
+OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
+  // x + 0 is x for integers; for floats only x + (-0.0) is (x + 0.0 turns
+  // -0.0 into +0.0).
+  bool isFloat = isa<FloatType>(getType().getElementType());
+  double zero = isFloat ? -0.0 : 0.0;
+  if (isSplatOf(getRhs(), adaptor.getRhs(), zero))
+    if (Value x = sameTypeAsResult(*this, getLhs()))
+      return x;
+  if (isSplatOf(getLhs(), adaptor.getLhs(), zero))
+    if (Value x = sameTypeAsResult(*this, getRhs()))
+      return x;
+  return foldConstants(
+      *this, adaptor.getOperands(),
+      [](const APFloat &a, const APFloat &b) { return a + b; },
+      [](const APInt &a, const APInt &b) { return a + b; });
+}
+
+OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
+  // x - (+0.0) is x, -0.0 included.
+  if (isSplatOf(getRhs(), adaptor.getRhs(), 0.0))
+    if (Value x = sameTypeAsResult(*this, getLhs()))
+      return x;
+  return foldConstants(
+      *this, adaptor.getOperands(),
+      [](const APFloat &a, const APFloat &b) { return a - b; },
+      [](const APInt &a, const APInt &b) { return a - b; });
+}
+
+OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
+  if (isSplatOf(getRhs(), adaptor.getRhs(), 1.0))
+    if (Value x = sameTypeAsResult(*this, getLhs()))
+      return x;
+  if (isSplatOf(getLhs(), adaptor.getLhs(), 1.0))
+    if (Value x = sameTypeAsResult(*this, getRhs()))
+      return x;
+  return foldConstants(
+      *this, adaptor.getOperands(),
+      [](const APFloat &a, const APFloat &b) { return a * b; },
+      [](const APInt &a, const APInt &b) { return a * b; });
 }

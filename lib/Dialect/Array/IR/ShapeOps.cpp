@@ -8,6 +8,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
 
 #include <numeric>
 
@@ -608,4 +609,51 @@ LogicalResult TakeOp::verify() {
       *this, expected,
       "the operand shape with axis " + std::to_string(*axis) +
           " replaced by the indices' shape");
+}
+
+//===----------------------------------------------------------------------===//
+// Folders
+//===----------------------------------------------------------------------===//
+
+OpFoldResult ReshapeOp::fold(FoldAdaptor) {
+  if (getOperand().getType() == getType())
+    return getOperand();
+  // Row-major order is kept by both, so only the innermost source matters.
+  if (auto inner = getOperand().getDefiningOp<ReshapeOp>()) {
+    getOperandMutable().assign(inner.getOperand());
+    return getResult();
+  }
+  return {};
+}
+
+OpFoldResult TransposeOp::fold(FoldAdaptor) {
+  SmallVector<int64_t> permutation = getEffectivePermutation();
+  if (llvm::equal(permutation, llvm::seq<int64_t>(0, permutation.size())))
+    return getOperand();
+  auto inner = getOperand().getDefiningOp<TransposeOp>();
+  if (!inner)
+    return {};
+  // Result axis i is inner's axis permutation[i], which is the source's
+  // axis innerPermutation[permutation[i]].
+  SmallVector<int64_t> innerPermutation = inner.getEffectivePermutation();
+  SmallVector<int64_t> composed;
+  for (int64_t axis : permutation)
+    composed.push_back(innerPermutation[axis]);
+  if (llvm::equal(composed, llvm::seq<int64_t>(0, composed.size())) &&
+      inner.getOperand().getType() == getType())
+    return inner.getOperand();
+  getOperandMutable().assign(inner.getOperand());
+  setPermutation(composed);
+  return getResult();
+}
+
+OpFoldResult BroadcastToOp::fold(FoldAdaptor) {
+  if (getOperand().getType() == getType())
+    return getOperand();
+  // Broadcasting is transitive: the outer target shape decides.
+  if (auto inner = getOperand().getDefiningOp<BroadcastToOp>()) {
+    getOperandMutable().assign(inner.getOperand());
+    return getResult();
+  }
+  return {};
 }

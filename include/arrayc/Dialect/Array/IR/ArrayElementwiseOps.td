@@ -159,6 +159,7 @@ def Array_AddOp : Array_BinaryOp<"add", [Commutative]> {
     %0 = array.add %a, %b : (tensor<4x3xf32>, tensor<3xf32>) -> tensor<4x3xf32>
     ```
   }];
+  let hasFolder = 1;
 }
 
 def Array_SubOp : Array_BinaryOp<"sub", [], ["inferResultElementType"]> {
@@ -172,6 +173,7 @@ def Array_SubOp : Array_BinaryOp<"sub", [], ["inferResultElementType"]> {
     %0 = array.sub %a, %b : (tensor<?x3xf64>, tensor<1x3xf64>) -> tensor<?x3xf64>
     ```
   }];
+  let hasFolder = 1;
 }
 
 def Array_MulOp : Array_BinaryOp<"mul", [Commutative]> {
@@ -185,6 +187,7 @@ def Array_MulOp : Array_BinaryOp<"mul", [Commutative]> {
     %0 = array.mul %a, %b : (tensor<8xi32>, tensor<1xi32>) -> tensor<8xi32>
     ```
   }];
+  let hasFolder = 1;
 }
 
 def Array_DivOp : Array_BinaryOp<"div", [], ["inferResultElementType"]> {

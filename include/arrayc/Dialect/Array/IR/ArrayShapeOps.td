@@ -42,6 +42,8 @@ def Array_ReshapeOp : Array_ShapeOp<"reshape"> {
   let assemblyFormat = [{
     $operand attr-dict `:` type($operand) `->` type($result)
   }];
+  // reshape(reshape(x)) is reshape(x); a reshape to the same type is x.
+  let hasFolder = 1;
 }
 
 def Array_TransposeOp : Array_ShapeOp<"transpose"> {
@@ -65,6 +67,9 @@ def Array_TransposeOp : Array_ShapeOp<"transpose"> {
     /// The permutation, with NumPy's default (reversed axes) filled in.
     ::llvm::SmallVector<int64_t> getEffectivePermutation();
   }];
+  // transpose(transpose(x)) is one transpose, or x; the identity
+  // permutation is x.
+  let hasFolder = 1;
 }
 
 def Array_BroadcastToOp : Array_ShapeOp<"broadcast_to"> {
@@ -87,6 +92,8 @@ def Array_BroadcastToOp : Array_ShapeOp<"broadcast_to"> {
   let assemblyFormat = [{
     $operand attr-dict `:` type($operand) `->` type($result)
   }];
+  // broadcast_to(broadcast_to(x)) is broadcast_to(x); to the same type, x.
+  let hasFolder = 1;
 }
 
 def Array_ExpandDimsOp : Array_ShapeOp<"expand_dims"> {
