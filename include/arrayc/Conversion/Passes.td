@@ -12,8 +12,9 @@ def ConvertArrayToLinalg : Pass<"convert-array-to-linalg"> {
     maps implement NumPy broadcasting, `array.full` into `linalg.fill` and
     `array.constant` into `arith.constant`. Where two dynamic dimensions (or a
     dynamic and a static one) meet, a `cf.assert` checks at run time that they
-    are equal and names the op in its message. `array.print` is left in place:
-    it bufferizes and is lowered by `convert-array-to-runtime`.
+    are equal and names the op in its message. `array.print`,
+    `array.save_npy` and `array.load_npy` are left in place: they bufferize
+    and are lowered by `convert-array-to-runtime`.
   }];
   let dependentDialects = [
     "arith::ArithDialect", "cf::ControlFlowDialect", "linalg::LinalgDialect",
@@ -28,10 +29,20 @@ def ConvertArrayToRuntime : Pass<"convert-array-to-runtime", "ModuleOp"> {
     `arrayrt_print_<dtype>(rank, descriptor)` through an unranked memref,
     and each run-time check (`cf.assert`) with a call to
     `arrayrt_check_failed(message)` when it fails, which prints the message
-    and exits with status 1 rather than aborting. Declares the runtime
-    functions it calls. The buffer must be readable by
-    the host: the CUDA pipeline stages device buffers to the host first
-    (`array-gpu-device-memory`).
+    and exits with status 1 rather than aborting.
+
+    The bufferized `.npy` ops become calls of the entry points that serve
+    every dtype, `arrayrt_save_npy` (`array.save_npy`), `arrayrt_npy_shape`
+    (`array.npy_shape`, through an `i64` buffer on the function's stack)
+    and `arrayrt_load_npy` (`array.load_npy_into`), each given the path, the
+    `arrayrt_dtype_t` code of the element type and the op's `file:line:col`
+    as string constants (`llvm.mlir.global`); the buffer is passed as the
+    `(rank, descriptor)` pair of its unranked memref, spelled out as
+    `(i64, !llvm.ptr)` in the one declaration.
+
+    Declares the runtime functions it calls. The buffers must be in host
+    memory: the CUDA pipeline stages device buffers through host copies
+    first (`array-gpu-device-memory`).
   }];
   let dependentDialects = [
     "arith::ArithDialect", "func::FuncDialect", "LLVM::LLVMDialect",

@@ -2,6 +2,8 @@
 
 #include "Patterns.h"
 
+#include "arrayc/Dialect/Array/IR/SourceLocation.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -10,19 +12,8 @@ using namespace mlir;
 
 /// `file:line:col: ` for messages that reach the user at run time.
 std::string array::detail::formatLocation(Location loc) {
-  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc))
-    return (fileLoc.getFilename().str() + ":" +
-            std::to_string(fileLoc.getLine()) + ":" +
-            std::to_string(fileLoc.getColumn()) + ": ");
-  if (auto fused = dyn_cast<FusedLoc>(loc))
-    for (Location inner : fused.getLocations())
-      if (std::string text = formatLocation(inner); !text.empty())
-        return text;
-  if (auto named = dyn_cast<NameLoc>(loc))
-    return formatLocation(named.getChildLoc());
-  if (auto callSite = dyn_cast<CallSiteLoc>(loc))
-    return formatLocation(callSite.getCallee());
-  return "";
+  std::string text = formatSourceLocation(loc);
+  return text.empty() ? text : text + ": ";
 }
 
 /// Returns the sizes of the result's dynamic dimensions, read off the

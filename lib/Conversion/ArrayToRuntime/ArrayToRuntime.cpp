@@ -2,20 +2,27 @@
 //
 // The runtime's print entry points take an unranked memref, which the LLVM
 // lowering passes as `(int64_t rank, void *descriptor)`; see
-// runtime/include/arrayrt/arrayrt.h.
+// runtime/include/arrayrt/arrayrt.h. The .npy entry points take the same
+// pair, but one function serves every dtype, so its declaration spells the
+// pair out as `(i64, !llvm.ptr)`, which the call takes apart from the
+// unranked memref's LLVM form, and file names and source locations become
+// string constants.
 //
 //===----------------------------------------------------------------------===//
 
 #include "arrayc/Conversion/ArrayToRuntime/ArrayToRuntime.h"
 
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
+#include "arrayc/Dialect/Array/IR/SourceLocation.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::array {
@@ -59,6 +66,165 @@ static FailureOr<func::FuncOp> getOrDeclare(PatternRewriter &rewriter,
   return decl;
 }
 
+/// The address of a NUL-terminated string constant holding `text`: an
+/// internal `llvm.mlir.global` named `name` (or `name_0`, `name_1`, ... when
+/// taken), shared by every use of the same text under the same name.
+static Value getStringConstant(PatternRewriter &rewriter, Operation *user,
+                               StringRef name, StringRef text) {
+  Location loc = user->getLoc();
+  MLIRContext *context = rewriter.getContext();
+  auto module = user->getParentOfType<ModuleOp>();
+  std::string contents = text.str();
+  contents.push_back('\0');
+  StringAttr value = rewriter.getStringAttr(contents);
+  LLVM::GlobalOp global;
+  for (auto existing : module.getOps<LLVM::GlobalOp>()) {
+    StringRef symbol = existing.getSymName();
+    if (existing.getConstant() && existing.getValueAttr() == value &&
+        symbol.starts_with(name) &&
+        (symbol.size() == name.size() || symbol[name.size()] == '_')) {
+      global = existing;
+      break;
+    }
+  }
+  if (!global) {
+    // Created detached, so that the symbol table's insert makes the name
+    // unique.
+    OpBuilder detached(context);
+    auto type =
+        LLVM::LLVMArrayType::get(IntegerType::get(context, 8), contents.size());
+    global = LLVM::GlobalOp::create(detached, loc, type, /*isConstant=*/true,
+                                    LLVM::Linkage::Internal, name, value);
+    SymbolTable(module).insert(global, module.getBody()->begin());
+  }
+  return LLVM::AddressOfOp::create(rewriter, loc, global);
+}
+
+/// The `location` argument of the .npy entry points: `op`'s `file:line:col`
+/// as a string constant, or a null pointer when it has none.
+static Value getLocationString(PatternRewriter &rewriter, Operation *op) {
+  std::string text = formatSourceLocation(op->getLoc());
+  if (text.empty())
+    return LLVM::ZeroOp::create(rewriter, op->getLoc(),
+                                LLVM::LLVMPointerType::get(op->getContext()));
+  return getStringConstant(rewriter, op, "arrayrt_location", text);
+}
+
+/// arrayrt_dtype_t of runtime/include/arrayrt/arrayrt.h, whose values are
+/// part of the ABI.
+enum NpyDtype : int32_t {
+  kNpyI1 = 0,
+  kNpyI8 = 1,
+  kNpyI16 = 2,
+  kNpyI32 = 3,
+  kNpyI64 = 4,
+  kNpyUI8 = 5,
+  kNpyUI16 = 6,
+  kNpyUI32 = 7,
+  kNpyUI64 = 8,
+  kNpyF16 = 9,
+  kNpyBF16 = 10,
+  kNpyF32 = 11,
+  kNpyF64 = 12,
+};
+
+/// The arrayrt_dtype_t code of element type `type`, if it has one.
+static std::optional<NpyDtype> getNpyDtype(Type type) {
+  if (auto intType = dyn_cast<IntegerType>(type)) {
+    bool isUnsigned = intType.isUnsigned();
+    switch (intType.getWidth()) {
+    case 1:
+      if (isUnsigned)
+        return std::nullopt;
+      return kNpyI1;
+    case 8:
+      return isUnsigned ? kNpyUI8 : kNpyI8;
+    case 16:
+      return isUnsigned ? kNpyUI16 : kNpyI16;
+    case 32:
+      return isUnsigned ? kNpyUI32 : kNpyI32;
+    case 64:
+      return isUnsigned ? kNpyUI64 : kNpyI64;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (type.isF16())
+    return kNpyF16;
+  if (type.isBF16())
+    return kNpyBF16;
+  if (type.isF32())
+    return kNpyF32;
+  if (type.isF64())
+    return kNpyF64;
+  return std::nullopt;
+}
+
+/// The arguments every .npy entry point takes besides the array: `const
+/// char *path`, `int32_t dtype` and `const char *location`.
+struct NpyCallArgs {
+  Value path, dtype, location;
+};
+/// Fails, with an error at `op`, for an element type without a dtype code.
+static FailureOr<NpyCallArgs> getNpyCallArgs(PatternRewriter &rewriter,
+                                             Operation *op, StringRef path,
+                                             Type elementType) {
+  std::optional<NpyDtype> dtype = getNpyDtype(elementType);
+  if (!dtype)
+    return op->emitOpError("has no .npy dtype for element type ")
+           << elementType;
+  NpyCallArgs args;
+  args.path = getStringConstant(rewriter, op, "arrayrt_npy_path", path);
+  args.dtype = arith::ConstantOp::create(rewriter, op->getLoc(),
+                                         rewriter.getI32IntegerAttr(*dtype));
+  args.location = getLocationString(rewriter, op);
+  return args;
+}
+
+/// Fails, with an error at `op`, unless `buffer` is in the default (host)
+/// memory space, which the runtime reads and writes.
+static LogicalResult requireHostBuffer(Operation *op, Value buffer,
+                                       StringRef verb) {
+  auto type = cast<MemRefType>(buffer.getType());
+  if (!type.getMemorySpace())
+    return success();
+  return op->emitOpError()
+         << verb << " a buffer in memory space " << type.getMemorySpace()
+         << "; the runtime reads host memory (the default memory space)";
+}
+
+/// `buffer` as the `(int64_t rank, void *descriptor)` pair of an unranked
+/// memref: the LLVM lowering of `memref.cast` to an unranked memref builds
+/// it (the descriptor on the stack); an unrealized cast to its LLVM struct,
+/// which reconciles with that lowering, takes it apart.
+static std::pair<Value, Value> getUnrankedDescriptor(PatternRewriter &rewriter,
+                                                     Location loc,
+                                                     Value buffer) {
+  MLIRContext *context = rewriter.getContext();
+  auto type = cast<MemRefType>(buffer.getType());
+  auto unranked = UnrankedMemRefType::get(type.getElementType(),
+                                          type.getMemorySpace());
+  Value erased = memref::CastOp::create(rewriter, loc, unranked, buffer);
+  auto structType = LLVM::LLVMStructType::getLiteral(
+      context, {rewriter.getI64Type(), LLVM::LLVMPointerType::get(context)});
+  Value descriptor =
+      UnrealizedConversionCastOp::create(rewriter, loc, structType, erased)
+          .getResult(0);
+  Value rank = LLVM::ExtractValueOp::create(rewriter, loc, descriptor, 0);
+  Value pointer = LLVM::ExtractValueOp::create(rewriter, loc, descriptor, 1);
+  return {rank, pointer};
+}
+
+/// `void arrayrt_save_npy(const char *path, int64_t rank, void *descriptor,
+/// int32_t dtype, const char *location)` and arrayrt_load_npy, which has
+/// the same type.
+static FunctionType getNpyArrayFunctionType(PatternRewriter &rewriter) {
+  auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext());
+  return rewriter.getFunctionType(
+      {ptrType, rewriter.getI64Type(), ptrType, rewriter.getI32Type(), ptrType},
+      {});
+}
+
 namespace {
 
 struct PrintToRuntimeCall : OpRewritePattern<PrintOp> {
@@ -69,12 +235,8 @@ struct PrintToRuntimeCall : OpRewritePattern<PrintOp> {
     auto memrefType = dyn_cast<MemRefType>(op.getInput().getType());
     if (!memrefType)
       return rewriter.notifyMatchFailure(op, "expects a bufferized operand");
-    if (memrefType.getMemorySpace()) {
-      op.emitOpError("prints a buffer in memory space ")
-          << memrefType.getMemorySpace()
-          << "; the runtime reads host memory (the default memory space)";
+    if (failed(requireHostBuffer(op, op.getInput(), "prints")))
       return failure();
-    }
     Type elementType = memrefType.getElementType();
     auto unranked = UnrankedMemRefType::get(elementType, /*memorySpace=*/0);
     FailureOr<func::FuncOp> callee =
@@ -85,6 +247,97 @@ struct PrintToRuntimeCall : OpRewritePattern<PrintOp> {
     Value erased =
         memref::CastOp::create(rewriter, op.getLoc(), unranked, op.getInput());
     rewriter.replaceOpWithNewOp<func::CallOp>(op, *callee, erased);
+    return success();
+  }
+};
+
+/// array.save_npy and array.load_npy_into: one call with the buffer's
+/// unranked descriptor.
+template <typename OpTy>
+struct NpyArrayToRuntimeCall : OpRewritePattern<OpTy> {
+  NpyArrayToRuntimeCall(MLIRContext *context, StringRef callee, StringRef verb)
+      : OpRewritePattern<OpTy>(context), callee(callee), verb(verb) {}
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    Value buffer = op->getOperand(0);
+    auto memrefType = dyn_cast<MemRefType>(buffer.getType());
+    if (!memrefType)
+      return rewriter.notifyMatchFailure(op, "expects a bufferized operand");
+    if (failed(requireHostBuffer(op, buffer, verb)))
+      return failure();
+    FailureOr<func::FuncOp> function =
+        getOrDeclare(rewriter, op, callee, getNpyArrayFunctionType(rewriter));
+    if (failed(function))
+      return failure();
+    FailureOr<NpyCallArgs> args = getNpyCallArgs(
+        rewriter, op, op.getPath(), memrefType.getElementType());
+    if (failed(args))
+      return failure();
+    auto [rank, descriptor] =
+        getUnrankedDescriptor(rewriter, op.getLoc(), buffer);
+    rewriter.replaceOpWithNewOp<func::CallOp>(
+        op, *function,
+        ValueRange{args->path, rank, descriptor, args->dtype, args->location});
+    return success();
+  }
+
+  std::string callee, verb;
+};
+
+/// array.npy_shape: arrayrt_npy_shape writes the sizes to a stack buffer of
+/// i64, allocated once per function, from which they are loaded.
+struct NpyShapeToRuntimeCall : OpRewritePattern<NpyShapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(NpyShapeOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *context = rewriter.getContext();
+    auto ptrType = LLVM::LLVMPointerType::get(context);
+    Type i64Type = rewriter.getI64Type();
+    FailureOr<func::FuncOp> function = getOrDeclare(
+        rewriter, op, "arrayrt_npy_shape",
+        rewriter.getFunctionType({ptrType, i64Type, ptrType,
+                                  rewriter.getI32Type(), ptrType},
+                                 {}));
+    if (failed(function))
+      return failure();
+    FailureOr<NpyCallArgs> args =
+        getNpyCallArgs(rewriter, op, op.getPath(), op.getElementType());
+    if (failed(args))
+      return failure();
+
+    int64_t rank = op.getSizes().size();
+    auto shapeType = MemRefType::get({rank}, i64Type);
+    Value shape;
+    {
+      // At the start of the function (not of a loop body, an allocation
+      // scope too, which the CPU lowering does not unwind per iteration).
+      OpBuilder::InsertionGuard guard(rewriter);
+      if (auto function = op->getParentOfType<FunctionOpInterface>())
+        rewriter.setInsertionPointToStart(&function.getFunctionBody().front());
+      shape = memref::AllocaOp::create(rewriter, loc, shapeType);
+    }
+    Value address =
+        memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, shape);
+    Value addressI64 =
+        arith::IndexCastOp::create(rewriter, loc, i64Type, address);
+    Value pointer =
+        LLVM::IntToPtrOp::create(rewriter, loc, ptrType, addressI64);
+    Value rankValue = arith::ConstantOp::create(
+        rewriter, loc, rewriter.getI64IntegerAttr(rank));
+    func::CallOp::create(rewriter, loc, *function,
+                         ValueRange{args->path, rankValue, pointer,
+                                    args->dtype, args->location});
+    SmallVector<Value> sizes;
+    for (int64_t dim = 0; dim < rank; ++dim) {
+      Value index = arith::ConstantIndexOp::create(rewriter, loc, dim);
+      Value size = memref::LoadOp::create(rewriter, loc, shape, index);
+      sizes.push_back(arith::IndexCastOp::create(
+          rewriter, loc, rewriter.getIndexType(), size));
+    }
+    rewriter.replaceOp(op, sizes);
     return success();
   }
 };
@@ -143,14 +396,21 @@ struct ConvertArrayToRuntimePass
     // the pass ran too early.
     bool failedAny = false;
     getOperation().walk([&](Operation *op) {
-      if (auto print = dyn_cast<PrintOp>(op)) {
+      if (isa<PrintOp, SaveNpyOp>(op)) {
         failedAny = true;
-        if (!isa<MemRefType>(print.getInput().getType()))
-          print.emitOpError("operand must be bufferized before "
-                            "convert-array-to-runtime, found ")
-              << print.getInput().getType();
+        Type type = op->getOperand(0).getType();
+        if (!isa<MemRefType>(type))
+          op->emitOpError("operand must be bufferized before "
+                          "convert-array-to-runtime, found ")
+              << type;
       }
-      failedAny |= isa<cf::AssertOp>(op);
+      if (auto load = dyn_cast<LoadNpyOp>(op)) {
+        failedAny = true;
+        load.emitOpError("must be bufferized before convert-array-to-runtime "
+                         "(it becomes array.npy_shape, memref.alloc and "
+                         "array.load_npy_into)");
+      }
+      failedAny |= isa<cf::AssertOp, NpyShapeOp, LoadNpyIntoOp>(op);
     });
     if (failedAny)
       signalPassFailure();
@@ -160,5 +420,11 @@ struct ConvertArrayToRuntimePass
 } // namespace
 
 void array::populateArrayToRuntimePatterns(RewritePatternSet &patterns) {
-  patterns.add<AssertToRuntimeCall, PrintToRuntimeCall>(patterns.getContext());
+  MLIRContext *context = patterns.getContext();
+  patterns.add<AssertToRuntimeCall, NpyShapeToRuntimeCall, PrintToRuntimeCall>(
+      context);
+  patterns.add<NpyArrayToRuntimeCall<SaveNpyOp>>(context, "arrayrt_save_npy",
+                                                 "saves");
+  patterns.add<NpyArrayToRuntimeCall<LoadNpyIntoOp>>(
+      context, "arrayrt_load_npy", "loads into");
 }

@@ -23,3 +23,62 @@ void PrintOp::getEffects(
     effects.emplace_back(MemoryEffects::Read::get(), &getInputMutable());
 }
 
+
+//===----------------------------------------------------------------------===//
+// .npy files
+//===----------------------------------------------------------------------===//
+
+/// The path reaches the runtime as a C string, so it must be one.
+static LogicalResult verifyNpyPath(Operation *op, StringRef path) {
+  if (path.empty())
+    return op->emitOpError("expects a non-empty path");
+  if (path.contains('\0'))
+    return op->emitOpError("path contains a NUL character");
+  return success();
+}
+
+LogicalResult SaveNpyOp::verify() { return verifyNpyPath(*this, getPath()); }
+
+void SaveNpyOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  // Writing a file is modelled as writing the default resource, as printing.
+  effects.emplace_back(MemoryEffects::Write::get());
+  if (isa<MemRefType>(getInput().getType()))
+    effects.emplace_back(MemoryEffects::Read::get(), &getInputMutable());
+}
+
+LogicalResult LoadNpyOp::verify() { return verifyNpyPath(*this, getPath()); }
+
+void LoadNpyOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  // Reading a file may stop the program, so it is also a write of the
+  // default resource: the load stays in order with prints and saves (which
+  // may write the file it reads) and is not removed when its result is
+  // unused.
+  effects.emplace_back(MemoryEffects::Read::get());
+  effects.emplace_back(MemoryEffects::Write::get());
+}
+
+LogicalResult NpyShapeOp::verify() { return verifyNpyPath(*this, getPath()); }
+
+void NpyShapeOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  // Only reads: the array.load_npy_into that follows checks the file again,
+  // so an unused shape may go.
+  effects.emplace_back(MemoryEffects::Read::get());
+}
+
+LogicalResult LoadNpyIntoOp::verify() {
+  return verifyNpyPath(*this, getPath());
+}
+
+void LoadNpyIntoOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get());
+  effects.emplace_back(MemoryEffects::Write::get());
+  effects.emplace_back(MemoryEffects::Write::get(), &getBufferMutable());
+}

@@ -12,9 +12,13 @@ using namespace mlir::bufferization;
 
 namespace {
 
-/// array.print only reads its operand.
-struct PrintOpInterface
-    : BufferizableOpInterface::ExternalModel<PrintOpInterface, PrintOp> {
+/// An op whose only tensor operand, operand 0, it reads and never writes
+/// (array.print, array.save_npy): it bufferizes in place to the same op on
+/// the operand's buffer, with no copy.
+template <typename OpTy>
+struct ReadOnlyOperandOpInterface
+    : BufferizableOpInterface::ExternalModel<ReadOnlyOperandOpInterface<OpTy>,
+                                             OpTy> {
   bool bufferizesToMemoryRead(Operation *, OpOperand &,
                               const AnalysisState &) const {
     return true;
@@ -30,16 +34,66 @@ struct PrintOpInterface
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
                           const BufferizationOptions &options,
                           BufferizationState &state) const {
-    auto print = cast<PrintOp>(op);
-    if (!isa<TensorType>(print.getInput().getType()))
+    Value input = op->getOperand(0);
+    if (!isa<TensorType>(input.getType()))
       return success();
-    FailureOr<Value> buffer =
-        getBuffer(rewriter, print.getInput(), options, state);
+    FailureOr<Value> buffer = getBuffer(rewriter, input, options, state);
     if (failed(buffer))
       return failure();
+    rewriter.modifyOpInPlace(op, [&] { op->setOperand(0, *buffer); });
+    return success();
+  }
+};
+
+/// array.load_npy bufferizes to a new allocation of the file's shape, which
+/// array.load_npy_into fills: array.npy_shape gives the dynamic sizes.
+struct LoadNpyOpInterface
+    : BufferizableOpInterface::ExternalModel<LoadNpyOpInterface, LoadNpyOp> {
+  bool bufferizesToAllocation(Operation *, Value) const { return true; }
+
+  FailureOr<BufferLikeType>
+  getBufferType(Operation *op, Value value, const BufferizationOptions &options,
+                const BufferizationState &, SmallVector<Value> &) const {
+    auto tensorType = cast<RankedTensorType>(value.getType());
+    std::optional<Attribute> memorySpace =
+        options.defaultMemorySpaceFn(tensorType);
+    if (!memorySpace)
+      return op->emitOpError("could not infer the memory space of ")
+             << tensorType;
+    return cast<BufferLikeType>(MemRefType::get(
+        tensorType.getShape(), tensorType.getElementType(),
+        MemRefLayoutAttrInterface(), *memorySpace));
+  }
+
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto load = cast<LoadNpyOp>(op);
+    Location loc = op->getLoc();
+    FailureOr<BufferLikeType> bufferType =
+        bufferization::getBufferType(load.getResult(), options, state);
+    if (failed(bufferType))
+      return failure();
+    auto memrefType = cast<MemRefType>(*bufferType);
+
     rewriter.setInsertionPoint(op);
-    PrintOp::create(rewriter, op->getLoc(), *buffer);
-    rewriter.eraseOp(op);
+    SmallVector<Value> dynamicSizes;
+    if (!memrefType.hasStaticShape()) {
+      SmallVector<Type> indexTypes(memrefType.getRank(),
+                                   rewriter.getIndexType());
+      auto shape =
+          NpyShapeOp::create(rewriter, loc, indexTypes, load.getPathAttr(),
+                             TypeAttr::get(memrefType.getElementType()));
+      for (int64_t dim = 0; dim < memrefType.getRank(); ++dim)
+        if (memrefType.isDynamicDim(dim))
+          dynamicSizes.push_back(shape.getSizes()[dim]);
+    }
+    FailureOr<Value> buffer =
+        options.createAlloc(rewriter, loc, memrefType, dynamicSizes);
+    if (failed(buffer))
+      return failure();
+    LoadNpyIntoOp::create(rewriter, loc, load.getPathAttr(), *buffer);
+    replaceOpWithBufferizedValues(rewriter, op, *buffer);
     return success();
   }
 };
@@ -49,6 +103,9 @@ struct PrintOpInterface
 void array::registerBufferizableOpInterfaceExternalModels(
     DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *context, ArrayDialect *) {
-    PrintOp::attachInterface<PrintOpInterface>(*context);
+    PrintOp::attachInterface<ReadOnlyOperandOpInterface<PrintOp>>(*context);
+    SaveNpyOp::attachInterface<ReadOnlyOperandOpInterface<SaveNpyOp>>(
+        *context);
+    LoadNpyOp::attachInterface<LoadNpyOpInterface>(*context);
   });
 }

@@ -83,7 +83,8 @@ struct ArrayGpuDeviceMemoryPass
     SmallVector<Operation *> worklist;
     func.walk([&](Operation *op) {
       if (isa<memref::AllocOp, memref::DeallocOp, memref::CopyOp,
-              memref::GetGlobalOp, array::PrintOp>(op))
+              memref::GetGlobalOp, array::PrintOp, array::SaveNpyOp,
+              array::LoadNpyIntoOp>(op))
         worklist.push_back(op);
     });
 
@@ -147,20 +148,29 @@ struct ArrayGpuDeviceMemoryPass
         globalCopies.push_back(device);
         continue;
       }
-      auto print = cast<array::PrintOp>(op);
-      Value input = print.getInput();
-      if (!isa<MemRefType>(input.getType()))
+      // The runtime reads (array.print, array.save_npy) or writes
+      // (array.load_npy_into) operand 0 on the host: give it a host copy.
+      OpOperand &operand = op->getOpOperand(0);
+      Value buffer = operand.get();
+      if (!isa<MemRefType>(buffer.getType()) ||
+          hostAllocs.contains(rootBuffer(buffer)))
         continue;
-      if (failed(requireContiguous(op, input))) {
+      if (failed(requireContiguous(op, buffer))) {
         failedAny = true;
         continue;
       }
-      auto hostType = contiguousType(cast<MemRefType>(input.getType()));
-      Value host = memref::AllocOp::create(rewriter, loc, hostType,
-                                           dynamicSizes(rewriter, loc, input));
-      gpu::MemcpyOp::create(rewriter, loc, Type(), ValueRange(), host, input);
-      print.getInputMutable().assign(host);
-      rewriter.setInsertionPointAfter(print);
+      bool hostWrites = isa<array::LoadNpyIntoOp>(op);
+      auto hostType = contiguousType(cast<MemRefType>(buffer.getType()));
+      Value host = memref::AllocOp::create(
+          rewriter, loc, hostType, dynamicSizes(rewriter, loc, buffer));
+      if (!hostWrites)
+        gpu::MemcpyOp::create(rewriter, loc, Type(), ValueRange(), host,
+                              buffer);
+      rewriter.modifyOpInPlace(op, [&] { operand.set(host); });
+      rewriter.setInsertionPointAfter(op);
+      if (hostWrites)
+        gpu::MemcpyOp::create(rewriter, loc, Type(), ValueRange(), buffer,
+                              host);
       memref::DeallocOp::create(rewriter, loc, host);
     }
 

@@ -6,6 +6,11 @@
 include "arrayc/Dialect/Array/IR/ArrayDialect.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
+// Every op here reads or writes something outside the program's memory
+// (standard output, files). They model it as the default memory resource,
+// so that they stay in program order with respect to each other and are
+// never removed.
+
 def Array_PrintOp : Array_Op<"print",
     [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "Prints an array to standard output as NumPy's `print` does.";
@@ -21,6 +26,118 @@ def Array_PrintOp : Array_Op<"print",
   }];
   let arguments = (ins Array_TensorOrBuffer:$input);
   let assemblyFormat = "$input attr-dict `:` type($input)";
+}
+
+//===----------------------------------------------------------------------===//
+// NumPy .npy files
+//===----------------------------------------------------------------------===//
+
+// `path` is a file name fixed at compile time; a relative one is relative to
+// the working directory of the running program.
+
+def Array_SaveNpyOp : Array_Op<"save_npy",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Writes an array to a `.npy` file (`numpy.save`).";
+  let description = [{
+    Writes `input` to the file `path` in NumPy's `.npy` format, C order,
+    with the dtype of the element type (`i1` is `bool`, `i8`-`i64` are
+    `int8`-`int64`, `f16`, `f32` and `f64` are `float16`, `float32` and
+    `float64`). The file holds the same bytes `numpy.save(path, a)` writes.
+    The file appears only when it is complete: a failure (a missing
+    directory, a full disk, `bf16`, which `.npy` cannot store) leaves `path`
+    as it was and stops the program with a message that names the op's
+    source location and the file (exit status 1).
+
+    Like `array.print`, it takes a tensor before bufferization and the
+    tensor's buffer after it, which it only reads; `convert-array-to-runtime`
+    lowers it to `arrayrt_save_npy`. On the CUDA target the buffer is
+    copied to the host first.
+
+    ```mlir
+    array.save_npy %0, "out/x.npy" : tensor<4x3xf32>
+    ```
+  }];
+  let arguments = (ins Array_TensorOrBuffer:$input, StrAttr:$path);
+  let assemblyFormat = "$input `,` $path attr-dict `:` type($input)";
+  let hasVerifier = 1;
+}
+
+def Array_LoadNpyOp : Array_Op<"load_npy",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Reads an array from a `.npy` file (`numpy.load`).";
+  let description = [{
+    Reads the file `path`, written by `numpy.save` or `array.save_npy`, as
+    an array of the result type. The file must hold a C-order array of the
+    result's rank and of the dtype of its element type (see
+    `array.save_npy`); each static dimension must equal the file's, and
+    each dynamic one (`?`) takes the file's size. Otherwise, or when the
+    file cannot be read, the program stops with a message that names the
+    op's source location and the file (exit status 1).
+
+    ```mlir
+    %0 = array.load_npy "data/x.npy" : tensor<?x3xf32>
+    ```
+
+    Bufferization allocates the result's buffer from the file's shape: when
+    the result has dynamic dimensions, `array.npy_shape` reads the file's
+    header for their sizes; then a `memref.alloc` of the result's shape,
+    which `array.load_npy_into` fills. So the buffer is an ordinary
+    allocation that buffer deallocation frees and that the CUDA target
+    places in device memory (loading through a host copy).
+  }];
+  let arguments = (ins StrAttr:$path);
+  let results = (outs Array_Tensor:$result);
+  let assemblyFormat = "$path attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Array_NpyShapeOp : Array_Op<"npy_shape",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "The shape of the array in a `.npy` file, read from its "
+                "header.";
+  let description = [{
+    Reads only the header of the file `path` and returns its sizes, one
+    `index` per dimension. The file must hold a C-order array of as many
+    dimensions as the op has results, of the dtype of `element_type`
+    (see `array.save_npy`); otherwise, or when the file cannot be read, the
+    program stops with a message that names the op's source location and
+    the file (exit status 1). Bufferizing `array.load_npy` creates it to
+    size the buffer it allocates; `convert-array-to-runtime` lowers it to
+    `arrayrt_npy_shape`.
+
+    ```mlir
+    %sizes:2 = array.npy_shape "x.npy" of f32 : index, index
+    ```
+  }];
+  let arguments = (ins StrAttr:$path,
+                       TypeAttrOf<Array_ElementType>:$element_type);
+  let results = (outs Variadic<Index>:$sizes);
+  let assemblyFormat =
+      "$path `of` $element_type attr-dict (`:` type($sizes)^)?";
+  let hasVerifier = 1;
+}
+
+def Array_LoadNpyIntoOp : Array_Op<"load_npy_into",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Reads a `.npy` file into a buffer.";
+  let description = [{
+    The bufferized form of `array.load_npy`: reads the file `path` into
+    `buffer`, whose sizes must equal the file's (the sizes `array.npy_shape`
+    returned for the same file) and whose element type gives the dtype the
+    file must have. Errors stop the program as `array.load_npy` describes.
+    `convert-array-to-runtime` lowers it to `arrayrt_load_npy`; the buffer
+    must then be in host memory (on the CUDA target,
+    `array-gpu-device-memory` loads into a host buffer and copies that to
+    the device).
+
+    ```mlir
+    array.load_npy_into "x.npy", %buf : memref<?x3xf32>
+    ```
+  }];
+  let arguments = (ins StrAttr:$path,
+                       MemRefOf<Array_ElementTypes>:$buffer);
+  let assemblyFormat = "$path `,` $buffer attr-dict `:` type($buffer)";
+  let hasVerifier = 1;
 }
 
 #endif // ARRAYC_DIALECT_ARRAY_IR_ARRAYIOOPS_TD

@@ -1,0 +1,169 @@
+// RUN: array-opt %s -split-input-file -verify-diagnostics
+
+//===----------------------------------------------------------------------===//
+// Paths: a non-empty string without NUL
+//===----------------------------------------------------------------------===//
+
+func.func @save_empty_path(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'array.save_npy' op expects a non-empty path}}
+  array.save_npy %a, "" : tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @save_nul_in_path(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'array.save_npy' op path contains a NUL character}}
+  array.save_npy %a, "a\00b.npy" : tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @save_integer_path(%a: tensor<2xf32>) {
+  // expected-error @+1 {{integer literal not valid for specified type}}
+  array.save_npy %a, 42 : tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @save_path_not_string(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'array.save_npy' op attribute 'path' failed to satisfy constraint: string attribute}}
+  "array.save_npy"(%a) {path = @x} : (tensor<2xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @save_without_path(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'array.save_npy' op requires attribute 'path'}}
+  "array.save_npy"(%a) : (tensor<2xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @load_empty_path() {
+  // expected-error @+1 {{'array.load_npy' op expects a non-empty path}}
+  %0 = array.load_npy "" : tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @load_float_path() {
+  // expected-error @+1 {{floating point value not valid for specified type}}
+  %0 = array.load_npy 1.5 : tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @load_path_array() {
+  // expected-error @+1 {{'array.load_npy' op attribute 'path' failed to satisfy constraint: string attribute}}
+  %0 = "array.load_npy"() {path = ["a.npy"]} : () -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @npy_shape_empty_path() {
+  // expected-error @+1 {{'array.npy_shape' op expects a non-empty path}}
+  %0 = array.npy_shape "" of f32 : index
+  return
+}
+
+// -----
+
+func.func @load_into_nul_in_path(%b: memref<2xf32>) {
+  // expected-error @+1 {{'array.load_npy_into' op path contains a NUL character}}
+  array.load_npy_into "\00", %b : memref<2xf32>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Types: ranked arrays of an array element type
+//===----------------------------------------------------------------------===//
+
+func.func @save_unsigned(%a: tensor<2xui8>) {
+  // expected-error @+1 {{'array.save_npy' op operand #0 must be ranked tensor or memref of an array element type, but got 'tensor<2xui8>'}}
+  array.save_npy %a, "a.npy" : tensor<2xui8>
+  return
+}
+
+// -----
+
+func.func @save_vector(%a: vector<2xf32>) {
+  // expected-error @+1 {{'array.save_npy' op operand #0 must be ranked tensor or memref of an array element type, but got 'vector<2xf32>'}}
+  array.save_npy %a, "a.npy" : vector<2xf32>
+  return
+}
+
+// -----
+
+func.func @save_unranked(%a: tensor<*xf32>) {
+  // expected-error @+1 {{'array.save_npy' op operand #0 must be ranked tensor or memref of an array element type, but got 'tensor<*xf32>'}}
+  array.save_npy %a, "a.npy" : tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @load_complex() {
+  // expected-error @+1 {{'array.load_npy' op result #0 must be ranked tensor of 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 16-bit float or bfloat16 type or 32-bit float or 64-bit float values, but got 'tensor<2xcomplex<f32>>'}}
+  %0 = array.load_npy "a.npy" : tensor<2xcomplex<f32>>
+  return
+}
+
+// -----
+
+func.func @load_unranked() {
+  // expected-error @+1 {{invalid kind of type specified: expected builtin.tensor, but found 'tensor<*xf32>'}}
+  %0 = array.load_npy "a.npy" : tensor<*xf32>
+  return
+}
+
+// -----
+
+// array.load_npy produces a tensor; its bufferized form is
+// array.load_npy_into.
+func.func @load_memref() {
+  // expected-error @+1 {{invalid kind of type specified: expected builtin.tensor, but found 'memref<2xf32>'}}
+  %0 = array.load_npy "a.npy" : memref<2xf32>
+  return
+}
+
+// -----
+
+func.func @load_into_tensor(%a: tensor<2xf32>) {
+  // expected-error @+1 {{invalid kind of type specified: expected builtin.memref, but found 'tensor<2xf32>'}}
+  array.load_npy_into "a.npy", %a : tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @load_into_unsigned(%b: memref<2xui16>) {
+  // expected-error @+1 {{'array.load_npy_into' op operand #0 must be memref of 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 16-bit float or bfloat16 type or 32-bit float or 64-bit float values, but got 'memref<2xui16>'}}
+  array.load_npy_into "a.npy", %b : memref<2xui16>
+  return
+}
+
+// -----
+
+func.func @npy_shape_unsigned() {
+  // expected-error @+1 {{'array.npy_shape' op attribute 'element_type' failed to satisfy constraint: type attribute of bool (i1), i8, i16, i32, i64, f16, bf16, f32 or f64}}
+  %0:2 = array.npy_shape "a.npy" of ui8 : index, index
+  return
+}
+
+// -----
+
+func.func @npy_shape_i64_sizes() {
+  // expected-error @+1 {{'array.npy_shape' op result #0 must be variadic of index, but got 'i64'}}
+  %0 = array.npy_shape "a.npy" of f32 : i64
+  return
+}
