@@ -27,6 +27,8 @@ config.substitutions.append(("%arrayc_src", config.arrayc_src_root))
 config.substitutions.append(("%arrayrt_lib",
                              os.path.join(config.arrayc_lib_dir,
                                           "libarrayrt.a")))
+# %numpy-python is a Python with NumPy.
+config.substitutions.append(("%numpy-python", config.numpy_python))
 # %numpy-ref prints what NumPy prints for the `// NUMPY:` lines of a test.
 config.substitutions.append(
     ("%numpy-ref", "%s %s" % (config.numpy_python,

@@ -12,6 +12,7 @@
 // RUN: %if cuda-gpu %{ cd %t.cuda.dir && %t.cuda > %t.cuda.out %}
 // RUN: %if cuda-gpu %{ cd %t.cuda.dir && %numpy-ref --compare %t.cuda.out %s %}
 
+// NUMPY: import os; os.makedirs("in", exist_ok=True)
 // NUMPY: a = np.array([[1.5, -2.0, 3.25], [0.0, 1e10, -7.5]], np.float32); np.save("in/a.npy", a)
 // NUMPY: d = np.arange(15, dtype=np.float32).reshape(5, 3) / np.float32(4); np.save("in/d.npy", d)
 // NUMPY: m = np.array([[1, -2, 3, 4, 9223372036854775807], [5, 6, -7, 8, 0], [0, 1, 2, 3, 4]], np.int64); np.save("in/m.npy", m)

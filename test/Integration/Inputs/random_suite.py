@@ -1,0 +1,253 @@
+"""Array programs against NumPy on fresh random inputs.
+
+For each case this writes random inputs as .npy files, compiles a program
+that loads them (with dynamic shapes, so one program serves any sizes),
+applies the op and saves the result, runs it, and compares the result with
+NumPy's on the same inputs: exact for integers and bool, normwise relative
+error <= 1e-6 for float64, 1e-5 for float32, 1e-2 for float16, with NaN and
+infinity in the same places.
+
+  random_suite.py --arrayc ARRAYC --target cpu|cuda --workdir DIR [--seed N]
+  random_suite.py ... --prepare   compile only, keeping the expected results
+  random_suite.py --workdir DIR --run
+                                  run and compare what --prepare left (on a
+                                  GPU machine without arrayc)
+  --first-dtype                   one dtype per op (smaller, for shipping)
+
+The seed is fresh each run unless given, and printed first, so a failure
+can be replayed. Ends with 'N passed, N failed'.
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+MLIR_TYPES = {"float64": "f64", "float32": "f32", "float16": "f16",
+              "int64": "i64", "int32": "i32", "int16": "i16", "int8": "i8",
+              "bool": "i1"}
+TOLERANCE = {"float64": 1e-6, "float32": 1e-5, "float16": 1e-2}
+
+
+def tensor(shape_rank, dtype):
+    return "tensor<%s%s>" % ("?x" * shape_rank, MLIR_TYPES[np.dtype(dtype).name])
+
+
+def unary(op, fn, dtypes, domain=(-3.0, 3.0)):
+    return {"kind": "unary", "op": op, "fn": fn, "dtypes": dtypes,
+            "domain": domain}
+
+
+def binary(op, fn, dtypes, domain=(-3.0, 3.0), nonzero=False):
+    return {"kind": "binary", "op": op, "fn": fn, "dtypes": dtypes,
+            "domain": domain, "nonzero": nonzero}
+
+
+def reduction(op, fn, dtypes, result=None):
+    return {"kind": "reduction", "op": op, "fn": fn, "dtypes": dtypes,
+            "result": result}
+
+
+FLOATS = ["float64", "float32", "float16"]
+NUMBERS = ["float64", "float32", "int32", "int64"]
+
+CASES = [
+    binary("add", np.add, NUMBERS + ["float16", "int8"]),
+    binary("sub", np.subtract, NUMBERS),
+    binary("mul", np.multiply, NUMBERS + ["int16"]),
+    binary("div", np.divide, ["float64", "float32", "int32"], nonzero=True),
+    binary("maximum", np.maximum, NUMBERS),
+    binary("minimum", np.minimum, NUMBERS),
+    binary("floor_divide", np.floor_divide, ["float64", "int32"], nonzero=True),
+    binary("remainder", np.remainder, ["float64", "int64"], nonzero=True),
+    binary("arctan2", np.arctan2, ["float64", "float32"]),
+    binary("less", np.less, NUMBERS),
+    binary("equal", np.equal, ["int32", "bool"]),
+    binary("logical_and", np.logical_and, ["bool", "float32"]),
+    binary("bitwise_xor", np.bitwise_xor, ["int32", "int64"]),
+    unary("neg", np.negative, NUMBERS),
+    unary("abs", np.abs, NUMBERS),
+    unary("exp", np.exp, FLOATS + ["int32"]),
+    unary("log", np.log, FLOATS, domain=(0.01, 10.0)),
+    unary("sqrt", np.sqrt, FLOATS, domain=(0.0, 10.0)),
+    unary("tanh", np.tanh, FLOATS),
+    unary("sin", np.sin, ["float64", "float32"]),
+    unary("expm1", np.expm1, ["float64", "float32"], domain=(-1e-3, 1e-3)),
+    unary("log1p", np.log1p, ["float64", "float32"], domain=(-0.5, 1.0)),
+    unary("floor", np.floor, ["float64", "float32"]),
+    unary("square", np.square, NUMBERS),
+    unary("isnan", np.isnan, ["float32"]),
+    reduction("sum", lambda x: x.sum(axis=1), NUMBERS + ["bool"]),
+    reduction("max", lambda x: x.max(axis=0), NUMBERS),
+    reduction("mean", lambda x: x.mean(axis=1), ["float64", "float32", "int32"]),
+    reduction("var", lambda x: x.var(axis=0), ["float64", "float32"]),
+    reduction("argmax", lambda x: x.argmax(axis=1), NUMBERS),
+    reduction("prod", lambda x: x.prod(axis=1), ["float64"]),
+    reduction("matmul", lambda x: x @ x.T, ["float64", "float32", "int32"]),
+]
+
+
+def random_array(rng, shape, dtype, domain, nonzero=False):
+    dtype = np.dtype(dtype)
+    if dtype == np.bool_:
+        return rng.random(shape) < 0.5
+    if dtype.kind == "i":
+        info = np.iinfo(dtype)
+        low, high = max(info.min, -100), min(info.max, 100)
+        values = rng.integers(low, high + 1, size=shape, dtype=dtype)
+        if nonzero:
+            values[values == 0] = 1
+        return values
+    low, high = domain
+    values = rng.uniform(low, high, size=shape).astype(dtype)
+    if nonzero:
+        values[np.abs(values) < 1e-3] = 1
+    return values
+
+
+def program(case, dtype, result_dtype):
+    kind, op = case["kind"], case["op"]
+    t = lambda rank, d=dtype: tensor(rank, d)
+    lines = ["func.func @main() {"]
+    if kind == "binary":
+        lines.append('  %%a = array.load_npy "a.npy" : %s' % t(2))
+        lines.append('  %%b = array.load_npy "b.npy" : %s' % t(1))
+        lines.append("  %%r = array.%s %%a, %%b : (%s, %s) -> %s"
+                     % (op, t(2), t(1), t(2, result_dtype)))
+        rank = 2
+    elif kind == "unary":
+        lines.append('  %%a = array.load_npy "a.npy" : %s' % t(2))
+        lines.append("  %%r = array.%s %%a : %s -> %s"
+                     % (op, t(2), t(2, result_dtype)))
+        rank = 2
+    elif op == "matmul":
+        lines.append('  %%a = array.load_npy "a.npy" : %s' % t(2))
+        lines.append("  %%at = array.transpose %%a : %s -> %s" % (t(2), t(2)))
+        lines.append("  %%r = array.matmul %%a, %%at : (%s, %s) -> %s"
+                     % (t(2), t(2), t(2, result_dtype)))
+        rank = 2
+    else:
+        axis = 0 if op in ("max", "var") else 1
+        lines.append('  %%a = array.load_npy "a.npy" : %s' % t(2))
+        attr = ("axis %d" if op == "argmax" else "axes [%d]") % axis
+        lines.append("  %%r = array.%s %%a %s : %s -> %s"
+                     % (op, attr, t(2), t(1, result_dtype)))
+        rank = 1
+    lines.append('  array.save_npy %%r, "r.npy" : %s' % t(rank, result_dtype))
+    lines.append("  return")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def compare(result, expected):
+    if result.shape != expected.shape or result.dtype != expected.dtype:
+        return "got %s %s, expected %s %s" % (result.dtype, result.shape,
+                                               expected.dtype, expected.shape)
+    if expected.dtype.kind in "biu":
+        return None if np.array_equal(result, expected) else "not equal"
+    bad = np.isnan(result) != np.isnan(expected)
+    bad |= np.isinf(expected) & (result != expected)
+    if bad.any():
+        return "NaN or infinity in other places"
+    finite = np.isfinite(expected)
+    e = expected[finite].astype(np.float64)
+    r = result[finite].astype(np.float64)
+    norm = np.linalg.norm(e)
+    error = np.linalg.norm(r - e) / (norm if norm > 0 else 1.0)
+    limit = TOLERANCE[expected.dtype.name]
+    return None if error <= limit else "relative error %.3g > %g" % (error, limit)
+
+
+def run_prepared(workdir):
+    """Runs the programs --prepare compiled and compares their results."""
+    passed = failed = 0
+    for name in sorted(os.listdir(workdir)):
+        folder = os.path.abspath(os.path.join(workdir, name))
+        ran = subprocess.run([os.path.join(folder, "prog")], cwd=folder,
+                             capture_output=True, text=True)
+        if ran.returncode != 0:
+            problem = "run: " + ran.stderr.strip()[:400]
+        else:
+            problem = compare(np.load(os.path.join(folder, "r.npy")),
+                              np.load(os.path.join(folder, "expected.npy")))
+        if problem:
+            failed += 1
+            print("FAIL %s: %s" % (name, problem))
+        else:
+            passed += 1
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--arrayc")
+    parser.add_argument("--prepare", action="store_true")
+    parser.add_argument("--run", action="store_true")
+    parser.add_argument("--first-dtype", action="store_true")
+    parser.add_argument("--target", default="cpu")
+    parser.add_argument("--workdir", required=True)
+    parser.add_argument("--seed", type=int,
+                        default=int(os.environ.get("ARRAYC_RANDOM_SEED",
+                                                   time.time_ns() % 2**31)))
+    args = parser.parse_args()
+    if args.run:
+        return run_prepared(args.workdir)
+    print("seed %d, target %s" % (args.seed, args.target))
+    rng = np.random.default_rng(args.seed)
+    passed = failed = 0
+    for case in CASES:
+        for dtype in case["dtypes"][:1] if args.first_dtype else case["dtypes"]:
+            m, n = (int(v) for v in rng.integers(1, 40, size=2))
+            a = random_array(rng, (m, n), dtype, case.get("domain", (-3.0, 3.0)),
+                             case.get("nonzero", False))
+            inputs = [a]
+            if case["kind"] == "binary":
+                inputs.append(random_array(rng, (n,), dtype, case["domain"],
+                                           case["nonzero"]))
+            with np.errstate(all="ignore"):
+                expected = np.asarray(case["fn"](*inputs))
+            if case["op"] == "mean" and np.dtype(dtype).kind == "i":
+                expected = expected.astype(np.float64)
+            name = "%s-%s" % (case["op"], dtype)
+            folder = os.path.join(args.workdir, name)
+            os.makedirs(folder, exist_ok=True)
+            for label, value in zip("ab", inputs):
+                np.save(os.path.join(folder, label + ".npy"), value)
+            source = os.path.join(folder, "prog.mlir")
+            with open(source, "w") as out:
+                out.write(program(case, dtype, expected.dtype))
+            exe = os.path.abspath(os.path.join(folder, "prog"))
+            problem = None
+            built = subprocess.run([args.arrayc, "--target=" + args.target,
+                                    source, "-o", exe],
+                                   capture_output=True, text=True)
+            if built.returncode != 0:
+                problem = "compile: " + built.stderr.strip()[:400]
+            elif args.prepare:
+                np.save(os.path.join(folder, "expected.npy"), expected)
+                os.remove(source)
+                passed += 1
+                continue
+            else:
+                ran = subprocess.run([exe], cwd=folder, capture_output=True,
+                                     text=True)
+                if ran.returncode != 0:
+                    problem = "run: " + ran.stderr.strip()[:400]
+                else:
+                    problem = compare(np.load(os.path.join(folder, "r.npy")),
+                                      expected)
+            if problem:
+                failed += 1
+                print("FAIL %s %s: %s" % (name, (m, n), problem))
+            else:
+                passed += 1
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
