@@ -6,6 +6,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
@@ -71,3 +72,23 @@ AffineMap array::detail::broadcastMap(RankedTensorType operandType,
   return AffineMap::get(rank, 0, exprs, context);
 }
 
+
+void array::detail::replaceWithIndexedGeneric(
+    PatternRewriter &rewriter, Operation *op, Value init,
+    function_ref<Value(OpBuilder &, Location, ArrayRef<Value>)> body) {
+  auto type = cast<RankedTensorType>(op->getResult(0).getType());
+  int64_t rank = type.getRank();
+  SmallVector<AffineMap> maps = {
+      AffineMap::getMultiDimIdentityMap(rank, rewriter.getContext())};
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      rewriter, op->getLoc(), type, ValueRange(), init, maps, iterators,
+      [&](OpBuilder &b, Location nloc, ValueRange) {
+        SmallVector<Value> ivs;
+        for (int64_t dim = 0; dim < rank; ++dim)
+          ivs.push_back(linalg::IndexOp::create(b, nloc, dim));
+        linalg::YieldOp::create(b, nloc, body(b, nloc, ivs));
+      });
+  rewriter.replaceOp(op, generic.getResults());
+}

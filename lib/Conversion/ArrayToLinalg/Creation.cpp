@@ -46,24 +46,10 @@ struct ConstantToArith : OpRewritePattern<ConstantOp> {
 void replaceWithIndexGeneric(
     PatternRewriter &rewriter, Operation *op, ValueRange dynamicSizes,
     function_ref<Value(OpBuilder &, Location, ArrayRef<Value>)> body) {
-  Location loc = op->getLoc();
   auto type = cast<RankedTensorType>(op->getResult(0).getType());
-  int64_t rank = type.getRank();
-  Value init = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
+  Value init = tensor::EmptyOp::create(rewriter, op->getLoc(), type.getShape(),
                                        type.getElementType(), dynamicSizes);
-  SmallVector<AffineMap> maps = {
-      AffineMap::getMultiDimIdentityMap(rank, rewriter.getContext())};
-  SmallVector<utils::IteratorType> iterators(rank,
-                                             utils::IteratorType::parallel);
-  auto generic = linalg::GenericOp::create(
-      rewriter, loc, type, ValueRange(), init, maps, iterators,
-      [&](OpBuilder &b, Location nloc, ValueRange) {
-        SmallVector<Value> indices;
-        for (int64_t dim = 0; dim < rank; ++dim)
-          indices.push_back(linalg::IndexOp::create(b, nloc, dim));
-        linalg::YieldOp::create(b, nloc, body(b, nloc, indices));
-      });
-  rewriter.replaceOp(op, generic.getResults());
+  array::detail::replaceWithIndexedGeneric(rewriter, op, init, body);
 }
 
 /// The float type a float result's elements are computed in: f64 for f64,

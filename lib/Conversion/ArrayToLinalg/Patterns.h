@@ -30,6 +30,14 @@ SmallVector<Value> materializeBroadcastSizes(OpBuilder &b, Operation *op);
 AffineMap broadcastMap(RankedTensorType operandType, int64_t rank,
                        MLIRContext *context);
 
+/// Replaces `op` (one ranked tensor result, written into `init`) with an
+/// all-parallel linalg.generic whose element at indices `ivs` is
+/// `body(ivs)`: creation ops compute elements from their indices, joins
+/// gather them with tensor.extract.
+void replaceWithIndexedGeneric(
+    PatternRewriter &rewriter, Operation *op, Value init,
+    function_ref<Value(OpBuilder &, Location, ArrayRef<Value>)> body);
+
 } // namespace detail
 
 void populateElementwiseToLinalgPatterns(RewritePatternSet &patterns);

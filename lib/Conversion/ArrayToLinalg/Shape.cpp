@@ -339,23 +339,9 @@ SmallVector<OpFoldResult> agreedSizes(OpBuilder &b, Location loc,
 void replaceWithGather(
     PatternRewriter &rewriter, Operation *op, ArrayRef<OpFoldResult> sizes,
     function_ref<Value(OpBuilder &, Location, ArrayRef<Value>)> body) {
-  Location loc = op->getLoc();
   auto type = cast<RankedTensorType>(op->getResult(0).getType());
-  int64_t rank = type.getRank();
-  Value init = emptyTensor(rewriter, loc, type, sizes);
-  SmallVector<AffineMap> maps = {
-      AffineMap::getMultiDimIdentityMap(rank, rewriter.getContext())};
-  SmallVector<utils::IteratorType> iterators(rank,
-                                             utils::IteratorType::parallel);
-  auto generic = linalg::GenericOp::create(
-      rewriter, loc, type, ValueRange(), init, maps, iterators,
-      [&](OpBuilder &b, Location nloc, ValueRange) {
-        SmallVector<Value> ivs;
-        for (int64_t dim = 0; dim < rank; ++dim)
-          ivs.push_back(linalg::IndexOp::create(b, nloc, dim));
-        linalg::YieldOp::create(b, nloc, body(b, nloc, ivs));
-      });
-  rewriter.replaceOp(op, generic.getResults());
+  Value init = emptyTensor(rewriter, op->getLoc(), type, sizes);
+  array::detail::replaceWithIndexedGeneric(rewriter, op, init, body);
 }
 
 /// `value` clamped into [0, size - 1].
