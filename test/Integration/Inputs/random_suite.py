@@ -41,9 +41,9 @@ def unary(op, fn, dtypes, domain=(-3.0, 3.0)):
             "domain": domain}
 
 
-def binary(op, fn, dtypes, domain=(-3.0, 3.0), nonzero=False):
+def binary(op, fn, dtypes, domain=(-3.0, 3.0), nonzero=False, shift=False):
     return {"kind": "binary", "op": op, "fn": fn, "dtypes": dtypes,
-            "domain": domain, "nonzero": nonzero}
+            "domain": domain, "nonzero": nonzero, "shift": shift}
 
 
 def reduction(op, fn, dtypes, result=None):
@@ -54,39 +54,103 @@ def reduction(op, fn, dtypes, result=None):
 FLOATS = ["float64", "float32", "float16"]
 NUMBERS = ["float64", "float32", "int32", "int64"]
 
+import math
+
+ERF = np.vectorize(math.erf, otypes=[np.float64])
+INTS = ["int32", "int64"]
+FLOAT_ONLY = ["float64", "float32"]
+
+
+def erf(x):
+    return ERF(x).astype(x.dtype if x.dtype.kind == "f" else np.float64)
+
+
 CASES = [
-    binary("add", np.add, NUMBERS + ["float16", "int8"]),
-    binary("sub", np.subtract, NUMBERS),
-    binary("mul", np.multiply, NUMBERS + ["int16"]),
+    binary("add", np.add, NUMBERS + ["float16", "int8", "bool"]),
+    binary("sub", np.subtract, NUMBERS + ["int16"]),
+    binary("mul", np.multiply, NUMBERS + ["int16", "bool"]),
     binary("div", np.divide, ["float64", "float32", "int32"], nonzero=True),
-    binary("maximum", np.maximum, NUMBERS),
+    binary("maximum", np.maximum, NUMBERS + ["bool"]),
     binary("minimum", np.minimum, NUMBERS),
-    binary("floor_divide", np.floor_divide, ["float64", "int32"], nonzero=True),
-    binary("remainder", np.remainder, ["float64", "int64"], nonzero=True),
-    binary("arctan2", np.arctan2, ["float64", "float32"]),
+    binary("fmax", np.fmax, FLOAT_ONLY),
+    binary("fmin", np.fmin, FLOAT_ONLY),
+    binary("floor_divide", np.floor_divide, ["float64", "int32", "int64"],
+           nonzero=True),
+    binary("remainder", np.remainder, ["float64", "float32", "int64"],
+           nonzero=True),
+    binary("power", np.power, FLOAT_ONLY, domain=(0.5, 2.0)),
+    binary("arctan2", np.arctan2, FLOAT_ONLY),
+    binary("equal", np.equal, ["int32", "bool", "float32"]),
+    binary("not_equal", np.not_equal, ["int64", "float64"]),
     binary("less", np.less, NUMBERS),
-    binary("equal", np.equal, ["int32", "bool"]),
+    binary("less_equal", np.less_equal, ["int32", "float32"]),
+    binary("greater", np.greater, ["int64", "float64"]),
+    binary("greater_equal", np.greater_equal, ["int32", "float32"]),
     binary("logical_and", np.logical_and, ["bool", "float32"]),
-    binary("bitwise_xor", np.bitwise_xor, ["int32", "int64"]),
+    binary("logical_or", np.logical_or, ["bool", "int32"]),
+    binary("logical_xor", np.logical_xor, ["bool", "float64"]),
+    binary("bitwise_and", np.bitwise_and, INTS + ["bool"]),
+    binary("bitwise_or", np.bitwise_or, INTS),
+    binary("bitwise_xor", np.bitwise_xor, INTS),
+    binary("left_shift", np.left_shift, INTS, shift=True),
+    binary("right_shift", np.right_shift, INTS, shift=True),
     unary("neg", np.negative, NUMBERS),
     unary("abs", np.abs, NUMBERS),
-    unary("exp", np.exp, FLOATS + ["int32"]),
-    unary("log", np.log, FLOATS, domain=(0.01, 10.0)),
-    unary("sqrt", np.sqrt, FLOATS, domain=(0.0, 10.0)),
-    unary("tanh", np.tanh, FLOATS),
-    unary("sin", np.sin, ["float64", "float32"]),
-    unary("expm1", np.expm1, ["float64", "float32"], domain=(-1e-3, 1e-3)),
-    unary("log1p", np.log1p, ["float64", "float32"], domain=(-0.5, 1.0)),
-    unary("floor", np.floor, ["float64", "float32"]),
+    unary("sign", np.sign, NUMBERS),
     unary("square", np.square, NUMBERS),
+    unary("reciprocal", np.reciprocal, FLOAT_ONLY, domain=(0.1, 10.0)),
+    unary("exp", np.exp, FLOATS + ["int32"]),
+    unary("exp2", np.exp2, FLOAT_ONLY),
+    unary("expm1", np.expm1, FLOAT_ONLY, domain=(-1e-3, 1e-3)),
+    unary("log", np.log, FLOATS, domain=(0.01, 10.0)),
+    unary("log2", np.log2, FLOAT_ONLY, domain=(0.01, 10.0)),
+    unary("log10", np.log10, FLOAT_ONLY, domain=(0.01, 10.0)),
+    unary("log1p", np.log1p, FLOAT_ONLY, domain=(-0.5, 1.0)),
+    unary("sqrt", np.sqrt, FLOATS, domain=(0.0, 10.0)),
+    unary("rsqrt", lambda x: (1 / np.sqrt(x)).astype(x.dtype), FLOAT_ONLY,
+          domain=(0.01, 10.0)),
+    unary("cbrt", np.cbrt, FLOAT_ONLY),
+    unary("sin", np.sin, FLOAT_ONLY),
+    unary("cos", np.cos, FLOAT_ONLY),
+    unary("tan", np.tan, FLOAT_ONLY, domain=(-1.5, 1.5)),
+    unary("arcsin", np.arcsin, FLOAT_ONLY, domain=(-0.99, 0.99)),
+    unary("arccos", np.arccos, FLOAT_ONLY, domain=(-0.99, 0.99)),
+    unary("arctan", np.arctan, FLOAT_ONLY),
+    unary("sinh", np.sinh, FLOAT_ONLY),
+    unary("cosh", np.cosh, FLOAT_ONLY),
+    unary("tanh", np.tanh, FLOATS),
+    unary("arcsinh", np.arcsinh, FLOAT_ONLY),
+    unary("arccosh", np.arccosh, FLOAT_ONLY, domain=(1.01, 10.0)),
+    unary("arctanh", np.arctanh, FLOAT_ONLY, domain=(-0.99, 0.99)),
+    unary("erf", erf, FLOAT_ONLY),
+    unary("sigmoid", lambda x: (1 / (1 + np.exp(-x))).astype(x.dtype),
+          FLOAT_ONLY),
+    unary("floor", np.floor, FLOAT_ONLY),
+    unary("ceil", np.ceil, FLOAT_ONLY),
+    unary("round", np.round, FLOAT_ONLY),
+    unary("trunc", np.trunc, FLOAT_ONLY),
     unary("isnan", np.isnan, ["float32"]),
+    unary("isinf", np.isinf, ["float64"]),
+    unary("isfinite", np.isfinite, ["float32"]),
+    unary("logical_not", np.logical_not, ["bool", "float32"]),
+    unary("invert", np.invert, INTS + ["bool"]),
     reduction("sum", lambda x: x.sum(axis=1), NUMBERS + ["bool"]),
-    reduction("max", lambda x: x.max(axis=0), NUMBERS),
-    reduction("mean", lambda x: x.mean(axis=1), ["float64", "float32", "int32"]),
-    reduction("var", lambda x: x.var(axis=0), ["float64", "float32"]),
-    reduction("argmax", lambda x: x.argmax(axis=1), NUMBERS),
     reduction("prod", lambda x: x.prod(axis=1), ["float64"]),
+    reduction("max", lambda x: x.max(axis=0), NUMBERS),
+    reduction("min", lambda x: x.min(axis=1), NUMBERS),
+    reduction("mean", lambda x: x.mean(axis=1), ["float64", "float32", "int32"]),
+    reduction("var", lambda x: x.var(axis=0), FLOAT_ONLY),
+    reduction("std", lambda x: x.std(axis=1), FLOAT_ONLY),
+    reduction("any", lambda x: x.any(axis=1), ["bool", "int32"]),
+    reduction("all", lambda x: x.all(axis=0), ["bool", "float32"]),
+    reduction("argmax", lambda x: x.argmax(axis=1), NUMBERS),
+    reduction("argmin", lambda x: x.argmin(axis=0), NUMBERS),
+    reduction("logsumexp", lambda x: np.logaddexp.reduce(x, axis=1),
+              FLOAT_ONLY),
+    reduction("cumsum", lambda x: np.cumsum(x, axis=1), NUMBERS),
+    reduction("cumprod", lambda x: np.cumprod(x, axis=0), ["float64"]),
     reduction("matmul", lambda x: x @ x.T, ["float64", "float32", "int32"]),
+    reduction("transpose", lambda x: x.T, ["float32", "int64"]),
 ]
 
 
@@ -123,6 +187,17 @@ def program(case, dtype, result_dtype):
         lines.append("  %%r = array.%s %%a : %s -> %s"
                      % (op, t(2), t(2, result_dtype)))
         rank = 2
+    elif op in ("cumsum", "cumprod"):
+        axis = 1 if op == "cumsum" else 0
+        lines.append('  %%a = array.load_npy "a.npy" : %s' % t(2))
+        lines.append("  %%r = array.%s %%a axis %d : %s -> %s"
+                     % (op, axis, t(2), t(2, result_dtype)))
+        rank = 2
+    elif op == "transpose":
+        lines.append('  %%a = array.load_npy "a.npy" : %s' % t(2))
+        lines.append("  %%r = array.transpose %%a : %s -> %s"
+                     % (t(2), t(2, result_dtype)))
+        rank = 2
     elif op == "matmul":
         lines.append('  %%a = array.load_npy "a.npy" : %s' % t(2))
         lines.append("  %%at = array.transpose %%a : %s -> %s" % (t(2), t(2)))
@@ -130,9 +205,9 @@ def program(case, dtype, result_dtype):
                      % (t(2), t(2), t(2, result_dtype)))
         rank = 2
     else:
-        axis = 0 if op in ("max", "var") else 1
+        axis = 0 if op in ("max", "var", "all", "argmin") else 1
         lines.append('  %%a = array.load_npy "a.npy" : %s' % t(2))
-        attr = ("axis %d" if op == "argmax" else "axes [%d]") % axis
+        attr = ("axis %d" if op in ("argmax", "argmin") else "axes [%d]") % axis
         lines.append("  %%r = array.%s %%a %s : %s -> %s"
                      % (op, attr, t(2), t(1, result_dtype)))
         rank = 1
@@ -205,7 +280,9 @@ def main():
             a = random_array(rng, (m, n), dtype, case.get("domain", (-3.0, 3.0)),
                              case.get("nonzero", False))
             inputs = [a]
-            if case["kind"] == "binary":
+            if case["kind"] == "binary" and case["shift"]:
+                inputs.append(rng.integers(0, 16, size=(n,), dtype=dtype))
+            elif case["kind"] == "binary":
                 inputs.append(random_array(rng, (n,), dtype, case["domain"],
                                            case["nonzero"]))
             with np.errstate(all="ignore"):
