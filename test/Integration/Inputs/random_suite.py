@@ -13,6 +13,7 @@ infinity in the same places.
                                   run and compare what --prepare left (on a
                                   GPU machine without arrayc)
   --first-dtype                   one dtype per op (smaller, for shipping)
+  --other-dtypes                  the rest: the two together are the suite
 
 The seed is fresh each run unless given, and printed first, so a failure
 can be replayed. Ends with 'N passed, N failed'.
@@ -263,6 +264,7 @@ def main():
     parser.add_argument("--prepare", action="store_true")
     parser.add_argument("--run", action="store_true")
     parser.add_argument("--first-dtype", action="store_true")
+    parser.add_argument("--other-dtypes", action="store_true")
     parser.add_argument("--target", default="cpu")
     parser.add_argument("--workdir", required=True)
     parser.add_argument("--seed", type=int,
@@ -275,7 +277,12 @@ def main():
     rng = np.random.default_rng(args.seed)
     passed = failed = 0
     for case in CASES:
-        for dtype in case["dtypes"][:1] if args.first_dtype else case["dtypes"]:
+        dtypes = case["dtypes"]
+        if args.first_dtype:
+            dtypes = dtypes[:1]
+        elif args.other_dtypes:
+            dtypes = dtypes[1:]
+        for dtype in dtypes:
             m, n = (int(v) for v in rng.integers(1, 40, size=2))
             a = random_array(rng, (m, n), dtype, case.get("domain", (-3.0, 3.0)),
                              case.get("nonzero", False))
