@@ -77,3 +77,21 @@ func.func @reduce_result(%x: tensor<4x2xf32>) -> tensor<2xf32> {
     }
   return %0 : tensor<2xf32>
 }
+
+// -----
+
+func.func @yield_outside(%v: f32) {
+  // expected-error @+1 {{'array.yield' op expects parent op to be one of 'array.map, array.reduce'}}
+  array.yield %v : f32
+}
+
+// -----
+
+func.func @map_without_yield(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'array.map' op the body region must end with array.yield}}
+  %0 = array.map %x : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: f32):
+    func.return
+  }
+  return %0 : tensor<4xf32>
+}
