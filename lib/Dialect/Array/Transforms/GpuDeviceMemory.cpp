@@ -138,6 +138,14 @@ struct ArrayGpuDeviceMemoryPass
           failedAny = true;
           continue;
         }
+        // The copy is freed before each return, which it must dominate.
+        if (global->getBlock() != &func.getBody().front()) {
+          global.emitOpError("reads a constant inside a nested region; the "
+                             "cuda target copies constants to the device "
+                             "only at function level");
+          failedAny = true;
+          continue;
+        }
         auto deviceCopy = gpu::AllocOp::create(
             rewriter, loc, global.getType(), Type(), ValueRange(),
             ValueRange(), ValueRange());

@@ -77,3 +77,16 @@ func.func @strided(%src: memref<4x4xf32, strided<[8, 1]>>, %dst: memref<4x4xf32>
   memref.copy %src, %dst : memref<4x4xf32, strided<[8, 1]>> to memref<4x4xf32>
   return
 }
+
+// -----
+
+memref.global "private" constant @k : memref<2xf32> = dense<[1.0, 2.0]>
+func.func private @use2(memref<2xf32>)
+func.func @nested_constant(%c: i1) {
+  scf.if %c {
+    // expected-error @+1 {{'memref.get_global' op reads a constant inside a nested region; the cuda target copies constants to the device only at function level}}
+    %0 = memref.get_global @k : memref<2xf32>
+    func.call @use2(%0) : (memref<2xf32>) -> ()
+  }
+  return
+}
