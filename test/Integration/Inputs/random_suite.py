@@ -155,6 +155,121 @@ CASES = [
 ]
 
 
+def static(shape, dtype):
+    dims = "".join("%dx" % d for d in shape)
+    return "tensor<%s%s>" % (dims, MLIR_TYPES[np.dtype(dtype).name])
+
+
+def shaped(op, build, dtypes):
+    """A case with static shapes: `build(rng, dtype, m, n)` gives the inputs
+    (name -> array), the op's MLIR line computing %r from them, and NumPy's
+    result."""
+    return {"kind": "shaped", "op": op, "build": build, "dtypes": dtypes}
+
+
+def concat_case(rng, dtype, m, n):
+    a = random_array(rng, (m, n), dtype, (-3.0, 3.0))
+    b = random_array(rng, (m + 2, n), dtype, (-3.0, 3.0))
+    r = np.concatenate([a, b])
+    line = "%%r = array.concatenate %%a, %%b : (%s, %s) -> %s" % (
+        static(a.shape, dtype), static(b.shape, dtype), static(r.shape, dtype))
+    return {"a": a, "b": b}, line, r
+
+
+def stack_case(rng, dtype, m, n):
+    a = random_array(rng, (m, n), dtype, (-3.0, 3.0))
+    b = random_array(rng, (m, n), dtype, (-3.0, 3.0))
+    r = np.stack([a, b], axis=1)
+    line = "%%r = array.stack %%a, %%b axis 1 : (%s, %s) -> %s" % (
+        static(a.shape, dtype), static(b.shape, dtype), static(r.shape, dtype))
+    return {"a": a, "b": b}, line, r
+
+
+def where_case(rng, dtype, m, n):
+    c = rng.random((m, n)) < 0.5
+    x = random_array(rng, (m, n), dtype, (-3.0, 3.0))
+    y = random_array(rng, (n,), dtype, (-3.0, 3.0))
+    r = np.where(c, x, y)
+    line = "%%r = array.where %%c, %%x, %%y : (%s, %s, %s) -> %s" % (
+        static(c.shape, "bool"), static(x.shape, dtype), static(y.shape, dtype),
+        static(r.shape, dtype))
+    return {"c": c, "x": x, "y": y}, line, r
+
+
+def clip_case(rng, dtype, m, n):
+    x = random_array(rng, (m, n), dtype, (-3.0, 3.0))
+    lo = np.asarray(random_array(rng, (), dtype, (-2.0, -1.0)))
+    hi = random_array(rng, (n,), dtype, (1.0, 2.0))
+    r = np.clip(x, lo, hi)
+    line = "%%r = array.clip %%x, %%lo, %%hi : (%s, %s, %s) -> %s" % (
+        static(x.shape, dtype), static((), dtype), static(hi.shape, dtype),
+        static(r.shape, dtype))
+    return {"x": x, "lo": lo, "hi": hi}, line, r
+
+
+def slice_case(rng, dtype, m, n):
+    a = random_array(rng, (m, n), dtype, (-3.0, 3.0))
+    r = a[1::2, ::-1]
+    line = "%%r = array.slice %%a [1::2, ::-1] : %s -> %s" % (
+        static(a.shape, dtype), static(r.shape, dtype))
+    return {"a": a}, line, r
+
+
+def pad_case(rng, dtype, m, n):
+    a = random_array(rng, (m, n), dtype, (-3.0, 3.0))
+    r = np.pad(a, ((1, 0), (0, 2)))
+    line = "%%r = array.pad %%a low [1, 0] high [0, 2] : %s -> %s" % (
+        static(a.shape, dtype), static(r.shape, dtype))
+    return {"a": a}, line, r
+
+
+def take_case(rng, dtype, m, n):
+    a = random_array(rng, (m, n), dtype, (-3.0, 3.0))
+    i = rng.integers(0, m, size=(5,), dtype=np.int64)
+    r = np.take(a, i, axis=0)
+    line = "%%r = array.take %%a, %%i axis 0 : (%s, %s) -> %s" % (
+        static(a.shape, dtype), static(i.shape, "int64"), static(r.shape, dtype))
+    return {"a": a, "i": i}, line, r
+
+
+def reshape_case(rng, dtype, m, n):
+    a = random_array(rng, (m, n), dtype, (-3.0, 3.0))
+    r = a.reshape(n, m)
+    line = "%%r = array.reshape %%a : %s -> %s" % (static(a.shape, dtype),
+                                                   static(r.shape, dtype))
+    return {"a": a}, line, r
+
+
+def broadcast_case(rng, dtype, m, n):
+    a = random_array(rng, (m, 1, n), dtype, (-3.0, 3.0))
+    r = np.broadcast_to(a, (m, 3, n))
+    line = "%%r = array.broadcast_to %%a : %s -> %s" % (static(a.shape, dtype),
+                                                        static(r.shape, dtype))
+    return {"a": a}, line, np.ascontiguousarray(r)
+
+
+def squeeze_case(rng, dtype, m, n):
+    a = random_array(rng, (m, 1, n), dtype, (-3.0, 3.0))
+    r = np.squeeze(a, axis=1)
+    line = "%%r = array.squeeze %%a axes [1] : %s -> %s" % (
+        static(a.shape, dtype), static(r.shape, dtype))
+    return {"a": a}, line, r
+
+
+SHAPED_CASES = [
+    shaped("concatenate", concat_case, ["float32", "int64", "bool"]),
+    shaped("stack", stack_case, ["float64", "int32"]),
+    shaped("where", where_case, ["float32", "int64"]),
+    shaped("clip", clip_case, ["float64", "int32"]),
+    shaped("slice", slice_case, ["float32", "int16"]),
+    shaped("pad", pad_case, ["float64", "int32"]),
+    shaped("take", take_case, ["float32", "int64"]),
+    shaped("reshape", reshape_case, ["float32", "bool"]),
+    shaped("broadcast_to", broadcast_case, ["float64", "int8"]),
+    shaped("squeeze", squeeze_case, ["float16", "int32"]),
+]
+
+
 def random_array(rng, shape, dtype, domain, nonzero=False):
     dtype = np.dtype(dtype)
     if dtype == np.bool_:
@@ -276,7 +391,7 @@ def main():
     print("seed %d, target %s" % (args.seed, args.target))
     rng = np.random.default_rng(args.seed)
     passed = failed = 0
-    for case in CASES:
+    for case in CASES + SHAPED_CASES:
         dtypes = case["dtypes"]
         if args.first_dtype:
             dtypes = dtypes[:1]
@@ -284,26 +399,42 @@ def main():
             dtypes = dtypes[1:]
         for dtype in dtypes:
             m, n = (int(v) for v in rng.integers(1, 40, size=2))
-            a = random_array(rng, (m, n), dtype, case.get("domain", (-3.0, 3.0)),
-                             case.get("nonzero", False))
-            inputs = [a]
+            if case["kind"] == "shaped":
+                named, line, expected = case["build"](rng, dtype, m, n)
+                inputs = list(named.values())
+                body = "".join('  %%%s = array.load_npy "%s.npy" : %s\n'
+                               % (k, k, static(v.shape, v.dtype))
+                               for k, v in named.items())
+                text = ("func.func @main() {\n" + body + "  " + line + "\n"
+                        '  array.save_npy %%r, "r.npy" : %s\n  return\n}\n'
+                        % static(expected.shape, expected.dtype))
+                labels = list(named.keys())
+            else:
+                text = None
+            a = (inputs[0] if case["kind"] == "shaped" else
+                 random_array(rng, (m, n), dtype, case.get("domain", (-3.0, 3.0)),
+                              case.get("nonzero", False)))
+            if case["kind"] != "shaped":
+                inputs = [a]
+                labels = ["a", "b"]
             if case["kind"] == "binary" and case["shift"]:
                 inputs.append(rng.integers(0, 16, size=(n,), dtype=dtype))
             elif case["kind"] == "binary":
                 inputs.append(random_array(rng, (n,), dtype, case["domain"],
                                            case["nonzero"]))
-            with np.errstate(all="ignore"):
-                expected = np.asarray(case["fn"](*inputs))
+            if case["kind"] != "shaped":
+                with np.errstate(all="ignore"):
+                    expected = np.asarray(case["fn"](*inputs))
             if case["op"] == "mean" and np.dtype(dtype).kind == "i":
                 expected = expected.astype(np.float64)
             name = "%s-%s" % (case["op"], dtype)
             folder = os.path.join(args.workdir, name)
             os.makedirs(folder, exist_ok=True)
-            for label, value in zip("ab", inputs):
+            for label, value in zip(labels, inputs):
                 np.save(os.path.join(folder, label + ".npy"), value)
             source = os.path.join(folder, "prog.mlir")
             with open(source, "w") as out:
-                out.write(program(case, dtype, expected.dtype))
+                out.write(text or program(case, dtype, expected.dtype))
             exe = os.path.abspath(os.path.join(folder, "prog"))
             problem = None
             built = subprocess.run([args.arrayc, "--target=" + args.target,
