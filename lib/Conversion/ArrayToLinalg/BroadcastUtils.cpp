@@ -92,3 +92,30 @@ void array::detail::replaceWithIndexedGeneric(
       });
   rewriter.replaceOp(op, generic.getResults());
 }
+
+/// Applies `fn` to the elements of same-shaped `inputs`, giving a tensor of
+/// `resultType` elements.
+Value array::detail::mapElements(OpBuilder &b, Location loc, ValueRange inputs,
+                  Type resultType,
+                  function_ref<Value(OpBuilder &, Location, ValueRange)> fn) {
+  auto type = cast<RankedTensorType>(inputs.front().getType());
+  int64_t rank = type.getRank();
+  SmallVector<Value> dynamicSizes;
+  for (int64_t dim = 0; dim < rank; ++dim)
+    if (type.isDynamicDim(dim))
+      dynamicSizes.push_back(tensor::DimOp::create(b, loc, inputs[0], dim));
+  Value init = tensor::EmptyOp::create(b, loc, type.getShape(), resultType,
+                                       dynamicSizes);
+  SmallVector<AffineMap> maps(inputs.size() + 1,
+                              AffineMap::getMultiDimIdentityMap(
+                                  rank, b.getContext()));
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      b, loc, init.getType(), inputs, init, maps, iterators,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        linalg::YieldOp::create(nb, nloc, fn(nb, nloc, args.drop_back()));
+      });
+  return generic.getResult(0);
+}
+

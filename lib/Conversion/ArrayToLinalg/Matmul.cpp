@@ -100,22 +100,11 @@ struct ProductLowering : OpRewritePattern<SourceOp> {
           linalg::YieldOp::create(b, nloc, sum);
         });
     Value result = generic.getResult(0);
-    if (acc != elementType) {
-      SmallVector<AffineMap> maps(
-          2, AffineMap::getMultiDimIdentityMap(rank, rewriter.getContext()));
-      Value out = tensor::EmptyOp::create(rewriter, loc, plan->resultShape,
-                                          elementType, dynamicSizes);
-      result = linalg::GenericOp::create(
-                   rewriter, loc, resultType, result, out, maps,
-                   SmallVector<utils::IteratorType>(
-                       rank, utils::IteratorType::parallel),
-                   [&](OpBuilder &b, Location nloc, ValueRange args) {
-                     linalg::YieldOp::create(
-                         b, nloc,
-                         castScalar(b, nloc, args[0], elementType));
-                   })
-                   .getResult(0);
-    }
+    if (acc != elementType)
+      result = mapElements(rewriter, loc, result, elementType,
+                           [&](OpBuilder &b, Location nloc, ValueRange args) {
+                             return castScalar(b, nloc, args[0], elementType);
+                           });
     rewriter.replaceOp(op, result);
     return success();
   }

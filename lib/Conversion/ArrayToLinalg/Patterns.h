@@ -30,6 +30,12 @@ SmallVector<Value> materializeBroadcastSizes(OpBuilder &b, Operation *op);
 AffineMap broadcastMap(RankedTensorType operandType, int64_t rank,
                        MLIRContext *context);
 
+/// Applies `fn` to the elements of same-shaped tensors `inputs`, giving a
+/// tensor of `resultType` elements (one all-parallel linalg.generic).
+Value mapElements(OpBuilder &b, Location loc, ValueRange inputs,
+                  Type resultType,
+                  function_ref<Value(OpBuilder &, Location, ValueRange)> fn);
+
 /// Replaces `op` (one ranked tensor result, written into `init`) with an
 /// all-parallel linalg.generic whose element at indices `ivs` is
 /// `body(ivs)`: creation ops compute elements from their indices, joins

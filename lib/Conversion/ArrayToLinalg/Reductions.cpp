@@ -16,11 +16,11 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
 using namespace mlir::array;
+using mlir::array::detail::mapElements;
 
 namespace {
 
@@ -101,32 +101,6 @@ SmallVector<Value> reduce(OpBuilder &b, Location loc, Value input,
         linalg::YieldOp::create(nb, nloc, results);
       });
   return SmallVector<Value>(generic.getResults());
-}
-
-/// Applies `fn` to the elements of same-shaped `inputs`, giving a tensor of
-/// `resultType` elements.
-Value mapElements(OpBuilder &b, Location loc, ValueRange inputs,
-                  Type resultType,
-                  function_ref<Value(OpBuilder &, Location, ValueRange)> fn) {
-  auto type = cast<RankedTensorType>(inputs.front().getType());
-  int64_t rank = type.getRank();
-  SmallVector<Value> dynamicSizes;
-  for (int64_t dim = 0; dim < rank; ++dim)
-    if (type.isDynamicDim(dim))
-      dynamicSizes.push_back(tensor::DimOp::create(b, loc, inputs[0], dim));
-  Value init = tensor::EmptyOp::create(b, loc, type.getShape(), resultType,
-                                       dynamicSizes);
-  SmallVector<AffineMap> maps(inputs.size() + 1,
-                              AffineMap::getMultiDimIdentityMap(
-                                  rank, b.getContext()));
-  SmallVector<utils::IteratorType> iterators(rank,
-                                             utils::IteratorType::parallel);
-  auto generic = linalg::GenericOp::create(
-      b, loc, init.getType(), inputs, init, maps, iterators,
-      [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        linalg::YieldOp::create(nb, nloc, fn(nb, nloc, args.drop_back()));
-      });
-  return generic.getResult(0);
 }
 
 /// Inserts the size-1 dimensions keepdims keeps.
@@ -590,18 +564,6 @@ struct ScanLowering : OpRewritePattern<SourceOp> {
   double identity;
 };
 
-/// The value a single-block array.map/array.reduce region yields for
-/// `args`, its ops cloned at `b`'s insertion point.
-Value inlineScalarRegion(OpBuilder &b, Region &region, ValueRange args) {
-  IRMapping mapping;
-  Block &block = region.front();
-  mapping.map(block.getArguments(), args);
-  for (Operation &op : block.without_terminator())
-    b.clone(op, mapping);
-  return mapping.lookupOrDefault(
-      cast<YieldOp>(block.getTerminator()).getValue());
-}
-
 /// array.reduce: combine(acc, map(x)) from the identity, then post.
 struct CustomReduceLowering : OpRewritePattern<ReduceOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -617,15 +579,15 @@ struct CustomReduceLowering : OpRewritePattern<ReduceOp> {
         reduce(rewriter, loc, input, dims, {op.getIdentity()}, {},
                [&](OpBuilder &b, Location, Value x, ValueRange accs,
                    ValueRange) -> SmallVector<Value> {
-                 Value mapped = inlineScalarRegion(b, op.getMap(), x);
-                 return {inlineScalarRegion(b, op.getCombine(),
+                 Value mapped = array::detail::inlineScalarRegion(b, op.getMap(), x);
+                 return {array::detail::inlineScalarRegion(b, op.getCombine(),
                                             {accs[0], mapped})};
                })[0];
     if (!op.getPost().empty())
       reduced = mapElements(
           rewriter, loc, reduced, resultType.getElementType(),
           [&](OpBuilder &b, Location, ValueRange args) {
-            return inlineScalarRegion(b, op.getPost(), args[0]);
+            return array::detail::inlineScalarRegion(b, op.getPost(), args[0]);
           });
     rewriter.replaceOp(op, keepDims(rewriter, loc, reduced, resultType,
                                     inputType.getRank(), dims));

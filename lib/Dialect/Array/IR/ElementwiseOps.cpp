@@ -1077,14 +1077,19 @@ MapOp::inferResultElementType(TypeRange,
   return yieldOf(getBody()).getValue().getType();
 }
 
-Value MapOp::buildScalar(OpBuilder &b, Location loc, ValueRange args,
-                         Type type) {
+Value array::detail::inlineScalarRegion(OpBuilder &b, Region &region,
+                                        ValueRange args) {
   IRMapping mapping;
-  Block &block = getBody().front();
+  Block &block = region.front();
   mapping.map(block.getArguments(), args);
   for (Operation &op : block.without_terminator())
     b.clone(op, mapping);
-  return mapping.lookupOrDefault(yieldOf(getBody()).getValue());
+  return mapping.lookupOrDefault(yieldOf(region).getValue());
+}
+
+Value MapOp::buildScalar(OpBuilder &b, Location loc, ValueRange args,
+                         Type type) {
+  return detail::inlineScalarRegion(b, getBody(), args);
 }
 
 //===----------------------------------------------------------------------===//

@@ -21,6 +21,10 @@ namespace mlir::array::detail {
 /// an array.yield (array.map and array.reduce regions).
 LogicalResult verifyScalarRegion(Operation *op, Region &region,
                                  StringRef name, TypeRange argTypes);
+
+/// Clones the ops of such a region at `builder`'s insertion point with its
+/// arguments bound to `args`; returns the value it yields.
+Value inlineScalarRegion(OpBuilder &builder, Region &region, ValueRange args);
 } // namespace mlir::array::detail
 
 #define GET_OP_CLASSES
