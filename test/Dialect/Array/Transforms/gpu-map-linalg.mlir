@@ -1,5 +1,6 @@
 // RUN: array-opt %s -array-gpu-map-linalg -split-input-file -verify-diagnostics | FileCheck %s
 // RUN: array-opt %s -array-gpu-map-linalg="block-size=128 max-grid-size=64" -split-input-file -verify-diagnostics | FileCheck %s --check-prefix=OPTS
+// RUN: array-opt %s -array-gpu-map-linalg="vector-bytes=0" -split-input-file -verify-diagnostics | FileCheck %s --check-prefix=NOVEC
 
 // A 2-D generic with a broadcast operand: one grid-stride kernel over the
 // linearized iteration space, operands read through their indexing maps.
@@ -134,4 +135,106 @@ func.func @tensors(%in: tensor<100xf32>) -> tensor<100xf32> {
     linalg.yield %x : f32
   } -> tensor<100xf32>
   return %0 : tensor<100xf32>
+}
+
+// -----
+
+// A flat elementwise op (whole identity-layout buffers and a scalar): when
+// both buffers are 16-byte aligned, a kernel of 4 x f32 vector accesses,
+// 4 vectors in flight per thread per tile, then the vectors after the last
+// tile, then the scalar tail; otherwise the general kernel.
+#id = affine_map<(d0) -> (d0)>
+#scalar = affine_map<(d0) -> ()>
+// CHECK-LABEL: func.func @flat_scale
+// CHECK-SAME: (%[[X:.+]]: memref<?xf32>, %[[A:.+]]: memref<f32>, %[[Y:.+]]: memref<?xf32>)
+// CHECK: %[[N:.+]] = memref.dim %[[X]], %c0
+// CHECK: scf.if
+// CHECK:   %[[PX:.+]] = memref.extract_aligned_pointer_as_index %[[X]]
+// CHECK:   arith.remui %[[PX]], %c16
+// CHECK:   %[[PY:.+]] = memref.extract_aligned_pointer_as_index %[[Y]]
+// CHECK:   arith.remui %[[PY]], %c16
+// CHECK:   scf.if %{{.+}} {
+// CHECK:     %[[VECS:.+]] = arith.divui %[[N]], %c4 : index
+// CHECK:     %[[TILES:.+]] = arith.divui %[[VECS]], %c1024 : index
+// CHECK:     gpu.launch
+// CHECK:       %[[S:.+]] = memref.load %[[A]][] : memref<f32>
+// CHECK:       scf.for %{{.+}} = %{{.+}} to %[[TILES]] step
+// CHECK-COUNT-4: vector.load %[[X]][%{{.+}}] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK:         arith.mulf %{{.+}}, %[[S]] : f32
+// CHECK-COUNT-4: vector.store %{{.+}}, %[[Y]][%{{.+}}] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK:       scf.for %{{.+}} = %{{.+}} to %[[VECS]] step
+// CHECK:         vector.load %[[X]]
+// CHECK:         vector.store
+// CHECK:       scf.for %[[I:.+]] = %{{.+}} to %[[N]] step
+// CHECK:         memref.load %[[X]][%[[I]]]
+// CHECK:         memref.store %{{.+}}, %[[Y]][%[[I]]]
+// CHECK:   } else {
+// CHECK:     gpu.launch
+// CHECK-NOT:   vector.
+// CHECK:       memref.load %[[X]]
+// CHECK:     gpu.terminator
+// NOVEC-LABEL: func.func @flat_scale
+// NOVEC-NOT: vector.
+// NOVEC-NOT: extract_aligned_pointer
+func.func @flat_scale(%x: memref<?xf32>, %a: memref<f32>, %y: memref<?xf32>) {
+  linalg.generic {indexing_maps = [#id, #scalar, #id], iterator_types = ["parallel"]}
+      ins(%x, %a : memref<?xf32>, memref<f32>) outs(%y : memref<?xf32>) {
+  ^bb0(%v: f32, %s: f32, %out: f32):
+    %0 = arith.mulf %v, %s : f32
+    linalg.yield %0 : f32
+  }
+  return
+}
+
+// -----
+
+// A 2-D flat op is walked through 1-D views; the vector width follows the
+// widest operand (f32: 4 lanes), so the f16 input moves 8 bytes.
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @flat_widen
+// CHECK: memref.collapse_shape %{{.+}} {{\[\[}}0, 1]] : memref<4x?xf16> into memref<?xf16>
+// CHECK: memref.collapse_shape %{{.+}} {{\[\[}}0, 1]] : memref<4x?xf32> into memref<?xf32>
+// CHECK: vector.load %{{.+}} {alignment = 8 : i64} : memref<?xf16>, vector<4xf16>
+// CHECK: arith.extf %{{.+}} : f16 to f32
+// CHECK: vector.store %{{.+}} {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+func.func @flat_widen(%h: memref<4x?xf16>, %y: memref<4x?xf32>) {
+  linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%h : memref<4x?xf16>) outs(%y : memref<4x?xf32>) {
+  ^bb0(%v: f16, %out: f32):
+    %0 = arith.extf %v : f16 to f32
+    linalg.yield %0 : f32
+  }
+  return
+}
+
+// -----
+
+// Not flat: bool buffers (vectors of i1 would be bit-packed), broadcasts
+// along a dimension, and bodies that read the loop index.
+#id = affine_map<(d0) -> (d0)>
+#row = affine_map<(d0, d1) -> (0, d1)>
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @not_flat
+// CHECK-NOT: vector.
+// CHECK: return
+func.func @not_flat(%b: memref<?xi1>, %c: memref<?xi1>, %r: memref<1x?xf32>,
+                    %m: memref<?x?xf32>, %i: memref<?xi64>) {
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%b : memref<?xi1>) outs(%c : memref<?xi1>) {
+  ^bb0(%v: i1, %out: i1):
+    linalg.yield %v : i1
+  }
+  linalg.generic {indexing_maps = [#row, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%r : memref<1x?xf32>) outs(%m : memref<?x?xf32>) {
+  ^bb0(%v: f32, %out: f32):
+    linalg.yield %v : f32
+  }
+  linalg.generic {indexing_maps = [#id], iterator_types = ["parallel"]}
+      outs(%i : memref<?xi64>) {
+  ^bb0(%out: i64):
+    %0 = linalg.index 0 : index
+    %1 = arith.index_cast %0 : index to i64
+    linalg.yield %1 : i64
+  }
+  return
 }

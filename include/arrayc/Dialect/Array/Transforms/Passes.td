@@ -21,6 +21,17 @@ def ArrayGpuMapLinalg : Pass<"array-gpu-map-linalg", "func::FuncOp"> {
     fast reductions (tree reductions across threads) are the job of a
     specialized pass.
 
+    Flat elementwise ops get a faster kernel: when every loop is parallel
+    and every operand is either a whole identity-layout buffer read through
+    the identity map or a single element (a scalar), the iteration space is
+    one contiguous range. Each thread then moves `vector-bytes` bytes per
+    access (`vector.load`/`vector.store`, 4 x f32 by default) and loads
+    `unroll` vectors, coalesced across the block, before computing any;
+    the vectors after the last whole tile and the last `n % width`
+    elements follow in two short loops. The buffers' alignment is checked
+    on the host: an unaligned buffer runs the general kernel instead. Bool
+    (i1) buffers always take the general kernel.
+
     ```mlir
     // Before
     linalg.generic {...} ins(%a, %b : memref<?xf32>, memref<?xf32>)
@@ -40,10 +51,16 @@ def ArrayGpuMapLinalg : Pass<"array-gpu-map-linalg", "func::FuncOp"> {
     Option<"maxGridSize", "max-grid-size", "int64_t", "1056",
            "Most blocks in a grid (the grid-stride loop covers the rest); "
            "the default is 8 blocks for each of an H100/H200's 132 SMs.">,
+    Option<"vectorBytes", "vector-bytes", "int64_t", "16",
+           "Bytes per load/store of flat elementwise kernels (0: scalar "
+           "accesses only).">,
+    Option<"unroll", "unroll", "int64_t", "4",
+           "Vectors each thread of a flat elementwise kernel loads before "
+           "computing (fewer for long bodies).">,
   ];
   let dependentDialects = [
     "affine::AffineDialect", "arith::ArithDialect", "gpu::GPUDialect",
-    "memref::MemRefDialect", "scf::SCFDialect"
+    "memref::MemRefDialect", "scf::SCFDialect", "vector::VectorDialect"
   ];
 }
 
