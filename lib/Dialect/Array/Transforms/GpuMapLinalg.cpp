@@ -16,6 +16,7 @@
 #include "mlir/IR/PatternMatch.h"
 
 #include <functional>
+#include <limits>
 
 namespace mlir::array {
 #define GEN_PASS_DEF_ARRAYGPUMAPLINALG
@@ -165,8 +166,56 @@ void emitIteration(OpBuilder &b, Location loc, linalg::GenericOp op,
   storeOutputs(nest(b, 0, accs));
 }
 
+/// Launches a grid-stride kernel that computes `op` for linear indices
+/// [0, total) of its parallel dimensions. With `narrow`, the loop and the
+/// delinearization run on i32 (the caller knows `total` plus one grid
+/// stride fits): a 64-bit division is a long software sequence on the GPU,
+/// a 32-bit one a few instructions.
+void launchGridKernel(OpBuilder &b, Location loc, linalg::GenericOp op,
+                      ArrayRef<Value> sizes, ArrayRef<unsigned> parallelDims,
+                      Value total, Value grid, Value blockSize, bool narrow) {
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  auto launch = gpu::LaunchOp::create(b, loc, grid, one, one, blockSize, one,
+                                      one);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&launch.getBody().front());
+  Value first = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, launch.getBlockIds().x,
+                            launch.getBlockSize().x),
+      launch.getThreadIds().x);
+  Value stride = arith::MulIOp::create(b, loc, launch.getGridSize().x,
+                                       launch.getBlockSize().x);
+  SmallVector<Value> parallelSizes = llvm::map_to_vector(
+      parallelDims, [&](unsigned dim) { return sizes[dim]; });
+  auto toI32 = [&](Value value) -> Value {
+    return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), value);
+  };
+  if (narrow) {
+    first = toI32(first);
+    stride = toI32(stride);
+    total = toI32(total);
+    for (Value &size : parallelSizes)
+      size = toI32(size);
+  }
+  auto loop = scf::ForOp::create(b, loc, first, total, stride);
+  gpu::TerminatorOp::create(b, loc);
+
+  b.setInsertionPointToStart(loop.getBody());
+  SmallVector<Value> parallelIvs =
+      delinearize(b, loc, loop.getInductionVar(), parallelSizes);
+  SmallVector<Value> ivs(sizes.size());
+  for (auto [dim, iv] : llvm::zip(parallelDims, parallelIvs))
+    ivs[dim] = narrow ? arith::IndexCastUIOp::create(b, loc, b.getIndexType(),
+                                                     iv)
+                            .getResult()
+                      : iv;
+  emitIteration(b, loc, op, ivs, sizes);
+}
+
 /// Replaces `op` with a grid-stride kernel over its linearized iteration
-/// space.
+/// space: 32-bit index arithmetic when the iteration space allows it (known
+/// at compile time, or checked on the host with a 64-bit kernel beside).
 void mapToGrid(RewriterBase &rewriter, linalg::GenericOp op,
                const GridConfig &config) {
   Location loc = op.getLoc();
@@ -180,16 +229,11 @@ void mapToGrid(RewriterBase &rewriter, linalg::GenericOp op,
   // dimensions itself.
   SmallVector<unsigned> parallelDims;
   op.getParallelDims(parallelDims);
-  SmallVector<Value> parallelSizes = llvm::map_to_vector(
-      parallelDims, [&](unsigned dim) { return sizes[dim]; });
 
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-  Value total = one;
-  for (auto [index, size] : llvm::enumerate(parallelSizes))
-    total = index == 0
-                ? size
-                : rewriter.createOrFold<arith::MulIOp>(loc, total, size);
+  Value total = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  for (unsigned dim : parallelDims)
+    total = rewriter.createOrFold<arith::MulIOp>(loc, total, sizes[dim]);
 
   Value blockSize =
       arith::ConstantIndexOp::create(rewriter, loc, config.blockSize);
@@ -202,32 +246,27 @@ void mapToGrid(RewriterBase &rewriter, linalg::GenericOp op,
   Value blocks = rewriter.createOrFold<arith::CeilDivUIOp>(loc, total, blockSize);
   Value grid = rewriter.createOrFold<arith::MinUIOp>(loc, blocks, maxGrid);
 
-  auto launch = gpu::LaunchOp::create(rewriter, loc, grid, one, one, blockSize,
-                                      one, one);
-  rewriter.setInsertionPointToStart(&launch.getBody().front());
-  gpu::KernelDim3 blockIds = launch.getBlockIds();
-  gpu::KernelDim3 threadIds = launch.getThreadIds();
-  gpu::KernelDim3 gridSizes = launch.getGridSize();
-  gpu::KernelDim3 blockSizes = launch.getBlockSize();
-  Value first = arith::AddIOp::create(
-      rewriter, loc,
-      arith::MulIOp::create(rewriter, loc, blockIds.x, blockSizes.x),
-      threadIds.x);
-  Value stride =
-      arith::MulIOp::create(rewriter, loc, gridSizes.x, blockSizes.x);
-  auto loop = scf::ForOp::create(rewriter, loc, first, total, stride);
-  gpu::TerminatorOp::create(rewriter, loc);
-
-  rewriter.setInsertionPointToStart(loop.getBody());
-  SmallVector<Value> parallelIvs =
-      delinearize(rewriter, loc, loop.getInductionVar(), parallelSizes);
-  SmallVector<Value> ivs(sizes.size());
-  for (auto [dim, iv] : llvm::zip(parallelDims, parallelIvs))
-    ivs[dim] = iv;
-  emitIteration(rewriter, loc, op, ivs, sizes);
+  // i32 loop bounds must stay below 2^31 after one more stride (scf.for
+  // compares signed).
+  int64_t narrowLimit = std::numeric_limits<int32_t>::max() -
+                        config.blockSize * config.maxGridSize;
+  if (std::optional<int64_t> known = getConstantIntValue(total)) {
+    launchGridKernel(rewriter, loc, op, sizes, parallelDims, total, grid,
+                     blockSize, /*narrow=*/*known <= narrowLimit);
+  } else {
+    Value fits = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ule, total,
+        arith::ConstantIndexOp::create(rewriter, loc, narrowLimit));
+    auto ifFits = scf::IfOp::create(rewriter, loc, fits, /*withElse=*/true);
+    rewriter.setInsertionPointToStart(&ifFits.getThenRegion().front());
+    launchGridKernel(rewriter, loc, op, sizes, parallelDims, total, grid,
+                     blockSize, /*narrow=*/true);
+    rewriter.setInsertionPointToStart(&ifFits.getElseRegion().front());
+    launchGridKernel(rewriter, loc, op, sizes, parallelDims, total, grid,
+                     blockSize, /*narrow=*/false);
+  }
   rewriter.eraseOp(op);
 }
-
 
 //===----------------------------------------------------------------------===//
 // Flat, vectorized elementwise kernels

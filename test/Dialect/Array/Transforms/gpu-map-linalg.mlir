@@ -15,6 +15,20 @@
 // CHECK: scf.if %[[NONEMPTY]] {
 // CHECK:   %[[BLOCKS:.+]] = arith.ceildivui %[[N]], %[[BS:.+]] : index
 // CHECK:   %[[GRID:.+]] = arith.minui %[[BLOCKS]], %{{.+}} : index
+// Dynamic sizes: a kernel with 32-bit index arithmetic when the elements
+// fit, the 64-bit one otherwise.
+// CHECK:   %[[FITS:.+]] = arith.cmpi ule, %[[N]], %{{.+}} : index
+// CHECK:   scf.if %[[FITS]] {
+// CHECK:     gpu.launch
+// CHECK:       %[[N32:.+]] = arith.index_castui %[[N]] : index to i32
+// CHECK:       %[[D132:.+]] = arith.index_castui %[[D1]] : index to i32
+// CHECK:       scf.for %[[I32:.+]] = %{{.+}} to %[[N32]] step %{{.+}} : i32 {
+// CHECK:         %[[J32:.+]] = arith.remui %[[I32]], %[[D132]] : i32
+// CHECK:         %[[K32:.+]] = arith.divui %[[I32]], %[[D132]] : i32
+// CHECK:         %[[K:.+]] = arith.index_castui %[[K32]] : i32 to index
+// CHECK:         %[[J:.+]] = arith.index_castui %[[J32]] : i32 to index
+// CHECK:         memref.load %[[A]][%[[K]], %[[J]]]
+// CHECK:   } else {
 // CHECK:   gpu.launch blocks(%[[BX:.+]], %{{.+}}, %{{.+}}) in (%[[GX:.+]] = %[[GRID]], %{{.+}} = %c1{{.*}}, %{{.+}} = %c1{{.*}}) threads(%[[TX:.+]], %{{.+}}, %{{.+}}) in (%[[TBX:.+]] = %[[BS]],
 // CHECK:     %[[BASE:.+]] = arith.muli %[[BX]], %[[TBX]] : index
 // CHECK:     %[[FIRST:.+]] = arith.addi %[[BASE]], %[[TX]] : index
@@ -62,7 +76,7 @@ func.func @fill(%out: memref<4x8xi64>) {
 // A 0-d op runs as a kernel of one element (never on the host).
 // CHECK-LABEL: func.func @scalar
 // CHECK: gpu.launch
-// CHECK:   scf.for %[[I:.+]] = %{{.+}} to %c1{{.*}} step
+// CHECK:   scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step %{{.+}} : i32
 // CHECK:     %[[V:.+]] = memref.load %{{.+}}[] : memref<f64>
 // CHECK:     %[[E:.+]] = math.exp %[[V]] : f64
 // CHECK:     memref.store %[[E]], %{{.+}}[] : memref<f64>
@@ -79,11 +93,14 @@ func.func @scalar(%in: memref<f64>, %out: memref<f64>) {
 
 // -----
 
-// linalg.index maps to the delinearized loop index.
+// linalg.index maps to the delinearized loop index (32-bit arithmetic:
+// the size is known to fit).
 // CHECK-LABEL: func.func @iota
-// CHECK: scf.for %[[I:.+]] = {{.+}} {
-// CHECK:   %[[C:.+]] = arith.index_cast %[[I]] : index to i32
-// CHECK:   memref.store %[[C]], %{{.+}}[%[[I]]]
+// CHECK-NOT: arith.cmpi ule
+// CHECK: scf.for %[[I:.+]] = {{.+}} : i32 {
+// CHECK:   %[[X:.+]] = arith.index_castui %[[I]] : i32 to index
+// CHECK:   %[[C:.+]] = arith.index_cast %[[X]] : index to i32
+// CHECK:   memref.store %[[C]], %{{.+}}[%[[X]]]
 #id1 = affine_map<(d0) -> (d0)>
 func.func @iota(%out: memref<100xi32>) {
   linalg.generic {indexing_maps = [#id1], iterator_types = ["parallel"]} outs(%out : memref<100xi32>) {
