@@ -66,6 +66,7 @@ Environment readEnvironment() {
   env.bench = std::getenv("ARRAYRT_BENCH");
   env.warmup = std::getenv("ARRAYRT_BENCH_WARMUP");
   env.output = std::getenv("ARRAYRT_BENCH_OUT");
+  env.maxSeconds = std::getenv("ARRAYRT_BENCH_MAX_SECONDS");
   env.profile = std::getenv("ARRAYRT_PROFILE");
   return env;
 }
@@ -82,6 +83,18 @@ std::string parseConfig(const Environment &env, Config &config) {
                      kMaxIterations, env.warmup);
   if (env.output)
     config.output = env.output;
+  if (env.maxSeconds && *env.maxSeconds) {
+    char *end = nullptr;
+    errno = 0;
+    double value = std::strtod(env.maxSeconds, &end);
+    bool digitsOnly = std::strspn(env.maxSeconds, "0123456789.") ==
+                      std::strlen(env.maxSeconds);
+    if (!digitsOnly || *end || errno || !(value > 0) || value > 1e9)
+      return formatted("ARRAYRT_BENCH_MAX_SECONDS must be a positive number "
+                       "of seconds, but is '%s'",
+                       env.maxSeconds);
+    config.maxSeconds = value;
+  }
   if (env.profile && *env.profile) {
     if (!std::strcmp(env.profile, "1"))
       config.profile = true;
@@ -91,6 +104,16 @@ std::string parseConfig(const Environment &env, Config &config) {
                        env.profile);
   }
   return {};
+}
+
+bool keepRunning(const Config &config, bool warmup, unsigned done,
+                 double elapsedSeconds) {
+  unsigned wanted = warmup ? config.warmup : config.iterations;
+  if (done >= wanted)
+    return false;
+  if (config.maxSeconds <= 0 || done == 0)
+    return true;
+  return elapsedSeconds < (warmup ? config.maxSeconds / 4 : config.maxSeconds);
 }
 
 Summary summarize(std::vector<double> samples) {
@@ -146,6 +169,8 @@ std::string formatJson(const Report &report) {
   out += ",\n  \"timer\": " + jsonString(report.timer);
   out += formatted(",\n  \"warmup\": %u", report.warmup);
   out += formatted(",\n  \"iterations\": %zu", report.samplesMs.size());
+  out += formatted(",\n  \"requested_iterations\": %u",
+                   report.requestedIterations);
   out += ",\n  \"median_ms\": " + number(summary.median);
   out += ",\n  \"min_ms\": " + number(summary.min);
   out += ",\n  \"mean_ms\": " + number(summary.mean);
@@ -257,25 +282,40 @@ extern "C" int arrayrt_run_program(arrayrt_program_t program, int argc,
   bool benchmark = config.iterations != 0;
   std::FILE *reportFile = benchmark ? openReport(config) : nullptr;
   profile::start();
-  unsigned warmup = benchmark ? config.warmup : 0;
-  unsigned timed = benchmark ? config.iterations : 1;
   bench::Report report;
   report.program = argc > 0 && argv[0] ? argv[0] : "";
-  report.warmup = warmup;
-  for (unsigned i = 0; i < warmup + timed; ++i) {
-    bool counted = i >= warmup;
+  report.requestedIterations = config.iterations;
+  auto begin = std::chrono::steady_clock::now();
+  auto secondsSince = [](std::chrono::steady_clock::time_point from) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                         from)
+        .count();
+  };
+  auto run = [&](bool counted) {
     profile::beginIteration();
-    auto begin = std::chrono::steady_clock::now();
+    auto start = std::chrono::steady_clock::now();
     program();
     profile::IterationTimes times = profile::endIteration(counted);
-    std::chrono::duration<double, std::milli> wall =
-        std::chrono::steady_clock::now() - begin;
+    double wallMs = secondsSince(start) * 1000;
     if (!counted)
-      continue;
+      return;
     report.samplesMs.push_back(times.deviceMs);
     report.spanMs.push_back(times.spanMs);
     report.transferMs.push_back(times.transferMs);
-    report.hostMs.push_back(wall.count());
+    report.hostMs.push_back(wallMs);
+  };
+  if (!benchmark) {
+    run(/*counted=*/true);
+  } else {
+    while (bench::keepRunning(config, /*warmup=*/true, report.warmup,
+                              secondsSince(begin))) {
+      run(/*counted=*/false);
+      ++report.warmup;
+    }
+    while (bench::keepRunning(config, /*warmup=*/false,
+                              static_cast<unsigned>(report.samplesMs.size()),
+                              secondsSince(begin)))
+      run(/*counted=*/true);
   }
   report.operations = profile::totals();
   bool device = profile::deviceUsed();
@@ -288,8 +328,12 @@ extern "C" int arrayrt_run_program(arrayrt_program_t program, int argc,
     writeReport(config, reportFile, bench::formatJson(report));
   if (config.profile) {
     std::fflush(stdout);
-    std::fputs(bench::formatProfile(report.operations, timed, warmup).c_str(),
-               stderr);
+    std::fputs(
+        bench::formatProfile(report.operations,
+                             static_cast<unsigned>(report.samplesMs.size()),
+                             report.warmup)
+            .c_str(),
+        stderr);
     std::fflush(stderr);
   }
   return 0;

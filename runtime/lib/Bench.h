@@ -6,6 +6,7 @@
 //   ARRAYRT_BENCH=N          time N iterations (0 or unset: run once)
 //   ARRAYRT_BENCH_WARMUP=W   untimed iterations first (default 3)
 //   ARRAYRT_BENCH_OUT=path   write the JSON report there (default stderr)
+//   ARRAYRT_BENCH_MAX_SECONDS=S  stop early once the runs took S seconds
 //   ARRAYRT_PROFILE=1        print a table per operation name to stderr
 //
 // The pieces are separate functions so that unit tests reach them without a
@@ -26,7 +27,8 @@ namespace arrayrt::bench {
 struct Config {
   unsigned iterations = 0; // Timed iterations; 0: benchmark mode off.
   unsigned warmup = 3;
-  std::string output; // Empty: stderr.
+  std::string output;    // Empty: stderr.
+  double maxSeconds = 0; // 0: no limit.
   bool profile = false;
 };
 
@@ -35,11 +37,20 @@ struct Environment {
   const char *bench = nullptr;
   const char *warmup = nullptr;
   const char *output = nullptr;
+  const char *maxSeconds = nullptr;
   const char *profile = nullptr;
 };
 
 /// Reads the process environment.
 Environment readEnvironment();
+
+/// Whether to make another warm-up (or timed) run after `done` of them, with
+/// `elapsedSeconds` of wall time spent since the first run: up to
+/// config.warmup (config.iterations) runs, but under ARRAYRT_BENCH_MAX_SECONDS
+/// warm-up stops once the runs took a quarter of the limit, and timing once
+/// they took all of it, each after at least one run.
+bool keepRunning(const Config &config, bool warmup, unsigned done,
+                 double elapsedSeconds);
 
 /// Parses `env` into `config`. Returns an empty string, or the message of
 /// the first invalid value (naming the variable, what it must be and what it
@@ -60,11 +71,12 @@ struct Report {
   /// "cuda-events" when the program queued device work (samples are device
   /// time), "host-clock" otherwise (samples are wall time).
   std::string timer;
-  unsigned warmup = 0;
-  std::vector<double> samplesMs;  // The headline: device or wall time.
-  std::vector<double> spanMs;     // cuda-events only.
-  std::vector<double> transferMs; // cuda-events only.
-  std::vector<double> hostMs;     // Wall time of each iteration.
+  unsigned warmup = 0;              // Warm-up runs made.
+  unsigned requestedIterations = 0; // ARRAYRT_BENCH.
+  std::vector<double> samplesMs;    // The headline: device or wall time.
+  std::vector<double> spanMs;       // cuda-events only.
+  std::vector<double> transferMs;   // cuda-events only.
+  std::vector<double> hostMs;       // Wall time of each iteration.
   std::vector<profile::OpTotals> operations; // Over the timed iterations.
 };
 

@@ -87,6 +87,49 @@ TEST(BenchConfig, RejectsWhatIsNotACount) {
             "ARRAYRT_PROFILE must be 1 (on) or 0 (off), but is 'yes'");
 }
 
+TEST(BenchConfig, MaxSeconds) {
+  Environment env = withBench("5");
+  Config config;
+  for (const char *good : {"2.5", "10", "0.001"}) {
+    env.maxSeconds = good;
+    ASSERT_EQ(parseConfig(env, config), "") << good;
+    EXPECT_DOUBLE_EQ(config.maxSeconds, std::stod(good));
+  }
+  for (const char *bad : {"0", "-1", "1e3", "inf", "nan", "5s", "", " 1"}) {
+    env.maxSeconds = bad;
+    std::string error = parseConfig(env, config);
+    if (!*bad) {
+      EXPECT_EQ(error, "");
+      EXPECT_DOUBLE_EQ(config.maxSeconds, 0);
+      continue;
+    }
+    EXPECT_EQ(error, std::string("ARRAYRT_BENCH_MAX_SECONDS must be a "
+                                 "positive number of seconds, but is '") +
+                         bad + "'")
+        << bad;
+  }
+}
+
+TEST(BenchConfig, KeepRunningCountsAndLimit) {
+  using arrayrt::bench::keepRunning;
+  Config config;
+  config.iterations = 4;
+  config.warmup = 2;
+  EXPECT_TRUE(keepRunning(config, true, 1, 1e6));
+  EXPECT_FALSE(keepRunning(config, true, 2, 0));
+  EXPECT_TRUE(keepRunning(config, false, 3, 1e6));
+  EXPECT_FALSE(keepRunning(config, false, 4, 0));
+  config.maxSeconds = 8;
+  // Always one run of each, then warm-up up to 2 s, timing up to 8 s.
+  EXPECT_TRUE(keepRunning(config, true, 0, 100));
+  EXPECT_TRUE(keepRunning(config, true, 1, 1.9));
+  EXPECT_FALSE(keepRunning(config, true, 1, 2.0));
+  EXPECT_TRUE(keepRunning(config, false, 0, 100));
+  EXPECT_TRUE(keepRunning(config, false, 2, 7.9));
+  EXPECT_FALSE(keepRunning(config, false, 2, 8.0));
+  EXPECT_FALSE(keepRunning(config, false, 4, 1));
+}
+
 TEST(BenchSummary, MedianMinMeanMax) {
   auto odd = arrayrt::bench::summarize({3, 1, 2, 10, 4});
   EXPECT_DOUBLE_EQ(odd.median, 3);
@@ -112,6 +155,7 @@ TEST(BenchJson, DeviceReport) {
   report.program = "./soft\"max";
   report.timer = "cuda-events";
   report.warmup = 3;
+  report.requestedIterations = 5;
   report.samplesMs = {2.0, 1.0, 4.0};
   report.spanMs = {2.5, 1.5, 4.5};
   report.transferMs = {10, 10, 10.25};
@@ -133,6 +177,7 @@ TEST(BenchJson, DeviceReport) {
   "timer": "cuda-events",
   "warmup": 3,
   "iterations": 3,
+  "requested_iterations": 5,
   "median_ms": 2.000000,
   "min_ms": 1.000000,
   "mean_ms": 2.333333,
@@ -154,6 +199,7 @@ TEST(BenchJson, HostReportHasNoDeviceFields) {
   report.program = "prog";
   report.timer = "host-clock";
   report.warmup = 0;
+  report.requestedIterations = 1;
   report.samplesMs = {1.5};
   report.hostMs = {1.5};
   EXPECT_EQ(arrayrt::bench::formatJson(report),
@@ -162,6 +208,7 @@ TEST(BenchJson, HostReportHasNoDeviceFields) {
   "timer": "host-clock",
   "warmup": 0,
   "iterations": 1,
+  "requested_iterations": 1,
   "median_ms": 1.500000,
   "min_ms": 1.500000,
   "mean_ms": 1.500000,

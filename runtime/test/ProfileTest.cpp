@@ -242,6 +242,28 @@ TEST(Bench, RunProgramWritesJson) {
       << json;
 }
 
+TEST(Bench, MaxSecondsStopsEarly) {
+  hooks();
+  std::string path =
+      testing::TempDir() + "bench-max-" + std::to_string(getpid()) + ".json";
+  setenv("ARRAYRT_BENCH", "25", 1);
+  setenv("ARRAYRT_BENCH_WARMUP", "3", 1);
+  setenv("ARRAYRT_BENCH_MAX_SECONDS", "0.000001", 1);
+  setenv("ARRAYRT_BENCH_OUT", path.c_str(), 1);
+  char name[] = "prog";
+  char *argv[] = {name, nullptr};
+  programRuns = 0;
+  EXPECT_EQ(arrayrt_run_program(program, 1, argv), 0);
+  unsetenv("ARRAYRT_BENCH_MAX_SECONDS");
+  EXPECT_EQ(programRuns, 2);
+  std::string json = readFile(path);
+  std::remove(path.c_str());
+  EXPECT_NE(json.find("\"warmup\": 1,\n  \"iterations\": 1,\n  "
+                      "\"requested_iterations\": 25,"),
+            std::string::npos)
+      << json;
+}
+
 TEST(Bench, ProfileOnlyRunsOnceAndPrintsTable) {
   hooks();
   unsetenv("ARRAYRT_BENCH");

@@ -11,6 +11,9 @@
 //
 // The report goes to stderr without ARRAYRT_BENCH_OUT; warm-up defaults to 3.
 // RUN: env ARRAYRT_BENCH=2 %t.cpu 2>&1 >/dev/null | %numpy-python %S/Inputs/check_bench_json.py - --timer host-clock --iterations 2 --warmup 3
+// ARRAYRT_BENCH_MAX_SECONDS stops after one warm-up and one timed run here.
+// RUN: env ARRAYRT_BENCH=25 ARRAYRT_BENCH_MAX_SECONDS=0.000001 ARRAYRT_BENCH_OUT=%t.max.json %t.cpu | FileCheck %s --check-prefix=TWO
+// RUN: %numpy-python %S/Inputs/check_bench_json.py %t.max.json --timer host-clock --iterations 1 --warmup 1 --requested 25
 // RUN: env ARRAYRT_BENCH=0 ARRAYRT_BENCH_WARMUP=5 %t.cpu 2>&1 | FileCheck %s --check-prefix=ONCE
 // RUN: env ARRAYRT_PROFILE=1 %t.cpu 2>&1 | FileCheck %s --check-prefix=CPUPROFILE
 //
@@ -20,7 +23,10 @@
 // RUN: FileCheck %s --check-prefix=BADBENCH --input-file=%t.bad.err
 // RUN: env ARRAYRT_BENCH=3 ARRAYRT_BENCH_WARMUP=-1 not %t.cpu 2>&1 | FileCheck %s --check-prefix=BADWARMUP
 // RUN: env ARRAYRT_PROFILE=on not %t.cpu 2>&1 | FileCheck %s --check-prefix=BADPROFILE
-// RUN: env ARRAYRT_BENCH=1 ARRAYRT_BENCH_OUT=%t.missing/r.json not %t.cpu 2>&1 | FileCheck %s --check-prefix=BADOUT
+// RUN: env ARRAYRT_BENCH=3 ARRAYRT_BENCH_MAX_SECONDS=soon not %t.cpu 2>&1 | FileCheck %s --check-prefix=BADMAX
+// RUN: env ARRAYRT_BENCH=1 ARRAYRT_BENCH_OUT=%t.missing/r.json not %t.cpu > %t.badout.out 2> %t.badout.err
+// RUN: count 0 < %t.badout.out
+// RUN: FileCheck %s --check-prefix=BADOUT --input-file=%t.badout.err
 //
 // RUN: arrayc --target=cuda %s -o %t.cuda
 // RUN: env ARRAYRT_CUDA_DRIVER_LIB=%fake_cuda_driver ARRAYRT_BENCH=2 ARRAYRT_BENCH_WARMUP=1 ARRAYRT_BENCH_OUT=%t.cuda.json ARRAYRT_PROFILE=1 %t.cuda > %t.cuda.out 2> %t.cuda.err
@@ -29,6 +35,8 @@
 
 // FOUR-COUNT-4: [0.5 1.  1.5]
 // FOUR-NOT: {{.}}
+// TWO-COUNT-2: [0.5 1.  1.5]
+// TWO-NOT: {{.}}
 // ONCE: [0.5 1.  1.5]
 // ONCE-NOT: {{.}}
 // CPUPROFILE: [0.5 1.  1.5]
@@ -36,6 +44,7 @@
 // BADBENCH: arrayrt: error: ARRAYRT_BENCH must be the number of timed iterations, a whole number from 0 (off) to 1000000, but is '3x'
 // BADWARMUP: arrayrt: error: ARRAYRT_BENCH_WARMUP must be the number of untimed iterations, a whole number from 0 to 1000000, but is '-1'
 // BADPROFILE: arrayrt: error: ARRAYRT_PROFILE must be 1 (on) or 0 (off), but is 'on'
+// BADMAX: arrayrt: error: ARRAYRT_BENCH_MAX_SECONDS must be a positive number of seconds, but is 'soon'
 // BADOUT: arrayrt: error: cannot write the benchmark report to '{{.*}}r.json' (ARRAYRT_BENCH_OUT): No such file or directory
 // CUDAPROFILE: arrayrt profile: 2 runs of the program (1 warm-up run not counted), device times from CUDA events
 // CUDAPROFILE-NEXT: share     total ms     calls      mean us  name

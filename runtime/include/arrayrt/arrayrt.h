@@ -204,6 +204,9 @@ void arrayrt_host_unregister(void *ptr);
  *                           (0 or unset: run once, untimed)
  *   ARRAYRT_BENCH_WARMUP=W  untimed warm-up runs first (default 3)
  *   ARRAYRT_BENCH_OUT=path  write the JSON report to `path` (default: stderr)
+ *   ARRAYRT_BENCH_MAX_SECONDS=S  stop early when runs are slow: warm-up ends
+ *                           once the runs took S/4 seconds of wall time,
+ *                           timing once they took S (each after one run)
  *   ARRAYRT_PROFILE=1       at exit, print to stderr a table of the device
  *                           operations by name (calls, total and mean time,
  *                           share of the device time)
@@ -220,7 +223,8 @@ void arrayrt_host_unregister(void *ptr);
  * program prints or saves repeats every run. The JSON report:
  *
  *   {"program": argv[0], "timer": "cuda-events" | "host-clock",
- *    "warmup": W, "iterations": N,
+ *    "warmup": warm-up runs made, "iterations": timed runs made,
+ *    "requested_iterations": N,
  *    "median_ms", "min_ms", "mean_ms", "max_ms": over samples_ms,
  *    "samples_ms": [N per-run device times (host-clock: wall times)],
  *    "span_ms": [N], "transfer_ms": [N]   (cuda-events only),

@@ -1,7 +1,7 @@
 """Checks an ARRAYRT_BENCH report (runtime/include/arrayrt/arrayrt.h).
 
   check_bench_json.py REPORT --timer T --iterations N --warmup W
-                      [--operation KIND:NAME-PREFIX ...]
+                      [--requested R] [--operation KIND:NAME-PREFIX ...]
 
 REPORT is a file, or '-' for the JSON object in stdin (which may hold other
 lines before it, as a program's stderr does). Exits 1 with a message naming
@@ -23,6 +23,8 @@ def main():
     parser.add_argument("--timer", required=True)
     parser.add_argument("--iterations", type=int, required=True)
     parser.add_argument("--warmup", type=int, required=True)
+    parser.add_argument("--requested", type=int,
+                        help="requested_iterations (default: --iterations)")
     parser.add_argument("--operation", action="append", default=[])
     args = parser.parse_args()
     text = sys.stdin.read() if args.report == "-" else open(args.report).read()
@@ -38,6 +40,8 @@ def main():
     expect("timer", args.timer)
     expect("iterations", args.iterations)
     expect("warmup", args.warmup)
+    expect("requested_iterations",
+           args.iterations if args.requested is None else args.requested)
     arrays = ["samples_ms", "host_ms"]
     if args.timer == "cuda-events":
         arrays += ["span_ms", "transfer_ms"]
