@@ -46,6 +46,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SEED = 20251129
 RTOL = 1e-5  # Normwise relative error allowed against float64.
 WORKLOADS = ["gaussian", "sum", "softmax", "layernorm", "colsum", "rowsum"]
+IMPLS = ["ours", "cupy", "torch", "compile"]
 # The sizes the programs are written for, and the small ones the dry run
 # substitutes for them (the programs have static shapes).
 FULL = {"n": 1 << 28, "d": 16384}
@@ -367,7 +368,7 @@ def cupy_variants(cp, name, dev):
         # Accumulating in float64, as array.sum does for float32.
         kernel = cp.ReductionKernel(
             "float32 x", "float32 y", "x", "a + b", "y = a", "0",
-            "arrayc_bench_sum", reduce_type="float64")
+            "arrayc_bench_sum", reduce_type="double")
         if name == "sum":
             return [("cupy eager", lambda: x.sum()),
                     ("cupy ReductionKernel f64", lambda: kernel(x))]
@@ -490,14 +491,19 @@ class Harness:
         self.rows = []
         self.notes = []
         self.cp = self.torch = None
-        if not args.no_cupy:
-            try:
-                import cupy
-                cupy.cuda.runtime.getDeviceCount()
-                self.cp = cupy
-            except Exception as error:  # Not there, or no GPU.
-                self.notes.append("CuPy not used: %s" % str(error)[:200])
-        if not args.no_torch:
+        self.impls = set(args.impls.split(","))
+        unknown = self.impls - set(IMPLS)
+        if unknown:
+            sys.exit("unknown --impls %s (have %s)" % (",".join(sorted(
+                unknown)), ",".join(IMPLS)))
+        # CuPy also checks results on the GPU, measured or not.
+        try:
+            import cupy
+            cupy.cuda.runtime.getDeviceCount()
+            self.cp = cupy
+        except Exception as error:  # Not there, or no GPU.
+            self.notes.append("CuPy not used: %s" % str(error)[:200])
+        if self.impls & {"torch", "compile"}:
             try:
                 import torch
                 if not torch.cuda.is_available():
@@ -599,30 +605,19 @@ class Harness:
             t = time.monotonic()
             checker = Checker(reference(name, inputs), self.cp)
             log("  float64 reference in %.1f s" % (time.monotonic() - t))
-            try:
-                row, output = run_ours(args, name, bindir, args.workdir,
-                                       dims)
-                if output is not None:
-                    row["rel_err"] = checker.error(output)
-                    row["status"] = "ok" if row["rel_err"] <= RTOL else \
-                        "WRONG (normwise error %.2e > %g)" % (
-                            row["rel_err"], RTOL)
-                del output
-            except Exception as error:
-                row = {"status": "error: %s" % str(error)[:300]}
-            self.add(name, "ours", row)
-            if self.cp is not None:
+            if "ours" in self.impls:
+                self.measure_ours(name, checker, bindir, dims)
+            if self.cp is not None and "cupy" in self.impls:
                 for label, function in cupy_variants(self.cp, name, dev):
                     self.measure(name, label, checker, self.time_cupy,
                                  function)
-            if self.torch is not None:
+            if self.torch is not None and "torch" in self.impls:
                 self.measure(name, "torch eager", checker, self.time_torch,
                              torch_function(self.torch, name, tdev))
+            if self.torch is not None and "compile" in self.impls:
                 compiled_later.append(name)
             checker.release()
         for name in compiled_later:
-            if args.no_compile:
-                break
             if self.left() < 30:
                 self.notes.append("torch.compile of %s skipped: deadline"
                                   % name)
@@ -637,6 +632,20 @@ class Harness:
         print_table(self.rows, self.notes)
         return all(r.get("status") == "ok" for r in self.rows
                    if r["impl"] == "ours")
+
+    def measure_ours(self, name, checker, bindir, dims):
+        args = self.args
+        try:
+            row, output = run_ours(args, name, bindir, args.workdir, dims)
+            if output is not None:
+                row["rel_err"] = checker.error(output)
+                row["status"] = "ok" if row["rel_err"] <= RTOL else \
+                    "WRONG (normwise error %.2e > %g)" % (row["rel_err"],
+                                                          RTOL)
+            del output
+        except Exception as error:
+            row = {"status": "error: %s" % str(error)[:300]}
+        self.add(name, "ours", row)
 
     def measure(self, name, label, checker, timer, function, build=False):
         try:
@@ -656,10 +665,10 @@ class Harness:
 
     def copy_anchor(self, dev, tdev, dims):
         log("copy (device to device, %s)" % shape_text("copy", dims))
-        if self.cp is not None:
+        if self.cp is not None and "cupy" in self.impls:
             for label, function in cupy_variants(self.cp, "copy", dev):
                 self.measure("copy", label, None, self.time_cupy, function)
-        if self.torch is not None:
+        if self.torch is not None and "torch" in self.impls:
             self.measure("copy", "torch y.copy_(x)", None, self.time_torch,
                          torch_function(self.torch, "copy", tdev))
 
@@ -699,15 +708,22 @@ def finish(rows, dims):
             r["ours_over_this"] = base / r["median_ms"] if base else None
 
 
+def short_status(row, width=100):
+    """The first line of a row's status, at most `width` characters."""
+    lines = str(row.get("status", "?")).strip().splitlines() or ["?"]
+    text = lines[0]
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
 def describe(row):
     if "median_ms" not in row:
-        return row.get("status", "?")
+        return short_status(row, 300)
     text = "%10.3f ms %8.1f GB/s  n=%d" % (row["median_ms"],
                                           row.get("gb_s") or 0, row["n"])
     if "rel_err" in row:
         text += "  err %.1e" % row["rel_err"]
     if row.get("status") != "ok":
-        text += "  " + row.get("status", "")
+        text += "  " + short_status(row)
     return text
 
 
@@ -723,7 +739,7 @@ def print_table(rows, notes):
             "%.1f" % r["gb_s"] if r.get("gb_s") else "-",
             "%.2f" % r["ours_over_this"] if r.get("ours_over_this") else "-",
             "%.1e" % r["rel_err"] if "rel_err" in r else "-",
-            r.get("n", "-"), r.get("status", "?")))
+            r.get("n", "-"), short_status(r)))
     for note in notes:
         log("note: " + note)
 
@@ -741,7 +757,7 @@ def markdown(data):
             "%.0f" % r["gb_s"] if r.get("gb_s") else "-",
             "%.2f" % r["ours_over_this"] if r.get("ours_over_this") else "-",
             "%.1e" % r["rel_err"] if "rel_err" in r else "-",
-            r.get("n", "-"), r.get("status", "?").replace("|", "/")))
+            r.get("n", "-"), short_status(r).replace("|", "/")))
     head = [
         "Measured %s on %s (driver %s); CUDA runtime %s (CuPy) / %s (torch); "
         "CuPy %s, PyTorch %s, NumPy %s; arrayc %s (built %s, --target=%s)."
@@ -813,7 +829,7 @@ def dry_run(args):
             bin=os.path.join(out, "bin"), workdir=os.path.join(out, "work"),
             results=os.path.join(out, "results"), iters=3, warmup=1,
             ours_max_seconds=0, timeout=120, deadline_s=0, only=None,
-            no_cupy=True, no_torch=True, no_compile=True, require_ok=True)
+            impls="ours", require_ok=True)
         harness = Harness(runargs)
         ok = harness.run()
         ours = [r for r in harness.rows if r["impl"] == "ours"]
@@ -857,10 +873,9 @@ def main():
                    help="skip what would start later than this many seconds "
                    "after the start (0: none)")
     r.add_argument("--only", help="comma-separated workloads (and 'copy')")
-    r.add_argument("--no-cupy", action="store_true")
-    r.add_argument("--no-torch", action="store_true")
-    r.add_argument("--no-compile", action="store_true",
-                   help="skip torch.compile")
+    r.add_argument("--impls", default=",".join(IMPLS),
+                   help="comma-separated implementations to measure, of "
+                   "%s (default: all)" % ",".join(IMPLS))
     r.add_argument("--require-ok", action="store_true",
                    help="exit 1 unless all of our results pass")
     d = sub.add_parser("dry-run", help="check here, on the CPU target")

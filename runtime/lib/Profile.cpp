@@ -41,7 +41,8 @@ constexpr size_t kMaxPending = 4096;
 struct TimingApi {
   decltype(&::cuEventElapsedTime) elapsed = nullptr;
   decltype(&::cuPointerGetAttribute) pointerGetAttribute = nullptr;
-  decltype(&::cuFuncGetName) funcGetName = nullptr; // Optional (12.3).
+  decltype(&::cuFuncGetName) funcGetName = nullptr;     // Optional (12.3).
+  decltype(&::cuFuncGetModule) funcGetModule = nullptr; // Optional (11.0).
 };
 
 struct RowTimes {
@@ -62,7 +63,11 @@ struct State {
   // One row per distinct operation name.
   std::vector<OpTotals> rows;
   std::unordered_map<std::string, uint32_t> rowByName;
-  std::unordered_map<CUfunction, uint32_t> rowByFunction;
+  struct KernelRow {
+    uint32_t row;
+    CUmodule module; // Null if the driver cannot tell.
+  };
+  std::unordered_map<CUfunction, KernelRow> rowByFunction;
 
   // The current iteration.
   CUevent origin = nullptr; // The iteration's first start event.
@@ -72,10 +77,12 @@ struct State {
   bool anyDeviceOp = false;
 };
 
-// Function-local: operations may be queued from global constructors.
+// Created on first use (operations may be queued from global constructors)
+// and never destroyed: MLIR's global destructors unload modules, which calls
+// forgetModule, after the destructors of function-local statics have run.
 State &state() {
-  static State instance;
-  return instance;
+  static State *instance = new State;
+  return *instance;
 }
 
 void resolveTiming(State &s) {
@@ -94,6 +101,8 @@ void resolveTiming(State &s) {
       reinterpret_cast<decltype(s.timing.pointerGetAttribute)>(pointer);
   s.timing.funcGetName =
       reinterpret_cast<decltype(s.timing.funcGetName)>(lookup("cuFuncGetName"));
+  s.timing.funcGetModule = reinterpret_cast<decltype(s.timing.funcGetModule)>(
+      lookup("cuFuncGetModule"));
   s.resolved = true;
 }
 
@@ -113,7 +122,7 @@ uint32_t rowFor(State &s, const std::string &name, OpKind kind) {
 uint32_t rowForKernel(State &s, CUfunction function) {
   auto it = s.rowByFunction.find(function);
   if (it != s.rowByFunction.end())
-    return it->second;
+    return it->second.row;
   const char *name = nullptr;
   if (!s.timing.funcGetName ||
       s.timing.funcGetName(&name, function) != CUDA_SUCCESS || !name) {
@@ -122,8 +131,18 @@ uint32_t rowForKernel(State &s, CUfunction function) {
                   static_cast<void *>(function));
     name = fallback;
   }
-  uint32_t row = rowFor(s, name, OpKind::Kernel);
-  s.rowByFunction.emplace(function, row);
+  // Kernels of different modules can share a name (MLIR outlines every
+  // kernel of a program as @main_kernel of its own gpu.module): the second
+  // one launched is "name#2", and so on.
+  std::string unique = name;
+  for (unsigned n = 2; s.rowByName.count(unique); ++n)
+    unique = std::string(name) + "#" + std::to_string(n);
+  uint32_t row = rowFor(s, unique, OpKind::Kernel);
+  CUmodule module = nullptr;
+  if (!s.timing.funcGetModule ||
+      s.timing.funcGetModule(&module, function) != CUDA_SUCCESS)
+    module = nullptr;
+  s.rowByFunction.emplace(function, State::KernelRow{row, module});
   return row;
 }
 
@@ -258,6 +277,17 @@ void end(Pending *op, CUstream stream) {
 }
 
 } // namespace detail
+
+void forgetModule(CUmodule module) {
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  for (auto it = s.rowByFunction.begin(); it != s.rowByFunction.end();) {
+    if (it->second.module == module || !it->second.module)
+      it = s.rowByFunction.erase(it);
+    else
+      ++it;
+  }
+}
 
 const char *kindName(OpKind kind) {
   switch (kind) {

@@ -124,6 +124,10 @@ std::vector<OpTotals> totals();
 /// Whether any device operation was timed since start().
 bool deviceUsed();
 
+/// Forgets the kernels of `module`, about to be unloaded, whose handles the
+/// driver may give to other kernels later.
+void forgetModule(CUmodule module);
+
 /// Turns timing off and destroys the pooled events.
 void stop();
 

@@ -36,6 +36,7 @@ struct FakeEvent {
 
 struct FakeFunction {
   std::string name;
+  CUmodule module = nullptr;
 };
 
 struct FakeModule {
@@ -169,12 +170,18 @@ CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
   std::lock_guard<std::mutex> lock(state().mutex);
   FakeFunction &entry = reinterpret_cast<FakeModule *>(module)->functions[name];
   entry.name = name;
+  entry.module = module;
   *function = reinterpret_cast<CUfunction>(&entry);
   return CUDA_SUCCESS;
 }
 
 CUresult cuFuncGetName(const char **name, CUfunction function) {
   *name = reinterpret_cast<FakeFunction *>(function)->name.c_str();
+  return CUDA_SUCCESS;
+}
+
+CUresult cuFuncGetModule(CUmodule *module, CUfunction function) {
+  *module = reinterpret_cast<FakeFunction *>(function)->module;
   return CUDA_SUCCESS;
 }
 

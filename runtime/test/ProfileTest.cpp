@@ -180,6 +180,28 @@ TEST(Profile, EventsArePooledAcrossIterationsAndLongIterations) {
   EXPECT_EQ(fake.liveEvents(), 0);
 }
 
+TEST(Profile, SameNameInTwoModulesGetsTwoRows) {
+  hooks();
+  static const char image[] = "another fake image";
+  arrayrt_module_t other = arrayrt_module_load(image, sizeof(image));
+  arrayrt_function_t first = kernel("main_kernel");
+  arrayrt_function_t second = arrayrt_module_get_function(other, "main_kernel");
+  profile::start();
+  profile::beginIteration();
+  arrayrt_launch_kernel(first, 10, 1, 1, 1, 1, 1, 0, nullptr, nullptr);
+  arrayrt_launch_kernel(second, 30, 1, 1, 1, 1, 1, 0, nullptr, nullptr);
+  arrayrt_launch_kernel(first, 10, 1, 1, 1, 1, 1, 0, nullptr, nullptr);
+  profile::endIteration(true);
+  std::vector<profile::OpTotals> totals = profile::totals();
+  ASSERT_EQ(totals.size(), 2u);
+  EXPECT_EQ(totals[0].name, "main_kernel#2");
+  EXPECT_NEAR(totals[0].totalMs, 0.030, 1e-6);
+  EXPECT_EQ(totals[1].name, "main_kernel");
+  EXPECT_EQ(totals[1].calls, 2u);
+  profile::stop();
+  arrayrt_module_unload(other);
+}
+
 TEST(Profile, ClusterLaunchesAreTimed) {
   hooks();
   profile::start();

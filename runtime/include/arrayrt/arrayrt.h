@@ -232,7 +232,9 @@ void arrayrt_host_unregister(void *ptr);
  *    "operations": [{"name", "kind", "calls", "total_ms"}, ...]
  *                  (over the timed runs, by decreasing total time; kind is
  *                   kernel, memset, copy-dtod, copy-htod, copy-dtoh,
- *                   copy-htoh or library)}
+ *                   copy-htoh or library; distinct kernels with the same
+ *                   name, such as the @main_kernel of each gpu.module, are
+ *                   name, name#2, ... in the order of their first launch)}
  *
  * Timing off, each device operation costs one extra test of a flag.
  *===----------------------------------------------------------------------===*/
