@@ -100,7 +100,12 @@ def ArrayGpuReductions : Pass<"array-gpu-reductions", "func::FuncOp"> {
     through the body (from `combine`'s neutral element), warps combine
     with butterfly shuffles (`gpu.shuffle xor`, 64-bit values as two
     halves), blocks through a 32-entry workgroup buffer, and the value the
-    output buffer holds (the init) is combined in last. The kernel follows
+    output buffer holds (the init) is combined in last. When the op just
+    before the reduction fills exactly its output with a constant, that
+    constant is combined instead and the fill goes (no kernel of its own);
+    when the op just after it only maps the output elementwise into a
+    buffer of the same shape (the cast of a float64 sum to float32), the
+    final store applies it and the output buffer goes. The kernel follows
     the layout of the first input:
 
     - rows (its contiguous index is reduced): a warp per output for at
