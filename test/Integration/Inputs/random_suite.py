@@ -1279,6 +1279,19 @@ def compare(result, expected, check):
                                                                        limit)
 
 
+# arrayrt prints as NumPy up to 2.2 does. NumPy 2.3 switched float16 arrays
+# from 1e3 and float32 arrays from 1e6 to scientific notation (numpy/numpy
+# PR 28703, issue 28679); its legacy="2.2" mode prints as before.
+NUMPY_VERSION = tuple(int(v) for v in re.findall(r"\d+", np.__version__)[:2])
+PRINT_OPTIONS = {"legacy": "2.2"} if NUMPY_VERSION >= (2, 3) else {}
+
+
+def numpy_print(array):
+    """What NumPy's print(array) writes, as arrayrt follows it."""
+    with np.printoptions(**PRINT_OPTIONS):
+        return str(array) + "\n"
+
+
 def check_case(workdir, name, outputs, printed):
     """The problem with case `name`'s saved results and printed text, or
     None. `outputs` is [(label, check)]; `printed` what it printed, or None
@@ -1304,7 +1317,7 @@ def check_case(workdir, name, outputs, printed):
         problem = compare(result, np.load(expected_path), check)
         if problem:
             return "%s: %s" % (label, problem)
-        text += str(result) + "\n"
+        text += numpy_print(result)
     if printed is None:
         return "printed nothing"
     if printed != text:
@@ -1467,8 +1480,10 @@ def run_prepared(workdir):
     start = time.time()
     with open(os.path.join(workdir, "manifest.json")) as source:
         manifest = json.load(source)
-    print("seed %d, target %s, prepared" % (manifest["seed"],
-                                            manifest["target"]))
+    print("seed %d, target %s, prepared; NumPy %s%s" % (
+        manifest["seed"], manifest["target"], np.__version__,
+        " (print compared in its legacy='2.2' mode)" if PRINT_OPTIONS
+        else ""))
     results = []
     for group in manifest["groups"]:
         results += run_group(workdir, group)
