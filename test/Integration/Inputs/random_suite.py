@@ -68,16 +68,17 @@ NPY_DTYPES = ["float64", "float32", "float16", "int64", "int32", "int16",
 # once MLIR_TYPES maps them (and random_array and the op references below
 # already treat NumPy kind "u" as an integer).
 GROUP_DTYPES = {
-    "arithmetic": [],   # add ... square, power, reductions' sum/prod/...
+    "arithmetic": [],   # add, sub, mul, div, maximum, ..., neg, abs, square
     "compare": [],      # equal ... greater_equal, logical_*
     "integer": [],      # bitwise_*, shifts, invert
-    "float": [],        # transcendental and rounding ufuncs (floats only)
+    "float": [],        # ufuncs, map and reduce bodies for floats only
     "reduction": [],    # sum, max, argmax, cumsum, matmul, dot, ...
     "shape": [],        # transpose, expand_dims, concatenate, ...
     "creation": [],     # full, constant, arange, linspace, eye
     "random": [],       # random_uniform, random_normal (floats only)
-    "cast": [],         # astype (each source dtype to a random target)
-    "region": [],       # array.map and array.reduce bodies
+    "cast": [],         # astype sources (the targets: ASTYPE_TARGETS)
+    "region": [],       # array.map and array.reduce bodies (arith ops take
+                        # signless integers: unsigned ones may need a cast)
     "io": [],           # load_npy / save_npy round trips
 }
 
@@ -631,9 +632,10 @@ def constant_case(rng, dtype):
 
 def arange_case(rng, dtype):
     if np.dtype(dtype).kind in "iu":
-        start = int(rng.integers(-50, 51))
+        low = 0 if np.dtype(dtype).kind == "u" else -50
+        start = int(rng.integers(low, 51))
         step = int(rng.choice([-7, -3, -2, -1, 1, 2, 3, 5]))
-        stop = int(rng.integers(-60, 61))
+        stop = int(rng.integers(low, 61))
         text = "%d, %d, %d" % (start, stop, step)
     else:
         start = round(float(rng.uniform(-5, 5)), 2)
@@ -650,8 +652,9 @@ def arange_case(rng, dtype):
 
 
 def linspace_case(rng, dtype):
-    start = round(float(rng.uniform(-100, 100)), 3)
-    stop = round(float(rng.uniform(-100, 100)), 3)
+    low = 0 if np.dtype(dtype).kind == "u" else -100
+    start = round(float(rng.uniform(low, 100)), 3)
+    stop = round(float(rng.uniform(low, 100)), 3)
     num = int(rng.integers(1, 41))
     values = np.linspace(start, stop, num, dtype=np.float64)
     if np.dtype(dtype).kind in "iu":
@@ -867,8 +870,10 @@ def arith_constant(name, value, dtype):
 
 
 def constant(rng, dtype, low, high):
-    """A random constant of `dtype` in [low, high] (2 decimals for floats)."""
+    """A random constant of `dtype` in [low, high] (2 decimals for floats;
+    not below 0 for unsigned integers)."""
     if np.dtype(dtype).kind in "iu":
+        low = max(low, np.iinfo(dtype).min)
         return np.asarray(int(rng.integers(low, high + 1)), dtype)
     return np.asarray(round(float(rng.uniform(low, high)), 2), dtype)
 
@@ -1087,9 +1092,12 @@ def l2norm_body(dtype, e):
 
 
 def maxabs_body(dtype, e):
-    return (e, identity(0, dtype),
-            ["%%a = %s %%v : %s" % (arith(dtype, "abs"), e),
-             "array.yield %a : " + e],
+    if np.dtype(dtype).kind == "u":
+        absolute = ["array.yield %v : " + e]
+    else:
+        absolute = ["%%a = %s %%v : %s" % (arith(dtype, "abs"), e),
+                    "array.yield %a : " + e]
+    return (e, identity(0, dtype), absolute,
             ["%%m = %s %%acc, %%v : %s" % (arith(dtype, "max"), e),
              "array.yield %m : " + e],
             None,
@@ -1176,21 +1184,21 @@ OPS = ELEMENTWISE_CASES + SHAPED_CASES + [
                                "int32", "int8"], map_case(axpby_body)),
     op("map_select", "region", ["float64", "int16", "bool", "float32"],
        map_case(select_body)),
-    op("map_hypot", "region", FLOATS, map_case(hypot_body)),
+    op("map_hypot", "float", FLOATS, map_case(hypot_body)),
     op("map_clamp", "region", ["int32", "float64", "int8"],
        map_case(clamp_body)),
     op("map_bits", "region", ["int64", "int32", "bool"], map_case(bits_body)),
     op("map_compare", "region", ["float32", "int64", "float16"],
        map_case(compare_body)),
-    op("map_mixed", "region", FLOAT_ONLY, map_case(mixed_body)),
+    op("map_mixed", "float", FLOAT_ONLY, map_case(mixed_body)),
     op("reduce_sumsq", "region", ["float64", "float32", "int64", "int32",
                                   "int8"], reduce_case(sumsq_body)),
-    op("reduce_l2norm", "region", FLOAT_ONLY, reduce_case(l2norm_body)),
+    op("reduce_l2norm", "float", FLOAT_ONLY, reduce_case(l2norm_body)),
     op("reduce_maxabs", "region", ["float32", "int16", "float64"],
        reduce_case(maxabs_body)),
     op("reduce_count", "region", ["float64", "int32", "bool"],
        reduce_case(count_body)),
-    op("reduce_widesum", "region", ["float16", "float32"],
+    op("reduce_widesum", "float", ["float16", "float32"],
        reduce_case(widesum_body)),
     op("reduce_or", "region", ["bool", "int64", "int16"],
        reduce_case(or_body)),
