@@ -27,6 +27,11 @@ config.substitutions.append(("%arrayc_src", config.arrayc_src_root))
 config.substitutions.append(("%arrayrt_lib",
                              os.path.join(config.arrayc_lib_dir,
                                           "libarrayrt.a")))
+# A CUDA driver without a GPU (runtime/test/FakeDriver.cpp): it runs no
+# kernel, but lets tests exercise device paths such as timing.
+config.substitutions.append(("%fake_cuda_driver",
+                             os.path.join(config.arrayc_lib_dir,
+                                          "libarrayrt-fake-cuda.so")))
 # %numpy-python is a Python with NumPy.
 config.substitutions.append(("%numpy-python", config.numpy_python))
 # %numpy-ref prints what NumPy prints for the `// NUMPY:` lines of a test.

@@ -32,6 +32,11 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   ArrayGpuMapLinalgOptions grid;
   grid.blockSize = options.blockSize;
   grid.maxGridSize = options.maxGridSize;
+  // Row-wise groups (softmax, layer norm) become one kernel each, other
+  // reductions get cooperative kernels; the grid-stride mapping takes
+  // whatever is left.
+  pm.addNestedPass<func::FuncOp>(createArrayGpuRowKernels());
+  pm.addNestedPass<func::FuncOp>(createArrayGpuReductions());
   pm.addNestedPass<func::FuncOp>(createArrayGpuMapLinalg(grid));
   pm.addNestedPass<func::FuncOp>(createArrayGpuDeviceMemory());
   pm.addPass(createConvertArrayToRuntime());

@@ -15,6 +15,7 @@ namespace {
 
 struct DriverState {
   DriverApi api;
+  void *handle = nullptr; // From dlopen; never closed.
   CUdevice device = 0;
   CUcontext context = nullptr;
   char failure[1024] = {}; // Empty once initialization succeeded.
@@ -66,6 +67,7 @@ void initialize() {
     recordFailure("%s could not be loaded (%s)", library, dlerror());
     return;
   }
+  s.handle = handle;
 #define ARRAYRT_RESOLVE(name)                                                  \
   if (void *symbol = dlsym(handle, #name)) {                                   \
     s.api.name = reinterpret_cast<decltype(s.api.name)>(symbol);               \
@@ -130,6 +132,12 @@ const DriverApi &driver() {
     currentInThread = s.context;
   }
   return s.api;
+}
+
+void *driverSymbol(const char *name) {
+  if (driverFailure() || !state().handle)
+    return nullptr;
+  return dlsym(state().handle, name);
 }
 
 CUdevice currentDevice() {

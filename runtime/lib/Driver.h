@@ -79,6 +79,11 @@ void check(CUresult status, const char *call);
 /// NAME (description) text for `status`.
 const char *describe(CUresult status, char *buffer, unsigned size);
 
+/// The driver's symbol `name`, or nullptr if the driver is not loaded or
+/// lacks it. For entry points only some features need (timing), so that the
+/// driver's minimum version stays what the required list above needs.
+void *driverSymbol(const char *name);
+
 } // namespace arrayrt
 
 #endif // ARRAYRT_LIB_DRIVER_H

@@ -4,9 +4,12 @@
 
 #include "Driver.h"
 #include "Error.h"
+#include "Profile.h"
 
 using arrayrt::check;
 using arrayrt::driver;
+using arrayrt::profile::OpKind;
+using arrayrt::profile::ScopedDeviceOp;
 
 namespace {
 
@@ -43,9 +46,10 @@ extern "C" void arrayrt_launch_kernel(arrayrt_function_t function,
   const arrayrt::DriverApi &api = driver();
   auto *cuFunction = reinterpret_cast<CUfunction>(function);
   prepareSharedMemory(api, cuFunction, shared_mem_bytes);
+  auto *cuStream = reinterpret_cast<CUstream>(stream);
+  ScopedDeviceOp timed(cuStream, OpKind::Kernel, nullptr, cuFunction);
   check(api.cuLaunchKernel(cuFunction, grid_x, grid_y, grid_z, block_x, block_y,
-                           block_z, shared_mem_bytes,
-                           reinterpret_cast<CUstream>(stream), params,
+                           block_z, shared_mem_bytes, cuStream, params,
                            /*extra=*/nullptr),
         "cuLaunchKernel");
 }
@@ -80,6 +84,7 @@ extern "C" void arrayrt_launch_cluster_kernel(
   config.hStream = reinterpret_cast<CUstream>(stream);
   config.attrs = &cluster;
   config.numAttrs = 1;
+  ScopedDeviceOp timed(config.hStream, OpKind::Kernel, nullptr, cuFunction);
   check(api.cuLaunchKernelEx(&config, cuFunction, params, /*extra=*/nullptr),
         "cuLaunchKernelEx");
 }

@@ -8,9 +8,12 @@
 #include "arrayrt/arrayrt.h"
 
 #include "Driver.h"
+#include "Profile.h"
 
 using arrayrt::check;
 using arrayrt::driver;
+using arrayrt::profile::OpKind;
+using arrayrt::profile::ScopedDeviceOp;
 
 namespace {
 CUdeviceptr toCu(const void *ptr) { return reinterpret_cast<CUdeviceptr>(ptr); }
@@ -51,6 +54,7 @@ extern "C" void arrayrt_memcpy(void *dst, const void *src, size_t size,
                                arrayrt_stream_t stream) {
   if (size == 0)
     return;
+  ScopedDeviceOp timed(toCu(stream), OpKind::Copy, nullptr, nullptr, dst, src);
   check(driver().cuMemcpyAsync(toCu(dst), toCu(src), size, toCu(stream)),
         "cuMemcpyAsync");
 }
@@ -59,6 +63,7 @@ extern "C" void arrayrt_memset8(void *dst, uint8_t value, size_t count,
                                 arrayrt_stream_t stream) {
   if (count == 0)
     return;
+  ScopedDeviceOp timed(toCu(stream), OpKind::Memset, "memset 8-bit");
   check(driver().cuMemsetD8Async(toCu(dst), value, count, toCu(stream)),
         "cuMemsetD8Async");
 }
@@ -67,6 +72,7 @@ extern "C" void arrayrt_memset16(void *dst, uint16_t value, size_t count,
                                  arrayrt_stream_t stream) {
   if (count == 0)
     return;
+  ScopedDeviceOp timed(toCu(stream), OpKind::Memset, "memset 16-bit");
   check(driver().cuMemsetD16Async(toCu(dst), value, count, toCu(stream)),
         "cuMemsetD16Async");
 }
@@ -75,6 +81,7 @@ extern "C" void arrayrt_memset32(void *dst, uint32_t value, size_t count,
                                  arrayrt_stream_t stream) {
   if (count == 0)
     return;
+  ScopedDeviceOp timed(toCu(stream), OpKind::Memset, "memset 32-bit");
   check(driver().cuMemsetD32Async(toCu(dst), value, count, toCu(stream)),
         "cuMemsetD32Async");
 }

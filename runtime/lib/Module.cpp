@@ -4,6 +4,7 @@
 
 #include "Driver.h"
 #include "Error.h"
+#include "Profile.h"
 
 #include <cstdint>
 
@@ -43,6 +44,7 @@ arrayrt_module_load_jit(const void *ptx, size_t /*size*/, int opt_level) {
 extern "C" void arrayrt_module_unload(arrayrt_module_t module) {
   if (!module)
     return;
+  arrayrt::profile::forgetModule(reinterpret_cast<CUmodule>(module));
   CUresult status = driver().cuModuleUnload(reinterpret_cast<CUmodule>(module));
   // Global destructors (which MLIR's generated code unloads modules from)
   // may run after the driver tore itself down at exit; it freed the module.

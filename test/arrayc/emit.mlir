@@ -8,6 +8,7 @@
 // RUN: arrayc --emit=ptx %s | FileCheck %s --check-prefix=PTX
 // RUN: arrayc --emit=ptx --arch=sm_89 %s -o %t.ptx && FileCheck %s --check-prefix=SM89 < %t.ptx
 // RUN: arrayc --emit=obj %s -o %t.o && llvm-nm %t.o | FileCheck %s --check-prefix=OBJ
+// RUN: llvm-nm %t.o | FileCheck %s --check-prefix=OBJNOMAIN
 // RUN: arrayc --target=cpu %s -o %t.exe && %t.exe | FileCheck %s --check-prefix=EXE
 
 // MLIR: array.exp %{{.+}} : tensor<4xf32>
@@ -20,15 +21,20 @@
 // CPULOOPS-NOT: gpu.
 // CPULOOPS: scf.for
 // LLVM: @main_kernel_binary = internal constant
-// LLVM: define {{.*}}i32 @main()
+// The program's @main becomes arrayc_program_main; the C main comes from
+// libarrayrt_main.a at link time (see entry.mlir).
+// LLVM-NOT: define {{.*}} @main(
+// LLVM: define void @arrayc_program_main()
 // LLVM: call {{.*}}@mgpuLaunchKernel
 // CPULLVM-NOT: mgpu
-// CPULLVM: define {{.*}}i32 @main()
+// CPULLVM-NOT: define {{.*}} @main(
+// CPULLVM: define void @arrayc_program_main()
 // CPULLVM: call void @arrayrt_print_f32
 // PTX: .target sm_90a
 // PTX: .entry main_kernel
 // SM89: .target sm_89
-// OBJ-DAG: T main
+// OBJ-DAG: T arrayc_program_main
+// OBJNOMAIN-NOT: {{ main$}}
 // OBJ-DAG: U mgpuLaunchKernel
 // OBJ-DAG: U arrayrt_print_f32
 // EXE: [ 1.        2.7182817  7.389056  20.085537 ]

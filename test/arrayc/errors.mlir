@@ -9,6 +9,9 @@
 // RUN: not arrayc %t/missing.mlir -o %t/missing 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: not arrayc --target=cpu --emit=ptx %t/nomain.mlir 2>&1 | FileCheck %s --check-prefix=PTXCPU
 // RUN: not arrayc --emit=bogus %t/nomain.mlir 2>&1 | FileCheck %s --check-prefix=EMIT
+// RUN: not arrayc --target=cpu %t/reserved.mlir -o %t/reserved 2>&1 | FileCheck %s --check-prefix=RESERVED
+// RUN: not arrayc --target=cpu --emit=obj %t/reserved.mlir -o %t/reserved.o 2>&1 | FileCheck %s --check-prefix=RESERVED
+// RUN: not test -e %t/reserved
 // RUN: not arrayc --target=cpu --runtime-lib=%t/none.a %t/ok.mlir -o %t/ok 2>&1 | FileCheck %s --check-prefix=RUNTIME
 // RUN: not test -e %t/ok
 // RUN: not arrayc --emit=obj %t/shape.mlir -o %t/shape.o 2>&1 | FileCheck %s --check-prefix=SHAPE
@@ -21,6 +24,7 @@
 // MISSING: arrayc: error: {{.*}}missing.mlir{{.*}}No such file or directory
 // PTXCPU: arrayc: error: --emit=ptx needs --target=cuda
 // EMIT: Cannot find option named 'bogus'
+// RESERVED: reserved.mlir:6:1: error: the symbol name 'arrayc_program_main' is reserved for the compiled entry point (@main); rename this symbol
 // RUNTIME: arrayc: error: runtime library '{{.*}}none.a' not found
 
 //--- shape.mlir
@@ -46,5 +50,14 @@ func.func @main(%a: tensor<4xf32>) {
 }
 //--- ok.mlir
 func.func @main() {
+  return
+}
+//--- reserved.mlir
+func.func @main() {
+  call @arrayc_program_main() : () -> ()
+  return
+}
+
+func.func @arrayc_program_main() {
   return
 }

@@ -3,7 +3,6 @@
 #include "Codegen.h"
 
 #include "mlir/ExecutionEngine/OptUtils.h"
-#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -15,20 +14,13 @@
 
 using namespace llvm;
 
-void arrayc::addEntryPoint(Module &module) {
+void arrayc::renameEntryPoint(Module &module) {
   Function *program = module.getFunction("main");
   if (!program || !program->getReturnType()->isVoidTy() ||
       program->arg_size() != 0)
     return;
-  program->setName("arrayc_program_main");
-  program->setLinkage(GlobalValue::InternalLinkage);
-  LLVMContext &context = module.getContext();
-  Function *entry = Function::Create(
-      FunctionType::get(Type::getInt32Ty(context), /*isVarArg=*/false),
-      GlobalValue::ExternalLinkage, "main", module);
-  IRBuilder<> builder(BasicBlock::Create(context, "entry", entry));
-  builder.CreateCall(program);
-  builder.CreateRet(builder.getInt32(0));
+  program->setName(kProgramEntry);
+  program->setLinkage(GlobalValue::ExternalLinkage);
 }
 
 static Expected<std::unique_ptr<TargetMachine>>

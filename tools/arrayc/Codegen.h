@@ -12,10 +12,14 @@ class Module;
 
 namespace arrayc {
 
-/// Renames the program's `main` (which returns nothing) and adds the C entry
-/// point `int main(void)` that calls it and returns 0. Does nothing for a
-/// module without such a `main`.
-void addEntryPoint(llvm::Module &module);
+/// The symbol the program's `func.func @main()` is compiled to. The C `main`
+/// comes from the runtime's libarrayrt_main.a, which calls it (once, or
+/// repeatedly under ARRAYRT_BENCH; see arrayrt.h).
+inline constexpr const char *kProgramEntry = "arrayc_program_main";
+
+/// Renames the program's `main` (which returns nothing) to kProgramEntry,
+/// with external linkage. Does nothing for a module without such a `main`.
+void renameEntryPoint(llvm::Module &module);
 
 /// Sets the host triple and data layout on `module` and optimizes it at
 /// `optLevel` (0-3).

@@ -27,6 +27,12 @@ arrayc::LinkOptions arrayc::defaultLinkOptions(const char *argv0) {
   return options;
 }
 
+std::string arrayc::LinkOptions::mainLibrary() const {
+  SmallString<256> path(sys::path::parent_path(runtimeLibrary));
+  sys::path::append(path, "libarrayrt_main.a");
+  return std::string(path);
+}
+
 Error arrayc::linkExecutable(StringRef object, StringRef output,
                              const LinkOptions &options) {
   if (!sys::fs::exists(options.runtimeLibrary))
@@ -35,6 +41,13 @@ Error arrayc::linkExecutable(StringRef object, StringRef output,
         "runtime library '" + options.runtimeLibrary +
             "' not found (build the arrayrt target, or pass --runtime-lib= "
             "or set ARRAYC_RUNTIME_LIB)");
+  std::string mainLibrary = options.mainLibrary();
+  if (!sys::fs::exists(mainLibrary))
+    return createStringError(
+        inconvertibleErrorCode(),
+        "runtime entry library '" + mainLibrary +
+            "' not found next to the runtime library (build the arrayrt_main "
+            "target)");
   ErrorOr<std::string> linker = sys::findProgramByName(options.linker);
   if (!linker)
     return createStringError(inconvertibleErrorCode(),
@@ -51,6 +64,7 @@ Error arrayc::linkExecutable(StringRef object, StringRef output,
   // loaded at run time, so nothing CUDA is linked.
   SmallVector<StringRef> args = {*linker,
                                  object,
+                                 mainLibrary,
                                  options.runtimeLibrary,
                                  "-o",
                                  temporaryPath,

@@ -14,6 +14,9 @@ struct LinkOptions {
   /// The runtime archive (`--runtime-lib`, `$ARRAYC_RUNTIME_LIB`, else
   /// libarrayrt.a next to arrayc in ../lib).
   std::string runtimeLibrary;
+  /// The archive with the C main that calls the program's entry point:
+  /// libarrayrt_main.a in the runtime library's directory.
+  std::string mainLibrary() const;
   bool verbose = false;
 };
 

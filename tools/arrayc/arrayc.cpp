@@ -4,7 +4,10 @@
 //          [--emit=mlir|linalg|gpu|llvm|ptx|obj|exe] [-O0..3]
 //
 // Runs the same pipelines array-opt registers, in process, then LLVM's code
-// generator, then links the object with the arrayrt runtime.
+// generator, then links the object with the arrayrt runtime. The program's
+// func.func @main() becomes the C function arrayc_program_main; the C main
+// comes from libarrayrt_main.a (it runs the program, or benchmarks it under
+// ARRAYRT_BENCH).
 //
 //===----------------------------------------------------------------------===//
 
@@ -88,6 +91,16 @@ int fail(const llvm::Twine &message) {
 
 int fail(llvm::Error error) {
   return fail(llvm::toString(std::move(error)));
+}
+
+/// The name the entry point is compiled to (kProgramEntry) must be free.
+LogicalResult verifyEntrySymbolFree(ModuleOp module) {
+  if (Operation *clash = module.lookupSymbol(arrayc::kProgramEntry))
+    return clash->emitError("the symbol name '")
+           << arrayc::kProgramEntry
+           << "' is reserved for the compiled entry point (@main); rename "
+              "this symbol";
+  return success();
 }
 
 /// The program's entry point must be `func.func @main()`.
@@ -179,6 +192,8 @@ int main(int argc, char **argv) {
     });
   if (emit >= Emit::Exe && failed(verifyEntryPoint(*module)))
     return 1;
+  if (emit >= Emit::Llvm && failed(verifyEntrySymbolFree(*module)))
+    return 1;
 
   PassManager pm(&context);
   if (failed(applyPassManagerCLOptions(pm)))
@@ -205,7 +220,7 @@ int main(int argc, char **argv) {
       translateModuleToLLVMIR(*module, llvmContext, inputFile);
   if (!llvmModule)
     return fail("translation to LLVM IR failed");
-  arrayc::addEntryPoint(*llvmModule);
+  arrayc::renameEntryPoint(*llvmModule);
   if (llvm::Error err = arrayc::optimizeForHost(*llvmModule, optLevel))
     return fail(std::move(err));
 

@@ -23,7 +23,7 @@ struct FullToFill : OpRewritePattern<FullOp> {
     Value init = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
                                          type.getElementType(),
                                          op.getDynamicSizes());
-    Value value = arith::ConstantOp::create(rewriter, loc, op.getValue());
+    Value value = constantOf(rewriter, loc, op.getValue());
     rewriter.replaceOpWithNewOp<linalg::FillOp>(op, value, init);
     return success();
   }
@@ -94,13 +94,18 @@ struct ArangeToGeneric : OpRewritePattern<ArangeOp> {
       replaceWithIndexGeneric(
           rewriter, op, {},
           [&](OpBuilder &b, Location loc, ArrayRef<Value> indices) -> Value {
-            Value i = arith::IndexCastOp::create(b, loc, intType, indices[0]);
+            // Computed on signless bits; unsigned results wrap as NumPy's.
+            Type bits = signlessType(intType);
+            Value i = arith::IndexCastOp::create(b, loc, bits, indices[0]);
             Value first = arith::ConstantOp::create(
-                b, loc, b.getIntegerAttr(intType, start));
+                b, loc, b.getIntegerAttr(bits, start));
             Value delta = arith::ConstantOp::create(
-                b, loc, b.getIntegerAttr(intType, step));
-            return arith::AddIOp::create(
-                b, loc, first, arith::MulIOp::create(b, loc, i, delta));
+                b, loc, b.getIntegerAttr(bits, step));
+            return fromSignless(
+                b, loc,
+                arith::AddIOp::create(b, loc, first,
+                                      arith::MulIOp::create(b, loc, i, delta)),
+                intType);
           });
       return success();
     }

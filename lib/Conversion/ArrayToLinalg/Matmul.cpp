@@ -66,8 +66,7 @@ struct ProductLowering : OpRewritePattern<SourceOp> {
                    : elementType;
     Value empty = tensor::EmptyOp::create(rewriter, loc, plan->resultShape,
                                           acc, dynamicSizes);
-    Value zero =
-        arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(acc));
+    Value zero = scalarConstant(rewriter, loc, acc, 0);
     Value init = linalg::FillOp::create(rewriter, loc, zero, empty).getResult(0);
 
     int64_t rank = plan->resultShape.size();
@@ -95,8 +94,13 @@ struct ProductLowering : OpRewritePattern<SourceOp> {
             sum = arith::OrIOp::create(b, nloc, args[2],
                                        arith::AndIOp::create(b, nloc, x, y));
           else
-            sum = arith::AddIOp::create(
-                b, nloc, args[2], arith::MulIOp::create(b, nloc, x, y));
+            sum = fromSignless(
+                b, nloc,
+                arith::AddIOp::create(
+                    b, nloc, toSignless(b, nloc, args[2]),
+                    arith::MulIOp::create(b, nloc, toSignless(b, nloc, x),
+                                          toSignless(b, nloc, y))),
+                acc);
           linalg::YieldOp::create(b, nloc, sum);
         });
     Value result = generic.getResult(0);

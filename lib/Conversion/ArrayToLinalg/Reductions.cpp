@@ -28,6 +28,18 @@ using CombineFn =
     function_ref<Value(OpBuilder &, Location, Value x, Value acc,
                        ValueRange extras)>;
 
+/// `IntOp` of integers `lhs` and `rhs` (`UIntOp` when they are unsigned),
+/// computed on their signless bits.
+template <typename IntOp, typename UIntOp = IntOp>
+Value intOp(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  Type type = lhs.getType();
+  Value l = toSignless(b, loc, lhs), r = toSignless(b, loc, rhs);
+  Value result = isUnsignedInteger(type)
+                     ? UIntOp::create(b, loc, l, r).getResult()
+                     : IntOp::create(b, loc, l, r).getResult();
+  return fromSignless(b, loc, result, type);
+}
+
 /// The kept dimensions of a rank-`rank` operand reduced over `dims`.
 SmallVector<int64_t> keptDims(int64_t rank, ArrayRef<int64_t> dims) {
   SmallVector<int64_t> kept;
@@ -76,7 +88,7 @@ SmallVector<Value> reduce(OpBuilder &b, Location loc, Value input,
   SmallVector<Value> inits;
   for (TypedAttr identity : identities) {
     Value empty = emptyReduced(b, loc, input, dims, identity.getType());
-    Value value = arith::ConstantOp::create(b, loc, identity);
+    Value value = constantOf(b, loc, identity);
     inits.push_back(
         linalg::FillOp::create(b, loc, value, empty).getResult(0));
   }
@@ -151,6 +163,9 @@ TypedAttr extremeAttr(Type type, bool lowest) {
   unsigned width = type.getIntOrFloatBitWidth();
   if (width == 1)
     return IntegerAttr::get(type, lowest ? 0 : 1);
+  if (isUnsignedInteger(type))
+    return IntegerAttr::get(type, lowest ? APInt::getMinValue(width)
+                                         : APInt::getMaxValue(width));
   return IntegerAttr::get(type, lowest ? APInt::getSignedMinValue(width)
                                        : APInt::getSignedMaxValue(width));
 }
@@ -201,7 +216,7 @@ Value accumulate(OpBuilder &b, Location loc, Value input,
                        Value wide = castScalar(nb, nloc, x, acc);
                        if (isa<FloatType>(acc))
                          return {ArithF::create(nb, nloc, accs[0], wide)};
-                       return {ArithI::create(nb, nloc, accs[0], wide)};
+                       return {intOp<ArithI>(nb, nloc, accs[0], wide)};
                      })[0];
   return mapElements(b, loc, sum, resultType,
                      [&](OpBuilder &nb, Location nloc, ValueRange args) {
@@ -293,8 +308,8 @@ Value extreme(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> dims,
           return {arith::AndIOp::create(nb, nloc, accs[0], x)};
         }
         if (IsMax)
-          return {arith::MaxSIOp::create(nb, nloc, accs[0], x)};
-        return {arith::MinSIOp::create(nb, nloc, accs[0], x)};
+          return {intOp<arith::MaxSIOp, arith::MaxUIOp>(nb, nloc, accs[0], x)};
+        return {intOp<arith::MinSIOp, arith::MinUIOp>(nb, nloc, accs[0], x)};
       })[0];
 }
 
@@ -470,13 +485,16 @@ struct ArgReductionLowering : OpRewritePattern<SourceOp> {
                 b, nloc, better,
                 arith::AndIOp::create(b, nloc, xNan, notBestNan));
           } else {
+            // bool and unsigned integers compare unsigned.
+            bool isUnsigned = elementType.isInteger(1) ||
+                              isUnsignedInteger(elementType);
             better = arith::CmpIOp::create(
                 b, nloc,
-                IsMax ? (elementType.isInteger(1) ? arith::CmpIPredicate::ugt
-                                                  : arith::CmpIPredicate::sgt)
-                      : (elementType.isInteger(1) ? arith::CmpIPredicate::ult
-                                                  : arith::CmpIPredicate::slt),
-                x, accs[0]);
+                IsMax ? (isUnsigned ? arith::CmpIPredicate::ugt
+                                    : arith::CmpIPredicate::sgt)
+                      : (isUnsigned ? arith::CmpIPredicate::ult
+                                    : arith::CmpIPredicate::slt),
+                toSignless(b, nloc, x), toSignless(b, nloc, accs[0]));
           }
           // The first element always replaces the identity, so that an
           // all-identity slice still reports index 0.
@@ -519,7 +537,7 @@ struct ScanLowering : OpRewritePattern<SourceOp> {
     TypedAttr init = isa<FloatType>(acc)
                          ? floatAttr(acc, identity)
                          : TypedAttr(IntegerAttr::get(acc, int64_t(identity)));
-    Value initValue = arith::ConstantOp::create(rewriter, loc, init);
+    Value initValue = constantOf(rewriter, loc, init);
     Value filled =
         linalg::FillOp::create(rewriter, loc, initValue, empty).getResult(0);
 
@@ -545,7 +563,7 @@ struct ScanLowering : OpRewritePattern<SourceOp> {
           Value combined =
               isa<FloatType>(acc)
                   ? ArithF::create(b, nloc, args[1], x).getResult()
-                  : ArithI::create(b, nloc, args[1], x).getResult();
+                  : intOp<ArithI>(b, nloc, args[1], x);
           linalg::YieldOp::create(
               b, nloc,
               arith::SelectOp::create(b, nloc, inPrefix, combined, args[1])
@@ -579,7 +597,8 @@ struct CustomReduceLowering : OpRewritePattern<ReduceOp> {
         reduce(rewriter, loc, input, dims, {op.getIdentity()}, {},
                [&](OpBuilder &b, Location, Value x, ValueRange accs,
                    ValueRange) -> SmallVector<Value> {
-                 Value mapped = array::detail::inlineScalarRegion(b, op.getMap(), x);
+                 Value mapped = array::detail::inlineScalarRegion(
+                     b, op.getMap(), toSignless(b, loc, x));
                  return {array::detail::inlineScalarRegion(b, op.getCombine(),
                                             {accs[0], mapped})};
                })[0];
@@ -589,6 +608,15 @@ struct CustomReduceLowering : OpRewritePattern<ReduceOp> {
           [&](OpBuilder &b, Location, ValueRange args) {
             return array::detail::inlineScalarRegion(b, op.getPost(), args[0]);
           });
+    // An unsigned result holds the regions' signless bits.
+    Type resultElement = resultType.getElementType();
+    if (cast<RankedTensorType>(reduced.getType()).getElementType() !=
+        resultElement)
+      reduced = mapElements(rewriter, loc, reduced, resultElement,
+                            [&](OpBuilder &b, Location nloc, ValueRange args) {
+                              return fromSignless(b, nloc, args[0],
+                                                  resultElement);
+                            });
     rewriter.replaceOp(op, keepDims(rewriter, loc, reduced, resultType,
                                     inputType.getRank(), dims));
     return success();

@@ -480,7 +480,7 @@ struct PadLowering : OpRewritePattern<PadOp> {
       sizes.push_back(
           arith::AddIOp::create(rewriter, loc, size, widths).getResult());
     }
-    Value value = arith::ConstantOp::create(rewriter, loc, op.getValue());
+    Value value = constantOf(rewriter, loc, op.getValue());
     if (sourceType.hasStaticShape() && sourceType.getNumElements() == 0) {
       Value init = emptyTensor(rewriter, loc, resultType, sizes);
       rewriter.replaceOpWithNewOp<linalg::FillOp>(op, value, init);
@@ -563,8 +563,14 @@ struct TakeLowering : OpRewritePattern<TakeOp> {
         rewriter, loc, resultType, indices, init, maps, iterators,
         [&](OpBuilder &b, Location nloc, ValueRange args) {
           // mode='clip': clamp the index into [0, size - 1].
-          Value index = arith::IndexCastOp::create(b, nloc, b.getIndexType(),
-                                                   args[0]);
+          Value index =
+              isUnsignedInteger(args[0].getType())
+                  ? arith::IndexCastUIOp::create(b, nloc, b.getIndexType(),
+                                                 toSignless(b, nloc, args[0]))
+                        .getResult()
+                  : arith::IndexCastOp::create(b, nloc, b.getIndexType(),
+                                               args[0])
+                        .getResult();
           Value zero = arith::ConstantIndexOp::create(b, nloc, 0);
           index = arith::MaxSIOp::create(b, nloc, index, zero);
           index = arith::MinSIOp::create(b, nloc, index, last);

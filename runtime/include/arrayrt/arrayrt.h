@@ -193,6 +193,60 @@ void arrayrt_host_register(void *ptr, size_t size);
 void arrayrt_host_unregister(void *ptr);
 
 /*===----------------------------------------------------------------------===
+ * Program entry, benchmarking and profiling
+ *
+ * arrayc compiles the program's `func.func @main()` to the C function
+ * arrayc_program_main and links libarrayrt_main.a, whose `main` calls
+ * arrayrt_run_program(arrayc_program_main, argc, argv). That runs the
+ * program once, or as the environment asks:
+ *
+ *   ARRAYRT_BENCH=N         run the program W+N times and time the last N
+ *                           (0 or unset: run once, untimed)
+ *   ARRAYRT_BENCH_WARMUP=W  untimed warm-up runs first (default 3)
+ *   ARRAYRT_BENCH_OUT=path  write the JSON report to `path` (default: stderr)
+ *   ARRAYRT_BENCH_MAX_SECONDS=S  stop early when runs are slow: warm-up ends
+ *                           once the runs took S/4 seconds of wall time,
+ *                           timing once they took S (each after one run)
+ *   ARRAYRT_PROFILE=1       at exit, print to stderr a table of the device
+ *                           operations by name (calls, total and mean time,
+ *                           share of the device time)
+ *
+ * A bad value is an error (exit status 1). While timing, the runtime
+ * records a pair of CUDA timing events around every device operation it
+ * queues: each kernel launch, memset and copy (and library call). One
+ * iteration's device time is the sum of the durations of its operations
+ * other than host<->device transfers (reported separately), so gaps between
+ * kernels, host work and transfers are not counted; the report also gives
+ * each iteration's span (first device operation's start to last one's end)
+ * and wall time. A program that queued no device work (--target=cpu) is
+ * timed with the host's steady clock around each whole run instead. What the
+ * program prints or saves repeats every run. The JSON report:
+ *
+ *   {"program": argv[0], "timer": "cuda-events" | "host-clock",
+ *    "warmup": warm-up runs made, "iterations": timed runs made,
+ *    "requested_iterations": N,
+ *    "median_ms", "min_ms", "mean_ms", "max_ms": over samples_ms,
+ *    "samples_ms": [N per-run device times (host-clock: wall times)],
+ *    "span_ms": [N], "transfer_ms": [N]   (cuda-events only),
+ *    "host_ms": [N per-run wall times],
+ *    "operations": [{"name", "kind", "calls", "total_ms"}, ...]
+ *                  (over the timed runs, by decreasing total time; kind is
+ *                   kernel, memset, copy-dtod, copy-htod, copy-dtoh,
+ *                   copy-htoh or library; distinct kernels with the same
+ *                   name, such as the @main_kernel of each gpu.module, are
+ *                   name, name#2, ... in the order of their first launch)}
+ *
+ * Timing off, each device operation costs one extra test of a flag.
+ *===----------------------------------------------------------------------===*/
+
+/* The program's entry point as arrayc compiles it. */
+typedef void (*arrayrt_program_t)(void);
+
+/* Runs `program` as described above and returns main's exit status (0);
+ * errors exit with status 1. */
+int arrayrt_run_program(arrayrt_program_t program, int argc, char **argv);
+
+/*===----------------------------------------------------------------------===
  * Run-time checks
  *===----------------------------------------------------------------------===*/
 

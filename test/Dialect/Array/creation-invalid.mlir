@@ -101,3 +101,19 @@ func.func @random_int() -> tensor<4xi32> {
   %0 = array.random_normal seed 1 : tensor<4xi32>
   return %0 : tensor<4xi32>
 }
+
+// -----
+
+func.func @full_negative_unsigned() -> tensor<2xui8> {
+  // expected-error @+1 {{value -1 does not fit in element type 'ui8'}}
+  %0 = array.full -1 : tensor<2xui8>
+  return %0 : tensor<2xui8>
+}
+
+// -----
+
+func.func @full_unsigned_too_large() -> tensor<2xui8> {
+  // expected-error @+1 {{value 256 does not fit in element type 'ui8'}}
+  %0 = array.full 256 : tensor<2xui8>
+  return %0 : tensor<2xui8>
+}

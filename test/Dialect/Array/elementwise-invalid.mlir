@@ -189,9 +189,9 @@ func.func @equal_result(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
-func.func @less_unsigned(%a: tensor<4xui8>, %b: tensor<4xi8>) -> tensor<4xi1> {
-  // expected-error @+1 {{'array.less' op operand #0 must be ranked tensor of 1-bit signless integer}}
-  %0 = array.less %a, %b : (tensor<4xui8>, tensor<4xi8>) -> tensor<4xi1>
+func.func @less_signed_integer(%a: tensor<4xsi8>, %b: tensor<4xi8>) -> tensor<4xi1> {
+  // expected-error @+1 {{'array.less' op operand #0 must be ranked tensor of bool (i1), i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, bf16, f32 or f64 values, but got 'tensor<4xsi8>'}}
+  %0 = array.less %a, %b : (tensor<4xsi8>, tensor<4xi8>) -> tensor<4xi1>
   return %0 : tensor<4xi1>
 }
 
@@ -343,7 +343,7 @@ func.func @where_result(%c: tensor<4xf64>, %x: tensor<4xi32>, %y: tensor<4xi32>)
 // -----
 
 func.func @where_cond_type(%c: tensor<4xindex>, %x: tensor<4xi32>, %y: tensor<4xi32>) -> tensor<4xi32> {
-  // expected-error @+1 {{'array.where' op operand #0 must be ranked tensor of 1-bit signless integer}}
+  // expected-error @+1 {{'array.where' op operand #0 must be ranked tensor of bool (i1), i8}}
   %0 = array.where %c, %x, %y : (tensor<4xindex>, tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   return %0 : tensor<4xi32>
 }

@@ -313,3 +313,29 @@ func.func @where(%c: tensor<4x3xi1>, %x: tensor<4x3xf32>, %y: tensor<f32>, %i: t
   %2 = array.where %c, %i, %i : (tensor<4x3xi1>, tensor<3xi32>, tensor<3xi32>) -> tensor<4x3xi32>
   return
 }
+
+// Unsigned integers promote as NumPy's do: with a signed integer to the
+// signed type that holds both (float64 for uint64), with a float to the
+// float that holds them, with bool to themselves.
+// CHECK-LABEL: func.func @unsigned_promotion
+// CHECK: (tensor<4xui8>, tensor<4xi8>) -> tensor<4xi16>
+// CHECK: (tensor<4xui8>, tensor<4xi32>) -> tensor<4xi32>
+// CHECK: (tensor<4xui32>, tensor<4xi8>) -> tensor<4xi64>
+// CHECK: (tensor<4xui64>, tensor<4xi64>) -> tensor<4xf64>
+// CHECK: (tensor<4xui8>, tensor<4xui16>) -> tensor<4xui16>
+// CHECK: (tensor<4xui16>, tensor<4xf16>) -> tensor<4xf32>
+// CHECK: (tensor<4xi1>, tensor<4xui8>) -> tensor<4xui8>
+// CHECK: array.sqrt %{{[^ ,]+}} : tensor<4xui8> -> tensor<4xf16>
+func.func @unsigned_promotion(%u8: tensor<4xui8>, %i8: tensor<4xi8>, %i32: tensor<4xi32>,
+                              %u32: tensor<4xui32>, %u64: tensor<4xui64>, %i64: tensor<4xi64>,
+                              %u16: tensor<4xui16>, %f16: tensor<4xf16>, %b: tensor<4xi1>) {
+  %0 = array.add %u8, %i8 : (tensor<4xui8>, tensor<4xi8>) -> tensor<4xi16>
+  %1 = array.add %u8, %i32 : (tensor<4xui8>, tensor<4xi32>) -> tensor<4xi32>
+  %2 = array.mul %u32, %i8 : (tensor<4xui32>, tensor<4xi8>) -> tensor<4xi64>
+  %3 = array.sub %u64, %i64 : (tensor<4xui64>, tensor<4xi64>) -> tensor<4xf64>
+  %4 = array.maximum %u8, %u16 : (tensor<4xui8>, tensor<4xui16>) -> tensor<4xui16>
+  %5 = array.add %u16, %f16 : (tensor<4xui16>, tensor<4xf16>) -> tensor<4xf32>
+  %6 = array.add %b, %u8 : (tensor<4xi1>, tensor<4xui8>) -> tensor<4xui8>
+  %7 = array.sqrt %u8 : tensor<4xui8> -> tensor<4xf16>
+  return
+}

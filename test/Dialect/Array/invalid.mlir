@@ -186,11 +186,12 @@ func.func @neg_i1(%a: tensor<4xi1>) -> tensor<4xi1> {
 
 // -----
 
-// Unsigned integers are not array element types.
-func.func @mul_unsigned(%a: tensor<4xui32>, %b: tensor<4xui32>) -> tensor<4xui32> {
-  // expected-error @+1 {{'array.mul' op operand #0 must be ranked tensor of 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 16-bit float or bfloat16 type or 32-bit float or 64-bit float values, but got 'tensor<4xui32>'}}
-  %0 = array.mul %a, %b : (tensor<4xui32>, tensor<4xui32>) -> tensor<4xui32>
-  return %0 : tensor<4xui32>
+// Signed integer types (si32) are not array element types: signed integers
+// are signless (i32), unsigned ones ui32.
+func.func @mul_signed_integer(%a: tensor<4xsi32>, %b: tensor<4xsi32>) -> tensor<4xsi32> {
+  // expected-error @+1 {{'array.mul' op operand #0 must be ranked tensor of bool (i1), i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, bf16, f32 or f64 values, but got 'tensor<4xsi32>'}}
+  %0 = array.mul %a, %b : (tensor<4xsi32>, tensor<4xsi32>) -> tensor<4xsi32>
+  return %0 : tensor<4xsi32>
 }
 
 // -----
@@ -231,16 +232,16 @@ func.func @i16_f16(%a: tensor<4xi16>, %b: tensor<4xf16>) -> tensor<4xf16> {
 // -----
 
 func.func @add_index(%a: tensor<4xindex>, %b: tensor<4xindex>) -> tensor<4xindex> {
-  // expected-error @+1 {{'array.add' op operand #0 must be ranked tensor of 1-bit signless integer or 8-bit signless integer}}
+  // expected-error @+1 {{'array.add' op operand #0 must be ranked tensor of bool (i1), i8, i16}}
   %0 = array.add %a, %b : (tensor<4xindex>, tensor<4xindex>) -> tensor<4xindex>
   return %0 : tensor<4xindex>
 }
 
 // -----
 
-func.func @exp_ui32(%a: tensor<4xui32>) -> tensor<4xf64> {
-  // expected-error @+1 {{'array.exp' op operand #0 must be ranked tensor of 1-bit signless integer}}
-  %0 = array.exp %a : tensor<4xui32> -> tensor<4xf64>
+func.func @exp_si32(%a: tensor<4xsi32>) -> tensor<4xf64> {
+  // expected-error @+1 {{'array.exp' op operand #0 must be ranked tensor of bool (i1), i8}}
+  %0 = array.exp %a : tensor<4xsi32> -> tensor<4xf64>
   return %0 : tensor<4xf64>
 }
 
@@ -251,7 +252,7 @@ func.func @exp_ui32(%a: tensor<4xui32>) -> tensor<4xf64> {
 //===----------------------------------------------------------------------===//
 
 func.func @add_unranked(%a: tensor<*xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'array.add' op operand #0 must be ranked tensor of 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 16-bit float or bfloat16 type or 32-bit float or 64-bit float values, but got 'tensor<*xf32>'}}
+  // expected-error @+1 {{'array.add' op operand #0 must be ranked tensor of bool (i1), i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, bf16, f32 or f64 values, but got 'tensor<*xf32>'}}
   %0 = array.add %a, %b : (tensor<*xf32>, tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
@@ -259,7 +260,7 @@ func.func @add_unranked(%a: tensor<*xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
 // -----
 
 func.func @add_unranked_result(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<*xf32> {
-  // expected-error @+1 {{'array.add' op result #0 must be ranked tensor of 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 16-bit float or bfloat16 type or 32-bit float or 64-bit float values, but got 'tensor<*xf32>'}}
+  // expected-error @+1 {{'array.add' op result #0 must be ranked tensor of bool (i1), i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, bf16, f32 or f64 values, but got 'tensor<*xf32>'}}
   %0 = array.add %a, %b : (tensor<4xf32>, tensor<4xf32>) -> tensor<*xf32>
   return %0 : tensor<*xf32>
 }
@@ -267,7 +268,7 @@ func.func @add_unranked_result(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<*
 // -----
 
 func.func @sub_memref(%a: memref<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'array.sub' op operand #0 must be ranked tensor of 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 16-bit float or bfloat16 type or 32-bit float or 64-bit float values, but got 'memref<4xf32>'}}
+  // expected-error @+1 {{'array.sub' op operand #0 must be ranked tensor of bool (i1), i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, bf16, f32 or f64 values, but got 'memref<4xf32>'}}
   %0 = array.sub %a, %b : (memref<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
@@ -276,7 +277,7 @@ func.func @sub_memref(%a: memref<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
 
 // The custom syntax of the unary ops only reads ranked tensor types.
 func.func @exp_unranked(%a: tensor<*xf64>) -> tensor<*xf64> {
-  // expected-error @+1 {{'array.exp' op operand #0 must be ranked tensor of 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 16-bit float or bfloat16 type or 32-bit float or 64-bit float values, but got 'tensor<*xf64>'}}
+  // expected-error @+1 {{'array.exp' op operand #0 must be ranked tensor of bool (i1), i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, bf16, f32 or f64 values, but got 'tensor<*xf64>'}}
   %0 = array.exp %a : tensor<*xf64>
   return %0 : tensor<*xf64>
 }
@@ -284,7 +285,7 @@ func.func @exp_unranked(%a: tensor<*xf64>) -> tensor<*xf64> {
 // -----
 
 func.func @exp_unranked_generic(%a: tensor<*xf64>) -> tensor<*xf64> {
-  // expected-error @+1 {{'array.exp' op operand #0 must be ranked tensor of 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 16-bit float or bfloat16 type or 32-bit float or 64-bit float values, but got 'tensor<*xf64>'}}
+  // expected-error @+1 {{'array.exp' op operand #0 must be ranked tensor of bool (i1), i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, bf16, f32 or f64 values, but got 'tensor<*xf64>'}}
   %0 = "array.exp"(%a) : (tensor<*xf64>) -> tensor<*xf64>
   return %0 : tensor<*xf64>
 }
@@ -292,7 +293,7 @@ func.func @exp_unranked_generic(%a: tensor<*xf64>) -> tensor<*xf64> {
 // -----
 
 func.func @neg_memref(%a: memref<4xi32>) -> memref<4xi32> {
-  // expected-error @+1 {{'array.neg' op operand #0 must be ranked tensor of 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 16-bit float or bfloat16 type or 32-bit float or 64-bit float values, but got 'memref<4xi32>'}}
+  // expected-error @+1 {{'array.neg' op operand #0 must be ranked tensor of bool (i1), i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, bf16, f32 or f64 values, but got 'memref<4xi32>'}}
   %0 = array.neg %a : memref<4xi32>
   return %0 : memref<4xi32>
 }
@@ -300,7 +301,7 @@ func.func @neg_memref(%a: memref<4xi32>) -> memref<4xi32> {
 // -----
 
 func.func @neg_memref_generic(%a: memref<4xi32>) -> memref<4xi32> {
-  // expected-error @+1 {{'array.neg' op operand #0 must be ranked tensor of 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 16-bit float or bfloat16 type or 32-bit float or 64-bit float values, but got 'memref<4xi32>'}}
+  // expected-error @+1 {{'array.neg' op operand #0 must be ranked tensor of bool (i1), i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, bf16, f32 or f64 values, but got 'memref<4xi32>'}}
   %0 = "array.neg"(%a) : (memref<4xi32>) -> memref<4xi32>
   return %0 : memref<4xi32>
 }
@@ -308,7 +309,7 @@ func.func @neg_memref_generic(%a: memref<4xi32>) -> memref<4xi32> {
 // -----
 
 func.func @neg_vector(%a: vector<4xf32>) -> vector<4xf32> {
-  // expected-error @+1 {{'array.neg' op operand #0 must be ranked tensor of 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 16-bit float or bfloat16 type or 32-bit float or 64-bit float values, but got 'vector<4xf32>'}}
+  // expected-error @+1 {{'array.neg' op operand #0 must be ranked tensor of bool (i1), i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, bf16, f32 or f64 values, but got 'vector<4xf32>'}}
   %0 = "array.neg"(%a) : (vector<4xf32>) -> vector<4xf32>
   return %0 : vector<4xf32>
 }
@@ -505,7 +506,7 @@ func.func @constant_type_mismatch() -> tensor<3xf32> {
 // -----
 
 func.func @constant_vector() -> vector<2xf32> {
-  // expected-error @+1 {{'array.constant' op result #0 must be ranked tensor of 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 16-bit float or bfloat16 type or 32-bit float or 64-bit float values, but got 'vector<2xf32>'}}
+  // expected-error @+1 {{'array.constant' op result #0 must be ranked tensor of bool (i1), i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, bf16, f32 or f64 values, but got 'vector<2xf32>'}}
   %0 = array.constant dense<1.0> : vector<2xf32>
   return %0 : vector<2xf32>
 }
@@ -549,7 +550,7 @@ func.func @print_vector(%a: vector<4xi32>) {
 // -----
 
 func.func @full_index() -> tensor<2xindex> {
-  // expected-error @+1 {{custom op 'array.full' expected a tensor of an array element type (i1, i8-i64, f16, bf16, f32, f64), found element type 'index'}}
+  // expected-error @+1 {{custom op 'array.full' expected a tensor of an array element type (i1, i8-i64, ui8-ui64, f16, bf16, f32, f64), found element type 'index'}}
   %0 = array.full 1 : tensor<2xindex>
   return %0 : tensor<2xindex>
 }

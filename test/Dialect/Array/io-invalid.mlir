@@ -88,9 +88,9 @@ func.func @load_into_nul_in_path(%b: memref<2xf32>) {
 // Types: ranked arrays of an array element type
 //===----------------------------------------------------------------------===//
 
-func.func @save_unsigned(%a: tensor<2xui8>) {
-  // expected-error @+1 {{'array.save_npy' op operand #0 must be ranked tensor or memref of an array element type, but got 'tensor<2xui8>'}}
-  array.save_npy %a, "a.npy" : tensor<2xui8>
+func.func @save_signed_integer(%a: tensor<2xsi8>) {
+  // expected-error @+1 {{'array.save_npy' op operand #0 must be ranked tensor or memref of an array element type, but got 'tensor<2xsi8>'}}
+  array.save_npy %a, "a.npy" : tensor<2xsi8>
   return
 }
 
@@ -113,7 +113,7 @@ func.func @save_unranked(%a: tensor<*xf32>) {
 // -----
 
 func.func @load_complex() {
-  // expected-error @+1 {{'array.load_npy' op result #0 must be ranked tensor of 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 16-bit float or bfloat16 type or 32-bit float or 64-bit float values, but got 'tensor<2xcomplex<f32>>'}}
+  // expected-error @+1 {{'array.load_npy' op result #0 must be ranked tensor of bool (i1), i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, bf16, f32 or f64 values, but got 'tensor<2xcomplex<f32>>'}}
   %0 = array.load_npy "a.npy" : tensor<2xcomplex<f32>>
   return
 }
@@ -146,17 +146,17 @@ func.func @load_into_tensor(%a: tensor<2xf32>) {
 
 // -----
 
-func.func @load_into_unsigned(%b: memref<2xui16>) {
-  // expected-error @+1 {{'array.load_npy_into' op operand #0 must be memref of 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 16-bit float or bfloat16 type or 32-bit float or 64-bit float values, but got 'memref<2xui16>'}}
-  array.load_npy_into "a.npy", %b : memref<2xui16>
+func.func @load_into_signed_integer(%b: memref<2xsi16>) {
+  // expected-error @+1 {{'array.load_npy_into' op operand #0 must be memref of bool (i1), i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, bf16, f32 or f64 values, but got 'memref<2xsi16>'}}
+  array.load_npy_into "a.npy", %b : memref<2xsi16>
   return
 }
 
 // -----
 
-func.func @npy_shape_unsigned() {
-  // expected-error @+1 {{'array.npy_shape' op attribute 'element_type' failed to satisfy constraint: type attribute of bool (i1), i8, i16, i32, i64, f16, bf16, f32 or f64}}
-  %0:2 = array.npy_shape "a.npy" of ui8 : index, index
+func.func @npy_shape_signed_integer() {
+  // expected-error @+1 {{'array.npy_shape' op attribute 'element_type' failed to satisfy constraint: type attribute of bool (i1), i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, bf16, f32 or f64}}
+  %0:2 = array.npy_shape "a.npy" of si8 : index, index
   return
 }
 

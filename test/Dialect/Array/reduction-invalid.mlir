@@ -117,3 +117,11 @@ func.func @cumprod_shape(%x: tensor<4x3xf32>) -> tensor<12xf32> {
   %0 = array.cumprod %x axis 0 : tensor<4x3xf32> -> tensor<12xf32>
   return %0 : tensor<12xf32>
 }
+
+// -----
+
+func.func @sum_unsigned(%a: tensor<4xui8>) -> tensor<i64> {
+  // expected-error @+1 {{'array.sum' op result element type 'i64' should be 'ui64' (uint64) for an operand of uint8}}
+  %0 = array.sum %a : tensor<4xui8> -> tensor<i64>
+  return %0 : tensor<i64>
+}

@@ -95,3 +95,15 @@ func.func @map_without_yield(%x: tensor<4xf32>) -> tensor<4xf32> {
   }
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// arith computes on signless integers: an unsigned element arrives as i8.
+func.func @map_unsigned_argument(%a: tensor<4xui8>) -> tensor<4xui8> {
+  // expected-error @+1 {{'array.map' op the body region takes ('ui8') but should take ('i8')}}
+  %0 = array.map %a : (tensor<4xui8>) -> tensor<4xui8> {
+  ^bb0(%x: ui8):
+    array.yield %x : ui8
+  }
+  return %0 : tensor<4xui8>
+}

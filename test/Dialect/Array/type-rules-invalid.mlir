@@ -203,8 +203,24 @@ func.func @astype_shape(%x: tensor<4x3xf32>) -> tensor<3x4xi32> {
 
 // -----
 
-func.func @astype_unsigned(%x: tensor<4xf32>) -> tensor<4xui8> {
-  // expected-error @+1 {{'array.astype' op result #0 must be ranked tensor of}}
-  %0 = array.astype %x : tensor<4xf32> -> tensor<4xui8>
-  return %0 : tensor<4xui8>
+func.func @astype_signed_integer(%x: tensor<4xf32>) -> tensor<4xsi8> {
+  // expected-error @+1 {{'array.astype' op result #0 must be ranked tensor of bool (i1), i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, bf16, f32 or f64 values, but got 'tensor<4xsi8>'}}
+  %0 = array.astype %x : tensor<4xf32> -> tensor<4xsi8>
+  return %0 : tensor<4xsi8>
+}
+
+// -----
+
+func.func @unsigned_with_signed(%a: tensor<4xui8>, %i: tensor<4xi8>) -> tensor<4xi8> {
+  // expected-error @+1 {{'array.add' op result element type 'i8' should be 'i16' (int16) for operands of uint8, int8}}
+  %0 = array.add %a, %i : (tensor<4xui8>, tensor<4xi8>) -> tensor<4xi8>
+  return %0 : tensor<4xi8>
+}
+
+// -----
+
+func.func @uint64_with_int64(%a: tensor<4xui64>, %b: tensor<4xi64>) -> tensor<4xi64> {
+  // expected-error @+1 {{'array.add' op result element type 'i64' should be 'f64' (float64) for operands of uint64, int64}}
+  %0 = array.add %a, %b : (tensor<4xui64>, tensor<4xi64>) -> tensor<4xi64>
+  return %0 : tensor<4xi64>
 }

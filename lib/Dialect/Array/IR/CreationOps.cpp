@@ -90,7 +90,8 @@ array::detail::castLiteral(Attribute literal, Type elementType,
                            function_ref<InFlightDiagnostic()> emitError) {
   if (!isArrayElementType(elementType))
     return emitError() << "expected a tensor of an array element type (i1, "
-                          "i8-i64, f16, bf16, f32, f64), found element type "
+                          "i8-i64, ui8-ui64, f16, bf16, f32, f64), found "
+                          "element type "
                        << elementType;
   if (auto intType = dyn_cast<IntegerType>(elementType)) {
     auto intAttr = dyn_cast<IntegerAttr>(literal);
@@ -106,7 +107,11 @@ array::detail::castLiteral(Attribute literal, Type elementType,
                            << value.getSExtValue();
       return TypedAttr(IntegerAttr::get(intType, value.trunc(1)));
     }
-    if (value.getSignificantBits() > width)
+    // Unsigned types take 0 to 2^width - 1 (NumPy 2 rejects -1 for uint8).
+    bool fits = intType.isUnsigned()
+                    ? !value.isNegative() && value.getActiveBits() <= width
+                    : value.getSignificantBits() <= width;
+    if (!fits)
       return emitError() << "value " << value.getSExtValue()
                          << " does not fit in element type " << elementType;
     return TypedAttr(IntegerAttr::get(intType, value.sextOrTrunc(width)));

@@ -39,29 +39,31 @@ SmallVector<Value> castAll(OpBuilder &b, Location loc, ValueRange args,
 
 bool isBool(Type type) { return type.isInteger(1); }
 
-/// `FloatOp` on floats, `IntOp` on integers (bool included), of `args`
-/// cast to `type`.
-template <typename FloatOp, typename IntOp>
+/// `FloatOp` on floats, `IntOp` on signed integers, `BoolOp` on bool and
+/// `UIntOp` on unsigned integers, of `args` cast to `type`.
+template <typename FloatOp, typename IntOp, typename BoolOp = IntOp,
+          typename UIntOp = IntOp>
 Value arithOp(OpBuilder &b, Location loc, ValueRange args, Type type) {
   SmallVector<Value> operands = castAll(b, loc, args, type);
   if (isa<FloatType>(type))
     return FloatOp::create(b, loc, operands).getResult();
-  return IntOp::create(b, loc, operands).getResult();
-}
-
-/// Like arithOp, with `BoolOp` on bool.
-template <typename FloatOp, typename IntOp, typename BoolOp>
-Value arithOp(OpBuilder &b, Location loc, ValueRange args, Type type) {
+  for (Value &operand : operands)
+    operand = toSignless(b, loc, operand);
+  Value result;
   if (isBool(type))
-    return arithOp<FloatOp, BoolOp>(b, loc, args, type);
-  return arithOp<FloatOp, IntOp>(b, loc, args, type);
+    result = BoolOp::create(b, loc, operands).getResult();
+  else if (isUnsignedInteger(type))
+    result = UIntOp::create(b, loc, operands).getResult();
+  else
+    result = IntOp::create(b, loc, operands).getResult();
+  return fromSignless(b, loc, result, type);
 }
 
+/// A constant of `type` (unsigned integers wrap: -1 is all ones).
 Value constant(OpBuilder &b, Location loc, Type type, double value) {
   if (isa<FloatType>(type))
     return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, value));
-  return arith::ConstantOp::create(
-      b, loc, b.getIntegerAttr(type, static_cast<int64_t>(value)));
+  return scalarConstant(b, loc, type, static_cast<int64_t>(value));
 }
 
 Value select(OpBuilder &b, Location loc, Value cond, Value t, Value f) {
@@ -73,9 +75,30 @@ Value cmpf(OpBuilder &b, Location loc, arith::CmpFPredicate pred, Value x,
   return arith::CmpFOp::create(b, loc, pred, x, y);
 }
 
+/// `x <pred> y`; on unsigned integers a signed predicate compares unsigned.
 Value cmpi(OpBuilder &b, Location loc, arith::CmpIPredicate pred, Value x,
            Value y) {
-  return arith::CmpIOp::create(b, loc, pred, x, y);
+  using P = arith::CmpIPredicate;
+  if (isUnsignedInteger(x.getType())) {
+    switch (pred) {
+    case P::slt:
+      pred = P::ult;
+      break;
+    case P::sle:
+      pred = P::ule;
+      break;
+    case P::sgt:
+      pred = P::ugt;
+      break;
+    case P::sge:
+      pred = P::uge;
+      break;
+    default:
+      break;
+    }
+  }
+  return arith::CmpIOp::create(b, loc, pred, toSignless(b, loc, x),
+                               toSignless(b, loc, y));
 }
 
 /// Rejects `type` with `message` when `reject` holds.
@@ -249,6 +272,20 @@ Value DivOp::buildScalar(OpBuilder &b, Location loc, ValueRange args,
 static std::pair<Value, Value> floorDivRemInt(OpBuilder &b, Location loc,
                                               Value lhs, Value rhs) {
   Type type = lhs.getType();
+  if (isUnsignedInteger(type)) {
+    // Unsigned: plain division; by 0 both are 0, as in NumPy.
+    Value zero = constant(b, loc, type, 0);
+    Value byZero = cmpi(b, loc, arith::CmpIPredicate::eq, rhs, zero);
+    Value safe = toSignless(
+        b, loc, select(b, loc, byZero, constant(b, loc, type, 1), rhs));
+    Value x = toSignless(b, loc, lhs);
+    Value quotient = fromSignless(
+        b, loc, arith::DivUIOp::create(b, loc, x, safe), type);
+    Value remainder = fromSignless(
+        b, loc, arith::RemUIOp::create(b, loc, x, safe), type);
+    return {select(b, loc, byZero, zero, quotient),
+            select(b, loc, byZero, zero, remainder)};
+  }
   Value zero = constant(b, loc, type, 0);
   Value one = constant(b, loc, type, 1);
   Value minusOne = constant(b, loc, type, -1);
@@ -358,12 +395,19 @@ Value PowerOp::buildScalar(OpBuilder &b, Location loc, ValueRange args,
     });
   // Square and multiply over every bit of the exponent (no loop, so that it
   // runs the same in any kernel; math.ipowi has no CPU lowering).
+  // Computed on signless integers; an unsigned exponent has one more bit to
+  // visit and is never negative.
+  bool isUnsigned = isUnsignedInteger(type);
   SmallVector<Value> x = castAll(b, loc, args, type);
+  for (Value &value : x)
+    value = toSignless(b, loc, value);
+  Type logical = type;
+  type = signlessType(type);
   Value base = x[0], exponent = x[1];
   Value zero = constant(b, loc, type, 0);
   Value one = constant(b, loc, type, 1);
   Value result = one;
-  unsigned width = type.getIntOrFloatBitWidth();
+  unsigned width = type.getIntOrFloatBitWidth() + (isUnsigned ? 1 : 0);
   for (unsigned bit = 0; bit + 1 < width; ++bit) {
     Value bitSet = cmpi(
         b, loc, arith::CmpIPredicate::ne,
@@ -374,6 +418,8 @@ Value PowerOp::buildScalar(OpBuilder &b, Location loc, ValueRange args,
     if (bit + 2 < width)
       base = arith::MulIOp::create(b, loc, base, base);
   }
+  if (isUnsigned)
+    return fromSignless(b, loc, result, logical);
   // A negative exponent: 1 / base**-n truncated toward zero.
   Value minusOne = constant(b, loc, type, -1);
   Value odd = cmpi(b, loc, arith::CmpIPredicate::ne,
@@ -391,11 +437,12 @@ Value PowerOp::buildScalar(OpBuilder &b, Location loc, ValueRange args,
 Value AbsOp::buildScalar(OpBuilder &b, Location loc, ValueRange args,
                          Type type) {
   Value x = castScalar(b, loc, args[0], type);
-  if (isBool(type))
+  if (isBool(type) || isUnsignedInteger(type))
     return x;
   if (isa<FloatType>(type))
     return math::AbsFOp::create(b, loc, x);
-  return math::AbsIOp::create(b, loc, x);
+  return fromSignless(
+      b, loc, math::AbsIOp::create(b, loc, toSignless(b, loc, x)), type);
 }
 
 FailureOr<Type> SignOp::inferResultElementType(TypeRange types,
@@ -440,6 +487,9 @@ Value ReciprocalOp::buildScalar(OpBuilder &b, Location loc, ValueRange args,
   if (isa<FloatType>(type))
     return arith::DivFOp::create(b, loc, one, x);
   // 1 / x truncates to 0 for |x| > 1; 1 / 0 gives 0 here.
+  if (isUnsignedInteger(type))
+    return select(b, loc, cmpi(b, loc, arith::CmpIPredicate::eq, x, one), one,
+                  constant(b, loc, type, 0));
   Value minusOne = constant(b, loc, type, -1);
   return select(b, loc, cmpi(b, loc, arith::CmpIPredicate::eq, x, one), one,
                 select(b, loc, cmpi(b, loc, arith::CmpIPredicate::eq, x, minusOne),
@@ -474,8 +524,11 @@ Value NegOp::buildScalar(OpBuilder &b, Location loc, ValueRange args,
   Value x = castScalar(b, loc, args[0], type);
   if (isa<FloatType>(type))
     return arith::NegFOp::create(b, loc, x);
-  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
-  return arith::SubIOp::create(b, loc, zero, x);
+  // Unsigned integers wrap, as NumPy's negative does.
+  Value zero = constant(b, loc, signlessType(type), 0);
+  return fromSignless(
+      b, loc, arith::SubIOp::create(b, loc, zero, toSignless(b, loc, x)),
+      type);
 }
 
 //===----------------------------------------------------------------------===//
@@ -485,35 +538,36 @@ Value NegOp::buildScalar(OpBuilder &b, Location loc, ValueRange args,
 Value MaximumOp::buildScalar(OpBuilder &b, Location loc, ValueRange args,
                              Type type) {
   // arith.maximumf propagates NaN, as numpy.maximum does; on bool, or.
-  return arithOp<arith::MaximumFOp, arith::MaxSIOp, arith::OrIOp>(b, loc, args,
-                                                                  type);
+  return arithOp<arith::MaximumFOp, arith::MaxSIOp, arith::OrIOp,
+                 arith::MaxUIOp>(b, loc, args, type);
 }
 
 Value MinimumOp::buildScalar(OpBuilder &b, Location loc, ValueRange args,
                              Type type) {
-  return arithOp<arith::MinimumFOp, arith::MinSIOp, arith::AndIOp>(b, loc, args,
-                                                                   type);
+  return arithOp<arith::MinimumFOp, arith::MinSIOp, arith::AndIOp,
+                 arith::MinUIOp>(b, loc, args, type);
 }
 
 Value FmaxOp::buildScalar(OpBuilder &b, Location loc, ValueRange args,
                           Type type) {
   // arith.maxnumf is C's fmax: NaN loses.
-  return arithOp<arith::MaxNumFOp, arith::MaxSIOp, arith::OrIOp>(b, loc, args,
-                                                                 type);
+  return arithOp<arith::MaxNumFOp, arith::MaxSIOp, arith::OrIOp,
+                 arith::MaxUIOp>(b, loc, args, type);
 }
 
 Value FminOp::buildScalar(OpBuilder &b, Location loc, ValueRange args,
                           Type type) {
-  return arithOp<arith::MinNumFOp, arith::MinSIOp, arith::AndIOp>(b, loc, args,
-                                                                  type);
+  return arithOp<arith::MinNumFOp, arith::MinSIOp, arith::AndIOp,
+                 arith::MinUIOp>(b, loc, args, type);
 }
 
 Value ClipOp::buildScalar(OpBuilder &b, Location loc, ValueRange args,
                           Type type) {
-  Value low = arithOp<arith::MaximumFOp, arith::MaxSIOp, arith::OrIOp>(
-      b, loc, args.take_front(2), type);
-  return arithOp<arith::MinimumFOp, arith::MinSIOp, arith::AndIOp>(
-      b, loc, {low, args[2]}, type);
+  Value low =
+      arithOp<arith::MaximumFOp, arith::MaxSIOp, arith::OrIOp, arith::MaxUIOp>(
+          b, loc, args.take_front(2), type);
+  return arithOp<arith::MinimumFOp, arith::MinSIOp, arith::AndIOp,
+                 arith::MinUIOp>(b, loc, {low, args[2]}, type);
 }
 
 //===----------------------------------------------------------------------===//
@@ -871,8 +925,7 @@ static FailureOr<Type> bitwiseType(StringRef name, TypeRange types,
   }                                                                            \
   Value Op::buildScalar(OpBuilder &b, Location loc, ValueRange args,           \
                         Type type) {                                           \
-    SmallVector<Value> x = castAll(b, loc, args, type);                        \
-    return IntOp::create(b, loc, x[0], x[1]);                                  \
+    return arithOp<IntOp, IntOp>(b, loc, args, type);                          \
   }
 
 ARRAY_BITWISE_OP(BitwiseAndOp, "bitwise_and", arith::AndIOp)
@@ -889,10 +942,8 @@ FailureOr<Type> InvertOp::inferResultElementType(TypeRange types,
 Value InvertOp::buildScalar(OpBuilder &b, Location loc, ValueRange args,
                             Type type) {
   Value x = castScalar(b, loc, args[0], type);
-  Value ones = arith::ConstantOp::create(
-      b, loc, b.getIntegerAttr(type, APInt::getAllOnes(
-                                         type.getIntOrFloatBitWidth())));
-  return arith::XOrIOp::create(b, loc, x, ones);
+  Value ones = constant(b, loc, type, -1);
+  return arithOp<arith::XOrIOp, arith::XOrIOp>(b, loc, {x, ones}, type);
 }
 
 /// Promotion for integers only (not bool: NumPy shifts bools as int8).
@@ -923,7 +974,8 @@ Value LeftShiftOp::buildScalar(OpBuilder &b, Location loc, ValueRange args,
   Value width = constant(b, loc, type, type.getIntOrFloatBitWidth());
   Value tooFar = cmpi(b, loc, arith::CmpIPredicate::uge, x[1], width);
   Value safe = select(b, loc, tooFar, constant(b, loc, type, 0), x[1]);
-  Value shifted = arith::ShLIOp::create(b, loc, x[0], safe);
+  Value shifted = arithOp<arith::ShLIOp, arith::ShLIOp>(b, loc, {x[0], safe},
+                                                       type);
   return select(b, loc, tooFar, constant(b, loc, type, 0), shifted);
 }
 
@@ -935,12 +987,17 @@ FailureOr<Type> RightShiftOp::inferResultElementType(TypeRange types,
 Value RightShiftOp::buildScalar(OpBuilder &b, Location loc, ValueRange args,
                                 Type type) {
   SmallVector<Value> x = castAll(b, loc, args, type);
-  // Too far (or negative): all sign bits, a shift by width - 1.
+  // Too far (or negative): all sign bits, a shift by width - 1; unsigned
+  // integers shift in zeros, so too far gives 0.
   unsigned bits = type.getIntOrFloatBitWidth();
   Value width = constant(b, loc, type, bits);
   Value tooFar = cmpi(b, loc, arith::CmpIPredicate::uge, x[1], width);
   Value safe =
       select(b, loc, tooFar, constant(b, loc, type, bits - 1), x[1]);
+  if (isUnsignedInteger(type))
+    return select(b, loc, tooFar, constant(b, loc, type, 0),
+                  arithOp<arith::ShRUIOp, arith::ShRUIOp>(
+                      b, loc, {x[0], safe}, type));
   return arith::ShRSIOp::create(b, loc, x[0], safe);
 }
 
@@ -1058,10 +1115,12 @@ LogicalResult array::detail::verifyScalarRegion(Operation *op, Region &region,
 }
 
 LogicalResult MapOp::verifyRegions() {
+  // arith computes on signless integers: an unsigned element arrives as the
+  // signless integer of its width.
   SmallVector<Type> elementTypes;
   for (Value input : getInputs())
-    elementTypes.push_back(
-        cast<RankedTensorType>(input.getType()).getElementType());
+    elementTypes.push_back(signlessType(
+        cast<RankedTensorType>(input.getType()).getElementType()));
   if (failed(detail::verifyScalarRegion(*this, getBody(), "body",
                                         elementTypes)))
     return failure();
@@ -1074,7 +1133,12 @@ MapOp::inferResultElementType(TypeRange,
   Block &block = getBody().front();
   if (block.empty() || !isa<YieldOp>(block.back()))
     return emitError() << "the body region must end with array.yield";
-  return yieldOf(getBody()).getValue().getType();
+  Type yielded = yieldOf(getBody()).getValue().getType();
+  // A signless integer yield gives the declared unsigned result its bits.
+  Type declared = getType().getElementType();
+  if (isUnsignedInteger(declared) && signlessType(declared) == yielded)
+    return declared;
+  return yielded;
 }
 
 Value array::detail::inlineScalarRegion(OpBuilder &b, Region &region,
@@ -1089,7 +1153,11 @@ Value array::detail::inlineScalarRegion(OpBuilder &b, Region &region,
 
 Value MapOp::buildScalar(OpBuilder &b, Location loc, ValueRange args,
                          Type type) {
-  return detail::inlineScalarRegion(b, getBody(), args);
+  SmallVector<Value> signless = llvm::map_to_vector(
+      args, [&](Value arg) { return toSignless(b, loc, arg); });
+  return fromSignless(b, loc,
+                      detail::inlineScalarRegion(b, getBody(), signless),
+                      type);
 }
 
 //===----------------------------------------------------------------------===//

@@ -172,7 +172,9 @@ SmallVector<int64_t> ReduceOp::getReducedDims() {
 }
 
 LogicalResult ReduceOp::verifyRegions() {
-  Type element = getOperand().getType().getElementType();
+  // The regions compute on signless integers: an unsigned element arrives
+  // as the signless integer of its width.
+  Type element = signlessType(getOperand().getType().getElementType());
   Type acc = getIdentity().getType();
   FailureOr<SmallVector<int64_t>> dims =
       normalizeAxes(getOperation(), getAxes(), getOperand().getType().getRank());
@@ -199,5 +201,9 @@ LogicalResult ReduceOp::verifyRegions() {
       return failure();
     result = yieldType(getPost());
   }
+  // A signless integer result gives a declared unsigned result its bits.
+  Type declared = getType().getElementType();
+  if (isUnsignedInteger(declared) && signlessType(declared) == result)
+    result = declared;
   return verifyReductionResult(getOperation(), *dims, getKeepdims(), result);
 }

@@ -3,23 +3,85 @@
 #include "arrayc/Dialect/Array/IR/TypePromotion.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
 
 bool array::isArrayElementType(Type type) {
-  if (auto intType = dyn_cast<IntegerType>(type))
-    return intType.isSignless() && llvm::is_contained({1u, 8u, 16u, 32u, 64u},
-                                                      intType.getWidth());
+  if (auto intType = dyn_cast<IntegerType>(type)) {
+    if (intType.isSigned())
+      return false;
+    if (intType.isUnsigned())
+      return llvm::is_contained({8u, 16u, 32u, 64u}, intType.getWidth());
+    return llvm::is_contained({1u, 8u, 16u, 32u, 64u}, intType.getWidth());
+  }
   return type.isF16() || type.isBF16() || type.isF32() || type.isF64();
+}
+
+bool array::isUnsignedInteger(Type type) {
+  auto intType = dyn_cast<IntegerType>(type);
+  return intType && intType.isUnsigned();
+}
+
+Type array::signlessType(Type type) {
+  if (auto intType = dyn_cast<IntegerType>(type); intType && !intType.isSignless())
+    return IntegerType::get(type.getContext(), intType.getWidth());
+  return type;
+}
+
+Value array::toSignless(OpBuilder &b, Location loc, Value value) {
+  Type type = signlessType(value.getType());
+  if (type == value.getType())
+    return value;
+  // Undo a fromSignless instead of stacking a second cast on it.
+  if (auto cast = value.getDefiningOp<UnrealizedConversionCastOp>();
+      cast && cast->getNumOperands() == 1 &&
+      cast->getOperand(0).getType() == type)
+    return cast->getOperand(0);
+  return UnrealizedConversionCastOp::create(b, loc, type, value).getResult(0);
+}
+
+Value array::fromSignless(OpBuilder &b, Location loc, Value value,
+                          Type logical) {
+  if (value.getType() == logical)
+    return value;
+  if (auto cast = value.getDefiningOp<UnrealizedConversionCastOp>();
+      cast && cast->getNumOperands() == 1 &&
+      cast->getOperand(0).getType() == logical)
+    return cast->getOperand(0);
+  return UnrealizedConversionCastOp::create(b, loc, logical, value)
+      .getResult(0);
+}
+
+Value array::constantOf(OpBuilder &b, Location loc, TypedAttr attr) {
+  auto intAttr = dyn_cast<IntegerAttr>(attr);
+  if (!intAttr || !isUnsignedInteger(attr.getType()))
+    return arith::ConstantOp::create(b, loc, attr);
+  Value bits = arith::ConstantOp::create(
+      b, loc,
+      IntegerAttr::get(signlessType(attr.getType()), intAttr.getValue()));
+  return fromSignless(b, loc, bits, attr.getType());
+}
+
+Value array::scalarConstant(OpBuilder &b, Location loc, Type type,
+                            int64_t value) {
+  if (isa<FloatType>(type))
+    return arith::ConstantOp::create(
+        b, loc, b.getFloatAttr(type, static_cast<double>(value)));
+  Type signless = signlessType(type);
+  Value constant =
+      arith::ConstantOp::create(b, loc, b.getIntegerAttr(signless, value));
+  return fromSignless(b, loc, constant, type);
 }
 
 std::string array::numpyName(Type type) {
   if (type.isInteger(1))
     return "bool";
   if (auto intType = dyn_cast<IntegerType>(type))
-    return "int" + std::to_string(intType.getWidth());
+    return (intType.isUnsigned() ? "uint" : "int") +
+           std::to_string(intType.getWidth());
   if (type.isBF16())
     return "bfloat16";
   if (auto floatType = dyn_cast<FloatType>(type))
@@ -41,6 +103,25 @@ static Type floatForInteger(IntegerType type) {
   return Float64Type::get(context);
 }
 
+/// Promotes two integers (bool included): one signedness widens to the
+/// wider; unsigned with signed gives the signed type that holds both, or
+/// float64 when none does (uint64 with a signed integer).
+static Type promoteIntegers(IntegerType a, IntegerType b) {
+  if (a.getWidth() == 1)
+    return b;
+  if (b.getWidth() == 1)
+    return a;
+  if (a.isUnsigned() == b.isUnsigned())
+    return a.getWidth() >= b.getWidth() ? a : b;
+  IntegerType unsignedType = a.isUnsigned() ? a : b;
+  IntegerType signedType = a.isUnsigned() ? b : a;
+  if (signedType.getWidth() > unsignedType.getWidth())
+    return signedType;
+  if (unsignedType.getWidth() == 64)
+    return Float64Type::get(a.getContext());
+  return IntegerType::get(a.getContext(), 2 * unsignedType.getWidth());
+}
+
 /// Promotes two floats: the wider wins; f16 with bf16 needs f32.
 static Type promoteFloats(FloatType a, FloatType b) {
   if (a == b)
@@ -59,7 +140,7 @@ array::promoteElementTypes(TypeRange types,
       if (emitError)
         emitError() << "element type " << type
                     << " is not an array element type (bool, int8-int64, "
-                       "float16, bfloat16, float32, float64)";
+                       "uint8-uint64, float16, bfloat16, float32, float64)";
       return failure();
     }
     if (!result) {
@@ -69,8 +150,7 @@ array::promoteElementTypes(TypeRange types,
     auto resultInt = dyn_cast<IntegerType>(result);
     auto typeInt = dyn_cast<IntegerType>(type);
     if (resultInt && typeInt) {
-      result = resultInt.getWidth() >= typeInt.getWidth() ? resultInt
-                                                          : typeInt;
+      result = promoteIntegers(resultInt, typeInt);
       continue;
     }
     // bool promotes to anything; an integer to the float that holds it.
@@ -102,6 +182,8 @@ Type array::floatResultType(Type type) {
 }
 
 Type array::sumResultType(Type type) {
+  if (isUnsignedInteger(type))
+    return IntegerType::get(type.getContext(), 64, IntegerType::Unsigned);
   if (isa<IntegerType>(type))
     return IntegerType::get(type.getContext(), 64);
   return type;
@@ -109,6 +191,8 @@ Type array::sumResultType(Type type) {
 
 Type array::accumulatorType(Type type) {
   MLIRContext *context = type.getContext();
+  if (isUnsignedInteger(type))
+    return IntegerType::get(context, 64, IntegerType::Unsigned);
   if (isa<IntegerType>(type))
     return IntegerType::get(context, 64);
   if (cast<FloatType>(type).getWidth() == 16)
@@ -131,30 +215,44 @@ Value array::castScalar(OpBuilder &b, Location loc, Value value, Type to) {
   // Anything to bool: nonzero is true (NaN is true, as in NumPy).
   if (toInt && toInt.getWidth() == 1) {
     if (fromInt) {
-      Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(from));
-      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value,
-                                   zero);
+      Value zero = scalarConstant(b, loc, signlessType(from), 0);
+      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                   toSignless(b, loc, value), zero);
     }
     Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(from));
     return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, value,
                                  zero);
   }
+  Type target = signlessType(to);
   if (fromInt && toInt) {
-    // bool is 0/1, not -1/0.
-    if (fromInt.getWidth() == 1)
-      return arith::ExtUIOp::create(b, loc, to, value);
+    Value bits = toSignless(b, loc, value);
+    // bool is 0/1, not -1/0; an integer extends as its signedness says.
     if (fromInt.getWidth() < toInt.getWidth())
-      return arith::ExtSIOp::create(b, loc, to, value);
-    return arith::TruncIOp::create(b, loc, to, value);
+      bits = fromInt.getWidth() == 1 || fromInt.isUnsigned()
+                 ? arith::ExtUIOp::create(b, loc, target, bits).getResult()
+                 : arith::ExtSIOp::create(b, loc, target, bits).getResult();
+    else if (fromInt.getWidth() > toInt.getWidth())
+      bits = arith::TruncIOp::create(b, loc, target, bits);
+    return fromSignless(b, loc, bits, to);
   }
   if (fromInt) {
-    if (fromInt.getWidth() == 1)
-      return arith::UIToFPOp::create(b, loc, to, value);
-    return arith::SIToFPOp::create(b, loc, to, value);
+    Value bits = toSignless(b, loc, value);
+    if (fromInt.getWidth() == 1 || fromInt.isUnsigned())
+      return arith::UIToFPOp::create(b, loc, to, bits);
+    return arith::SIToFPOp::create(b, loc, to, bits);
   }
   auto fromFloat = cast<FloatType>(from);
-  if (toInt)
-    return arith::FPToSIOp::create(b, loc, to, value);
+  if (toInt) {
+    if (!toInt.isUnsigned())
+      return arith::FPToSIOp::create(b, loc, to, value);
+    if (toInt.getWidth() == 64)
+      return fromSignless(b, loc, arith::FPToUIOp::create(b, loc, target, value),
+                          to);
+    // Through int64, so that negative values wrap as C's cast does on x86.
+    Value wide = arith::FPToSIOp::create(b, loc, b.getI64Type(), value);
+    return fromSignless(b, loc, arith::TruncIOp::create(b, loc, target, wide),
+                        to);
+  }
   auto toFloat = cast<FloatType>(to);
   // f16 <-> bf16 have the same width: go through f32.
   if (fromFloat.getWidth() == toFloat.getWidth()) {

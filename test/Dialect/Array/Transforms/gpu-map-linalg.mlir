@@ -1,5 +1,6 @@
 // RUN: array-opt %s -array-gpu-map-linalg -split-input-file -verify-diagnostics | FileCheck %s
 // RUN: array-opt %s -array-gpu-map-linalg="block-size=128 max-grid-size=64" -split-input-file -verify-diagnostics | FileCheck %s --check-prefix=OPTS
+// RUN: array-opt %s -array-gpu-map-linalg="vector-bytes=0" -split-input-file -verify-diagnostics | FileCheck %s --check-prefix=NOVEC
 
 // A 2-D generic with a broadcast operand: one grid-stride kernel over the
 // linearized iteration space, operands read through their indexing maps.
@@ -14,6 +15,20 @@
 // CHECK: scf.if %[[NONEMPTY]] {
 // CHECK:   %[[BLOCKS:.+]] = arith.ceildivui %[[N]], %[[BS:.+]] : index
 // CHECK:   %[[GRID:.+]] = arith.minui %[[BLOCKS]], %{{.+}} : index
+// Dynamic sizes: a kernel with 32-bit index arithmetic when the elements
+// fit, the 64-bit one otherwise.
+// CHECK:   %[[FITS:.+]] = arith.cmpi ule, %[[N]], %{{.+}} : index
+// CHECK:   scf.if %[[FITS]] {
+// CHECK:     gpu.launch
+// CHECK:       %[[N32:.+]] = arith.index_castui %[[N]] : index to i32
+// CHECK:       %[[D132:.+]] = arith.index_castui %[[D1]] : index to i32
+// CHECK:       scf.for %[[I32:.+]] = %{{.+}} to %[[N32]] step %{{.+}} : i32 {
+// CHECK:         %[[J32:.+]] = arith.remui %[[I32]], %[[D132]] : i32
+// CHECK:         %[[K32:.+]] = arith.divui %[[I32]], %[[D132]] : i32
+// CHECK:         %[[K:.+]] = arith.index_castui %[[K32]] : i32 to index
+// CHECK:         %[[J:.+]] = arith.index_castui %[[J32]] : i32 to index
+// CHECK:         memref.load %[[A]][%[[K]], %[[J]]]
+// CHECK:   } else {
 // CHECK:   gpu.launch blocks(%[[BX:.+]], %{{.+}}, %{{.+}}) in (%[[GX:.+]] = %[[GRID]], %{{.+}} = %c1{{.*}}, %{{.+}} = %c1{{.*}}) threads(%[[TX:.+]], %{{.+}}, %{{.+}}) in (%[[TBX:.+]] = %[[BS]],
 // CHECK:     %[[BASE:.+]] = arith.muli %[[BX]], %[[TBX]] : index
 // CHECK:     %[[FIRST:.+]] = arith.addi %[[BASE]], %[[TX]] : index
@@ -61,7 +76,7 @@ func.func @fill(%out: memref<4x8xi64>) {
 // A 0-d op runs as a kernel of one element (never on the host).
 // CHECK-LABEL: func.func @scalar
 // CHECK: gpu.launch
-// CHECK:   scf.for %[[I:.+]] = %{{.+}} to %c1{{.*}} step
+// CHECK:   scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step %{{.+}} : i32
 // CHECK:     %[[V:.+]] = memref.load %{{.+}}[] : memref<f64>
 // CHECK:     %[[E:.+]] = math.exp %[[V]] : f64
 // CHECK:     memref.store %[[E]], %{{.+}}[] : memref<f64>
@@ -78,11 +93,14 @@ func.func @scalar(%in: memref<f64>, %out: memref<f64>) {
 
 // -----
 
-// linalg.index maps to the delinearized loop index.
+// linalg.index maps to the delinearized loop index (32-bit arithmetic:
+// the size is known to fit).
 // CHECK-LABEL: func.func @iota
-// CHECK: scf.for %[[I:.+]] = {{.+}} {
-// CHECK:   %[[C:.+]] = arith.index_cast %[[I]] : index to i32
-// CHECK:   memref.store %[[C]], %{{.+}}[%[[I]]]
+// CHECK-NOT: arith.cmpi ule
+// CHECK: scf.for %[[I:.+]] = {{.+}} : i32 {
+// CHECK:   %[[X:.+]] = arith.index_castui %[[I]] : i32 to index
+// CHECK:   %[[C:.+]] = arith.index_cast %[[X]] : index to i32
+// CHECK:   memref.store %[[C]], %{{.+}}[%[[X]]]
 #id1 = affine_map<(d0) -> (d0)>
 func.func @iota(%out: memref<100xi32>) {
   linalg.generic {indexing_maps = [#id1], iterator_types = ["parallel"]} outs(%out : memref<100xi32>) {
@@ -134,4 +152,106 @@ func.func @tensors(%in: tensor<100xf32>) -> tensor<100xf32> {
     linalg.yield %x : f32
   } -> tensor<100xf32>
   return %0 : tensor<100xf32>
+}
+
+// -----
+
+// A flat elementwise op (whole identity-layout buffers and a scalar): when
+// both buffers are 16-byte aligned, a kernel of 4 x f32 vector accesses,
+// 4 vectors in flight per thread per tile, then the vectors after the last
+// tile, then the scalar tail; otherwise the general kernel.
+#id = affine_map<(d0) -> (d0)>
+#scalar = affine_map<(d0) -> ()>
+// CHECK-LABEL: func.func @flat_scale
+// CHECK-SAME: (%[[X:.+]]: memref<?xf32>, %[[A:.+]]: memref<f32>, %[[Y:.+]]: memref<?xf32>)
+// CHECK: %[[N:.+]] = memref.dim %[[X]], %c0
+// CHECK: scf.if
+// CHECK:   %[[PX:.+]] = memref.extract_aligned_pointer_as_index %[[X]]
+// CHECK:   arith.remui %[[PX]], %c16
+// CHECK:   %[[PY:.+]] = memref.extract_aligned_pointer_as_index %[[Y]]
+// CHECK:   arith.remui %[[PY]], %c16
+// CHECK:   scf.if %{{.+}} {
+// CHECK:     %[[VECS:.+]] = arith.divui %[[N]], %c4 : index
+// CHECK:     %[[TILES:.+]] = arith.divui %[[VECS]], %c1024 : index
+// CHECK:     gpu.launch
+// CHECK:       %[[S:.+]] = memref.load %[[A]][] : memref<f32>
+// CHECK:       scf.for %{{.+}} = %{{.+}} to %[[TILES]] step
+// CHECK-COUNT-4: vector.load %[[X]][%{{.+}}] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK:         arith.mulf %{{.+}}, %[[S]] : f32
+// CHECK-COUNT-4: vector.store %{{.+}}, %[[Y]][%{{.+}}] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK:       scf.for %{{.+}} = %{{.+}} to %[[VECS]] step
+// CHECK:         vector.load %[[X]]
+// CHECK:         vector.store
+// CHECK:       scf.for %[[I:.+]] = %{{.+}} to %[[N]] step
+// CHECK:         memref.load %[[X]][%[[I]]]
+// CHECK:         memref.store %{{.+}}, %[[Y]][%[[I]]]
+// CHECK:   } else {
+// CHECK:     gpu.launch
+// CHECK-NOT:   vector.
+// CHECK:       memref.load %[[X]]
+// CHECK:     gpu.terminator
+// NOVEC-LABEL: func.func @flat_scale
+// NOVEC-NOT: vector.
+// NOVEC-NOT: extract_aligned_pointer
+func.func @flat_scale(%x: memref<?xf32>, %a: memref<f32>, %y: memref<?xf32>) {
+  linalg.generic {indexing_maps = [#id, #scalar, #id], iterator_types = ["parallel"]}
+      ins(%x, %a : memref<?xf32>, memref<f32>) outs(%y : memref<?xf32>) {
+  ^bb0(%v: f32, %s: f32, %out: f32):
+    %0 = arith.mulf %v, %s : f32
+    linalg.yield %0 : f32
+  }
+  return
+}
+
+// -----
+
+// A 2-D flat op is walked through 1-D views; the vector width follows the
+// widest operand (f32: 4 lanes), so the f16 input moves 8 bytes.
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @flat_widen
+// CHECK: memref.collapse_shape %{{.+}} {{\[\[}}0, 1]] : memref<4x?xf16> into memref<?xf16>
+// CHECK: memref.collapse_shape %{{.+}} {{\[\[}}0, 1]] : memref<4x?xf32> into memref<?xf32>
+// CHECK: vector.load %{{.+}} {alignment = 8 : i64} : memref<?xf16>, vector<4xf16>
+// CHECK: arith.extf %{{.+}} : f16 to f32
+// CHECK: vector.store %{{.+}} {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+func.func @flat_widen(%h: memref<4x?xf16>, %y: memref<4x?xf32>) {
+  linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%h : memref<4x?xf16>) outs(%y : memref<4x?xf32>) {
+  ^bb0(%v: f16, %out: f32):
+    %0 = arith.extf %v : f16 to f32
+    linalg.yield %0 : f32
+  }
+  return
+}
+
+// -----
+
+// Not flat: bool buffers (vectors of i1 would be bit-packed), broadcasts
+// along a dimension, and bodies that read the loop index.
+#id = affine_map<(d0) -> (d0)>
+#row = affine_map<(d0, d1) -> (0, d1)>
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @not_flat
+// CHECK-NOT: vector.
+// CHECK: return
+func.func @not_flat(%b: memref<?xi1>, %c: memref<?xi1>, %r: memref<1x?xf32>,
+                    %m: memref<?x?xf32>, %i: memref<?xi64>) {
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%b : memref<?xi1>) outs(%c : memref<?xi1>) {
+  ^bb0(%v: i1, %out: i1):
+    linalg.yield %v : i1
+  }
+  linalg.generic {indexing_maps = [#row, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%r : memref<1x?xf32>) outs(%m : memref<?x?xf32>) {
+  ^bb0(%v: f32, %out: f32):
+    linalg.yield %v : f32
+  }
+  linalg.generic {indexing_maps = [#id], iterator_types = ["parallel"]}
+      outs(%i : memref<?xi64>) {
+  ^bb0(%out: i64):
+    %0 = linalg.index 0 : index
+    %1 = arith.index_cast %0 : index to i64
+    linalg.yield %1 : i64
+  }
+  return
 }

@@ -44,17 +44,20 @@ class Array_Op<string mnemonic, list<Trait> traits = []>
 // Type constraints
 //===----------------------------------------------------------------------===//
 
-// NumPy's bool, int8-int64, float16, float32, float64, and bfloat16.
-defvar Array_ElementTypes = [I1, I8, I16, I32, I64, F16, BF16, F32, F64];
+// NumPy's bool, int8-int64, uint8-uint64, float16, float32, float64, and
+// bfloat16. Signed integers are MLIR's signless ones; unsigned are ui8-ui64.
+defvar Array_ElementTypes = [I1, I8, I16, I32, I64, UI8, UI16, UI32, UI64,
+                             F16, BF16, F32, F64];
 
 def Array_ElementType : AnyTypeOf<Array_ElementTypes,
-    "bool (i1), i8, i16, i32, i64, f16, bf16, f32 or f64">;
+    "bool (i1), i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, bf16, f32 or "
+    "f64">;
 
-def Array_Tensor : RankedTensorOf<Array_ElementTypes>;
+def Array_Tensor : RankedTensorOf<[Array_ElementType]>;
 
 // array.print reads a tensor before bufferization and a buffer after it.
 def Array_TensorOrBuffer : AnyTypeOf<[
-    RankedTensorOf<Array_ElementTypes>, MemRefOf<Array_ElementTypes>],
+    RankedTensorOf<[Array_ElementType]>, MemRefOf<[Array_ElementType]>],
     "ranked tensor or memref of an array element type">;
 
 #endif // ARRAYC_DIALECT_ARRAY_IR_ARRAYDIALECT_TD

@@ -135,7 +135,7 @@ def Array_LoadNpyIntoOp : Array_Op<"load_npy_into",
     ```
   }];
   let arguments = (ins StrAttr:$path,
-                       MemRefOf<Array_ElementTypes>:$buffer);
+                       MemRefOf<[Array_ElementType]>:$buffer);
   let assemblyFormat = "$path `,` $buffer attr-dict `:` type($buffer)";
   let hasVerifier = 1;
 }

@@ -22,7 +22,11 @@ def Array_MapOp : Array_Op<"map", [
   let description = [{
     Applies the scalar body to the elements of the operands after NumPy
     broadcasting. The body's arguments have the operands' element types; it
-    yields one value of the result's element type. The body may use arith
+    yields one value of the result's element type. arith computes on
+    signless integers, so an unsigned element (`ui8`-`ui64`) arrives as the
+    signless integer of its width (`i8` for `ui8`: choose `arith.divui`,
+    `arith.cmpi ult`, ... for unsigned semantics), and an unsigned result is
+    yielded as its signless bits. The body may use arith
     and math ops (anything that lowers on both targets); it must not have
     side effects.
 
@@ -54,7 +58,9 @@ def Array_ReduceOp : Array_Op<"reduce", [Pure]> {
     `combine` region (which must be associative for the result not to
     depend on the order; today it is applied in C order), and the optional
     `post` region turns the accumulator into the result element. The
-    accumulator type is `identity`'s type.
+    accumulator type is `identity`'s type. As in `array.map`, the regions
+    see an unsigned element as the signless integer of its width, and a
+    signless result gives an unsigned result type its bits.
 
     ```mlir
     // L2 norm of each row

@@ -21,6 +21,17 @@ def ArrayGpuMapLinalg : Pass<"array-gpu-map-linalg", "func::FuncOp"> {
     fast reductions (tree reductions across threads) are the job of a
     specialized pass.
 
+    Flat elementwise ops get a faster kernel: when every loop is parallel
+    and every operand is either a whole identity-layout buffer read through
+    the identity map or a single element (a scalar), the iteration space is
+    one contiguous range. Each thread then moves `vector-bytes` bytes per
+    access (`vector.load`/`vector.store`, 4 x f32 by default) and loads
+    `unroll` vectors, coalesced across the block, before computing any;
+    the vectors after the last whole tile and the last `n % width`
+    elements follow in two short loops. The buffers' alignment is checked
+    on the host: an unaligned buffer runs the general kernel instead. Bool
+    (i1) buffers always take the general kernel.
+
     ```mlir
     // Before
     linalg.generic {...} ins(%a, %b : memref<?xf32>, memref<?xf32>)
@@ -40,10 +51,16 @@ def ArrayGpuMapLinalg : Pass<"array-gpu-map-linalg", "func::FuncOp"> {
     Option<"maxGridSize", "max-grid-size", "int64_t", "1056",
            "Most blocks in a grid (the grid-stride loop covers the rest); "
            "the default is 8 blocks for each of an H100/H200's 132 SMs.">,
+    Option<"vectorBytes", "vector-bytes", "int64_t", "16",
+           "Bytes per load/store of flat elementwise kernels (0: scalar "
+           "accesses only).">,
+    Option<"unroll", "unroll", "int64_t", "4",
+           "Vectors each thread of a flat elementwise kernel loads before "
+           "computing (fewer for long bodies).">,
   ];
   let dependentDialects = [
     "affine::AffineDialect", "arith::ArithDialect", "gpu::GPUDialect",
-    "memref::MemRefDialect", "scf::SCFDialect"
+    "memref::MemRefDialect", "scf::SCFDialect", "vector::VectorDialect"
   ];
 }
 
@@ -62,6 +79,160 @@ def ArrayGpuDeviceMemory : Pass<"array-gpu-device-memory", "func::FuncOp"> {
     outlining.
   }];
   let dependentDialects = ["gpu::GPUDialect", "memref::MemRefDialect"];
+}
+
+def ArrayGpuReductions : Pass<"array-gpu-reductions", "func::FuncOp"> {
+  let summary = "Map linalg reductions on buffers to cooperative GPU kernels.";
+  let description = [{
+    Replaces each single-output linalg reduction on buffers whose body is
+    `yield combine(out, f(ins...))`, with `combine` one associative and
+    commutative arith op (`addf`, `mulf`, `maximumf`, `minimumf`,
+    `maxnumf`, `minnumf`, `addi`, `muli`, `maxsi`, `minsi`, `maxui`,
+    `minui`, `andi`, `ori`, `xori`), by kernels in which many threads
+    reduce each output: every thread combines its share of the elements
+    through the body (from `combine`'s neutral element), warps combine
+    with butterfly shuffles (`gpu.shuffle xor`, 64-bit values as two
+    halves), blocks through a 32-entry workgroup buffer, and the value the
+    output buffer holds (the init) is combined in last. The kernel follows
+    the layout of the first input:
+
+    - rows (its contiguous index is reduced): a warp per output for at
+      most 2048 elements (static), else a block per output. Consecutive
+      threads read consecutive elements, 16 bytes at a time (`vector.load`)
+      when every input read along the innermost reduced dimension is a
+      contiguous buffer whose rows are multiples of the vector width. When
+      there are fewer outputs than `target-blocks`, each output's elements
+      are split over several blocks (a full reduction gets
+      `target-blocks`), which write partial results to a temporary buffer
+      that a second kernel (a block per output) combines.
+    - columns (its contiguous index is kept, at least 32 outputs): a thread
+      per output, consecutive threads on consecutive outputs; the reduced
+      elements are split into contiguous chunks over several blocks when
+      the outputs alone give fewer than `target-blocks` blocks, and a
+      second kernel (a thread per output) combines the chunks' partials in
+      order.
+
+    Each thread's loop is unrolled `unroll` times (twice that for columns)
+    with all the unrolled loads issued before their arithmetic, to keep
+    several loads in flight. Results are deterministic: no atomics, a fixed
+    combination order (which differs from the sequential order, so float
+    sums may round differently). A NaN propagates as the body's op says
+    (`maximumf` propagates it, `maxnumf` ignores it).
+
+    Left to `array-gpu-map-linalg`: reductions of another body form
+    (argmax/argmin's compare-and-select pairs, scans, multi-op
+    `array.reduce` combines), reductions over at most 16 elements per
+    output (static), and reductions whose output shares a buffer with an
+    input.
+
+    ```mlir
+    // Before: x.sum() of 2^28 float32 (accumulated in float64)
+    linalg.generic {iterator_types = ["reduction"]}
+        ins(%x : memref<268435456xf32>) outs(%acc : memref<f64>) {
+    ^bb0(%in: f32, %out: f64):
+      %e = arith.extf %in : f32 to f64
+      %s = arith.addf %out, %e : f64
+      linalg.yield %s : f64
+    }
+    // After: 528 blocks each reduce a strided share (vector<4xf32> loads,
+    // 4 in flight per thread) to a partial, then one block combines them.
+    %partials = memref.alloc(%c528) : memref<?xf64>
+    gpu.launch blocks(...) in (%c528, %c1, %c1) threads(...) in (%c256, %c1, %c1)
+        workgroup(%scratch : memref<32xf64, #gpu.address_space<workgroup>>) {
+      ... vector.load %x[%i] {alignment = 16} : memref<268435456xf32>, vector<4xf32>
+      ... gpu.shuffle xor ...
+      ... memref.store %total, %partials[%block]
+    }
+    gpu.launch blocks(...) in (%c1, %c1, %c1) threads(...) in (%c256, %c1, %c1) ... {
+      ... combine the partials, then %acc[] ...
+    }
+    memref.dealloc %partials : memref<?xf64>
+    ```
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", "256",
+           "Threads per block (a multiple of 32).">,
+    Option<"targetBlocks", "target-blocks", "int64_t", "528",
+           "Blocks to aim for when outputs are split over several blocks "
+           "(the default is 4 for each of an H100/H200's 132 SMs).">,
+    Option<"unroll", "unroll", "int64_t", "4",
+           "Element groups each thread loads before combining them.">,
+  ];
+  let dependentDialects = [
+    "affine::AffineDialect", "arith::ArithDialect", "gpu::GPUDialect",
+    "memref::MemRefDialect", "scf::SCFDialect", "vector::VectorDialect"
+  ];
+}
+
+def ArrayGpuRowKernels : Pass<"array-gpu-row-kernels", "func::FuncOp"> {
+  let summary = "Fuse row-wise linalg sequences (softmax, layer norm) into "
+                "one GPU kernel.";
+  let description = [{
+    Finds runs of linalg ops on buffers (fills included, generalized) that
+    work on the same rows: loop 0 is parallel over `N` rows and the other
+    loops cover either a whole row of `C` elements (elementwise ops,
+    reductions over the row with a recognized combiner, see
+    `array-gpu-reductions`) or one element per row (keepdims results,
+    fills of them, scalar math on them). Only allocations, reshapes and
+    constants may sit between them, so moving the group to its last op
+    crosses no other memory access (a `memref.copy`, `array.print`, a call
+    or anything else ends a group). A group with a reduction over whole rows
+    and at least two whole-row ops becomes one kernel with a block per row
+    (grid-strided over the rows):
+
+    - thread `t` owns the same columns of the row in every stage, groups of
+      up to 4 consecutive columns `t, t + B, t + 2B, ...`, and keeps the
+      row's values of every buffer the group writes in registers; buffers
+      the group only reads are loaded once per row (16-byte vector loads
+      where the access is contiguous);
+    - an elementwise op computes its values from registers; a reduction
+      combines the thread's columns through the body, then the block
+      (warp shuffles and a 32-entry workgroup buffer) and the init, and
+      every thread gets the result;
+    - at the end, the buffers read after the group are written back once
+      (vector stores); the others (the row maxima and sums of a softmax, say)
+      are never written and their allocations are removed.
+
+    Requirements, else the ops are left to `array-gpu-reductions` and
+    `array-gpu-map-linalg`: static shapes; every buffer the group writes is
+    a row-major view (reshapes of an identity-layout buffer with `N` rows)
+    accessed at the current row, either in column order over the whole
+    row or as one value per row; a reduction's output is one value per row
+    and not one of its inputs; a row fits in registers: the block has
+    `ceil(C / elements-per-thread)` threads rounded up to a multiple of 32
+    (at most 1024), and each thread at most `max-elements-per-thread`
+    elements (C <= 32768 by default: 1024 threads of 32 elements). Small
+    `N` with long rows would be better served by split reductions; that
+    choice is not made yet.
+
+    ```mlir
+    // Before (softmax over 16384x16384 after bufferization, shortened)
+    linalg.generic {reduction} ins(%x3 : memref<16384x1x16384xf32>) outs(%max : memref<16384x1xf32>)  // maximumf
+    linalg.generic ins(%x, %max) outs(%e : memref<16384x16384xf32>)                                 // exp(x - max)
+    linalg.generic {reduction} ins(%e3) outs(%sum : memref<16384x1xf64>)                            // addf
+    linalg.generic ins(%e, %sum) outs(%e)                                                           // e / sum
+    // After: one kernel; %max's and %sum's buffers are gone.
+    gpu.launch blocks(...) in (%c16384, %c1, %c1) threads(...) in (%c1024, %c1, %c1)
+        workgroup(%s0 : memref<32xf32, #gpu.address_space<workgroup>>,
+                  %s1 : memref<32xf64, #gpu.address_space<workgroup>>) {
+      scf.for %row = %bx to %c16384 step %gx {
+        %v = vector.load %x[%row, %c] {alignment = 16} : ..., vector<4xf32>  // 4 per thread
+        ... gpu.shuffle xor ... (max) ... math.exp ... gpu.shuffle xor ... (sum) ... arith.divf ...
+        vector.store %y, %e[%row, %c] {alignment = 16} : ..., vector<4xf32>
+      }
+    }
+    ```
+  }];
+  let options = [
+    Option<"elementsPerThread", "elements-per-thread", "int64_t", "16",
+           "Row elements each thread aims to own (sets the block size).">,
+    Option<"maxElementsPerThread", "max-elements-per-thread", "int64_t", "32",
+           "Most row elements a thread may own; longer rows are not fused.">,
+  ];
+  let dependentDialects = [
+    "affine::AffineDialect", "arith::ArithDialect", "gpu::GPUDialect",
+    "memref::MemRefDialect", "scf::SCFDialect", "vector::VectorDialect"
+  ];
 }
 
 #endif // ARRAYC_DIALECT_ARRAY_TRANSFORMS_PASSES_TD

@@ -1,0 +1,901 @@
+#!/usr/bin/env python3
+"""Benchmark Arrayc's executables against CuPy and PyTorch on one GPU.
+
+  run.py prepare [--arrayc A] [--out DIR] [--target cuda|cpu] [--size full|small]
+      Compile bench/*.mlir with arrayc into DIR/bin (default .device-bench/),
+      record what was built in DIR/bin/BUILD_INFO.json and copy this script
+      to DIR, so that DIR is all a GPU machine without MLIR needs.
+
+  run.py run [--bin DIR/bin] [--workdir W] [--results R] [options]
+      On the GPU machine: write the inputs (NumPy, fixed seed) once into W,
+      run each executable with ARRAYRT_BENCH (device time from CUDA events
+      around its kernels), time the same computation in CuPy (eager, and
+      ElementwiseKernel / ReductionKernel / cupy.fuse where they apply) and
+      PyTorch (eager, torch.compile) with CUDA events, check every result
+      against a float64 NumPy reference, print a table and write
+      R/results.json and R/performance.md.
+
+  run.py dry-run [--arrayc A]
+      Here, without a GPU, CuPy or PyTorch: prepare for --target=cpu at the
+      small size into a temporary folder and run the harness on it (ours
+      only, timed with the host clock), failing unless every result passes
+      its check. What CI runs (test/Bench/dry-run.test).
+
+Times are medians over the timed runs (after warm-up); GB/s is the least
+number of bytes the computation must move (inputs read once, outputs
+written once) over that time; "ours/this" is our median over the other's,
+so 2.0 means ours takes twice as long.
+"""
+
+import argparse
+import concurrent.futures
+import datetime
+import json
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SEED = 20251129
+RTOL = 1e-5  # Normwise relative error allowed against float64.
+WORKLOADS = ["gaussian", "sum", "softmax", "layernorm", "colsum", "rowsum"]
+IMPLS = ["ours", "cupy", "torch", "compile"]
+# The sizes the programs are written for, and the small ones the dry run
+# substitutes for them (the programs have static shapes).
+FULL = {"n": 1 << 28, "d": 16384}
+SMALL = {"n": 1 << 16, "d": 256}
+THREADS = min(32, os.cpu_count() or 1)
+
+
+def log(message):
+    print(message, flush=True)
+
+
+# --------------------------------------------------------------------------
+# prepare
+
+
+def find_repo():
+    return os.path.dirname(HERE)
+
+
+def git_describe(repo):
+    try:
+        head = subprocess.run(["git", "-C", repo, "rev-parse", "HEAD"],
+                              capture_output=True, text=True,
+                              check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", repo, "status", "--porcelain",
+                                "--untracked-files=no"],
+                               capture_output=True, text=True).stdout.strip()
+        return head + ("-dirty" if dirty else "")
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def sized_source(text, size):
+    """The program text at `size` ('full' as written, or 'small')."""
+    if size == "full":
+        return text
+    # Not \b: in tensor<16384x16384xf32> the digits touch letters.
+    text = re.sub(r"(?<!\d)%d(?!\d)" % FULL["n"], str(SMALL["n"]), text)
+    return re.sub(r"(?<!\d)%d(?!\d)" % FULL["d"], str(SMALL["d"]), text)
+
+
+def prepare(args):
+    repo = find_repo()
+    arrayc = args.arrayc or os.path.join(repo, "build", "bin", "arrayc")
+    out = os.path.abspath(args.out)
+    bindir = os.path.join(out, "bin")
+    shutil.rmtree(bindir, ignore_errors=True)
+    os.makedirs(bindir)
+    sources = os.path.join(bindir, "src")
+    os.makedirs(sources)
+    for name in WORKLOADS:
+        text = sized_source(open(os.path.join(HERE, name + ".mlir")).read(),
+                            args.size)
+        source = os.path.join(sources, name + ".mlir")
+        with open(source, "w") as f:
+            f.write(text)
+        command = [arrayc, "--target=" + args.target, source, "-o",
+                   os.path.join(bindir, name)]
+        result = subprocess.run(command, capture_output=True, text=True)
+        if result.returncode != 0:
+            sys.exit("prepare: %s failed:\n%s" % (" ".join(command),
+                                                  result.stderr))
+        log("compiled %s (--target=%s, %s size)" % (name, args.target,
+                                                     args.size))
+    info = {
+        "commit": git_describe(repo),
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(
+            timespec="seconds"),
+        "target": args.target,
+        "size": args.size,
+        "dims": FULL if args.size == "full" else SMALL,
+        "arrayc": arrayc,
+        "workloads": WORKLOADS,
+    }
+    with open(os.path.join(bindir, "BUILD_INFO.json"), "w") as f:
+        json.dump(info, f, indent=2)
+    if os.path.abspath(HERE) != out:
+        shutil.copy(os.path.abspath(__file__), os.path.join(out, "run.py"))
+    log("prepared %s" % out)
+
+
+# --------------------------------------------------------------------------
+# Inputs and float64 references (NumPy, in row chunks over threads)
+
+
+def row_chunks(rows, parts):
+    step = max(1, -(-rows // parts))
+    return [(i, min(rows, i + step)) for i in range(0, rows, step)]
+
+
+def parallel(function, items):
+    with concurrent.futures.ThreadPoolExecutor(THREADS) as pool:
+        return list(pool.map(function, items))
+
+
+def normal_f32(shape, seed, mean=1.0, scale=1.0):
+    """mean + scale * N(0, 1) as float32, the same for a seed whatever the
+    machine: fixed chunks, each with its own child generator."""
+    out = np.empty(shape, np.float32)
+    flat = out.reshape(-1)
+    chunks = row_chunks(flat.size, 64)
+    seeds = np.random.SeedSequence(seed).spawn(len(chunks))
+
+    def fill(index):
+        begin, end = chunks[index]
+        rng = np.random.default_rng(seeds[index])
+        part = flat[begin:end]
+        rng.standard_normal(out=part, dtype=np.float32)
+        part *= np.float32(scale)
+        part += np.float32(mean)
+
+    parallel(fill, range(len(chunks)))
+    return out
+
+
+def make_inputs(workdir, dims):
+    """Writes the inputs once; returns them (NumPy arrays)."""
+    n, d = dims["n"], dims["d"]
+    stamp = os.path.join(workdir, "inputs.json")
+    want = {"seed": SEED, "n": n, "d": d}
+    names = ["x", "a", "b", "m", "gamma", "beta"]
+    if os.path.exists(stamp) and json.load(open(stamp)) == want:
+        return {k: np.load(os.path.join(workdir, k + ".npy"), mmap_mode="r")
+                for k in names}
+    inputs = {
+        # Mean 1: sums are well conditioned, so float32 libraries can meet
+        # the 1e-5 normwise check on 2^28 elements.
+        "x": normal_f32((n,), SEED),
+        "a": np.array(1.5, np.float32),
+        "b": np.array(-0.25, np.float32),
+        "m": normal_f32((d, d), SEED + 1),
+        "gamma": normal_f32((d,), SEED + 2, mean=1.0, scale=0.1),
+        "beta": normal_f32((d,), SEED + 3, mean=0.0, scale=0.1),
+    }
+    for k in names:
+        np.save(os.path.join(workdir, k + ".npy"), inputs[k])
+    with open(stamp, "w") as f:
+        json.dump(want, f)
+    return inputs
+
+
+def reference(name, inp):
+    """The float64 NumPy result of workload `name`."""
+    x, m = inp["x"], inp["m"]
+    a, b = float(inp["a"]), float(inp["b"])
+    if name == "sum":
+        parts = parallel(lambda r: np.sum(x[r[0]:r[1]], dtype=np.float64),
+                         row_chunks(x.size, THREADS * 4))
+        return np.array(np.sum(parts), np.float64)
+    if name == "gaussian":
+        out = np.empty(x.shape, np.float64)
+
+        def rows(r):
+            v = x[r[0]:r[1]].astype(np.float64)
+            out[r[0]:r[1]] = np.exp(-(v * v) / 2) * a + b
+
+        parallel(rows, row_chunks(x.size, THREADS * 4))
+        return out
+    if name == "colsum":
+        parts = parallel(
+            lambda r: m[r[0]:r[1]].astype(np.float64).sum(axis=0),
+            row_chunks(m.shape[0], THREADS))
+        return np.sum(parts, axis=0)
+    out = np.empty(m.shape[0] if name == "rowsum" else m.shape, np.float64)
+    gamma = inp["gamma"].astype(np.float64)
+    beta = inp["beta"].astype(np.float64)
+
+    def rows(r):
+        v = m[r[0]:r[1]].astype(np.float64)
+        if name == "rowsum":
+            out[r[0]:r[1]] = v.sum(axis=1)
+        elif name == "softmax":
+            e = np.exp(v - v.max(axis=1, keepdims=True))
+            out[r[0]:r[1]] = e / e.sum(axis=1, keepdims=True)
+        elif name == "layernorm":
+            mu = v.mean(axis=1, keepdims=True)
+            var = ((v - mu) ** 2).mean(axis=1, keepdims=True)
+            out[r[0]:r[1]] = (v - mu) / np.sqrt(var + 1e-5) * gamma + beta
+        else:
+            raise ValueError(name)
+
+    parallel(rows, row_chunks(m.shape[0], THREADS * 4))
+    return out
+
+
+def min_bytes(name, dims):
+    """Bytes a workload must move at least: inputs once, outputs once."""
+    n, d = dims["n"], dims["d"]
+    return {
+        "copy": 8 * n,
+        "gaussian": 8 * n,
+        "sum": 4 * n + 4,
+        "softmax": 8 * d * d,
+        "layernorm": 8 * d * d + 8 * d,
+        "colsum": 4 * d * d + 4 * d,
+        "rowsum": 4 * d * d + 4 * d,
+    }[name]
+
+
+class Checker:
+    """Normwise relative error of results against a float64 reference,
+    on the GPU when CuPy is there (the reference goes there once)."""
+
+    def __init__(self, ref, cp):
+        self.cp = cp
+        self.ref = ref
+        self.ref_dev = cp.asarray(ref) if cp is not None else None
+        if cp is not None:
+            self.norm = float(cp.linalg.norm(self.ref_dev.ravel()))
+        else:
+            self.norm = float(np.sqrt(self._host_sumsq(ref, None)))
+
+    def _host_sumsq(self, a, b):
+        a = np.asarray(a).reshape(-1)
+        b = None if b is None else np.asarray(b).reshape(-1)
+
+        def part(r):
+            v = np.asarray(a[r[0]:r[1]], np.float64)
+            if b is not None:
+                v = v - b[r[0]:r[1]]
+            return float(np.dot(v, v))
+
+        return sum(parallel(part, row_chunks(a.size, THREADS * 4)))
+
+    def error(self, result):
+        """`result` is a NumPy, CuPy or torch array."""
+        if hasattr(result, "detach"):  # torch
+            result = result.detach()
+            if self.cp is None or not result.is_cuda:
+                result = result.cpu().numpy()
+        shape = tuple(result.shape)
+        if shape != tuple(self.ref.shape):
+            raise ValueError("shape %s, expected %s" % (shape,
+                                                        self.ref.shape))
+        if self.cp is not None:
+            cp = self.cp
+            dev = cp.asarray(result).astype(cp.float64)
+            diff = float(cp.linalg.norm((dev - self.ref_dev).ravel()))
+            finite = bool(cp.isfinite(dev).all())
+            del dev
+        else:
+            diff = float(np.sqrt(self._host_sumsq(result, self.ref)))
+            finite = bool(np.isfinite(np.asarray(result)).all())
+        if not finite:
+            return float("inf")
+        return diff / self.norm if self.norm else diff
+
+    def release(self):
+        self.ref_dev = None
+        if self.cp is not None:
+            self.cp.get_default_memory_pool().free_all_blocks()
+
+
+# --------------------------------------------------------------------------
+# Timing
+
+
+def summarize(samples):
+    s = sorted(samples)
+    k = len(s)
+    median = s[k // 2] if k % 2 else (s[k // 2 - 1] + s[k // 2]) / 2
+    return {"median_ms": median, "min_ms": s[0], "max_ms": s[-1],
+            "mean_ms": sum(s) / k, "n": k}
+
+
+def time_events(function, warmup, iters, event, synchronize):
+    """CUDA-event time of each call of `function` after `warmup` calls."""
+    result = None
+    for _ in range(warmup):
+        result = function()
+    synchronize()
+    samples = []
+    for _ in range(iters):
+        start, end = event(), event()
+        start.record()
+        result = function()
+        end.record()
+        end.synchronize()
+        samples.append(elapsed(start, end))
+    return samples, result
+
+
+def elapsed(start, end):
+    if hasattr(start, "elapsed_time"):  # torch
+        return start.elapsed_time(end)
+    import cupy
+    return cupy.cuda.get_elapsed_time(start, end)
+
+
+# --------------------------------------------------------------------------
+# The implementations
+
+
+def cupy_variants(cp, name, dev):
+    """(label, function) pairs computing workload `name` with CuPy."""
+    x, m, a, b = dev.get("x"), dev.get("m"), dev.get("a"), dev.get("b")
+    if name == "copy":
+        y = cp.empty_like(x)
+
+        def copy():
+            y[...] = x
+            return y
+
+        return [("cupy y[...] = x", copy)]
+    if name == "gaussian":
+        kernel = cp.ElementwiseKernel(
+            "float32 x, float32 a, float32 b", "float32 y",
+            "y = exp(-(x * x) / 2.0f) * a + b", "arrayc_bench_gaussian")
+
+        @cp.fuse()
+        def fused(x, a, b):
+            return cp.exp(-(x * x) / cp.float32(2)) * a + b
+
+        two = cp.float32(2)
+        return [("cupy eager", lambda: cp.exp(-(x * x) / two) * a + b),
+                ("cupy ElementwiseKernel", lambda: kernel(x, a, b)),
+                ("cupy fuse", lambda: fused(x, a, b))]
+    if name in ("sum", "colsum", "rowsum"):
+        # Accumulating in float64, as array.sum does for float32.
+        kernel = cp.ReductionKernel(
+            "float32 x", "float32 y", "x", "a + b", "y = a", "0",
+            "arrayc_bench_sum", reduce_type="double")
+        if name == "sum":
+            return [("cupy eager", lambda: x.sum()),
+                    ("cupy ReductionKernel f64", lambda: kernel(x))]
+        axis = 0 if name == "colsum" else 1
+        return [("cupy eager", lambda: m.sum(axis=axis)),
+                ("cupy ReductionKernel f64", lambda: kernel(m, axis=axis))]
+    if name == "softmax":
+        def softmax():
+            e = cp.exp(m - m.max(axis=1, keepdims=True))
+            return e / e.sum(axis=1, keepdims=True)
+
+        return [("cupy eager", softmax)]
+    if name == "layernorm":
+        gamma, beta = dev["gamma"], dev["beta"]
+        eps = cp.float32(1e-5)
+
+        def layernorm():
+            mu = m.mean(axis=1, keepdims=True)
+            var = m.var(axis=1, keepdims=True)
+            return (m - mu) / cp.sqrt(var + eps) * gamma + beta
+
+        return [("cupy eager", layernorm)]
+    return []
+
+
+def torch_function(torch, name, dev):
+    """The natural PyTorch code for workload `name`."""
+    x, m, a, b = dev.get("x"), dev.get("m"), dev.get("a"), dev.get("b")
+    if name == "copy":
+        y = torch.empty_like(x)
+        return lambda: y.copy_(x)
+    if name == "gaussian":
+        return lambda: torch.exp(-(x * x) / 2) * a + b
+    if name == "sum":
+        return lambda: x.sum()
+    if name == "colsum":
+        return lambda: m.sum(dim=0)
+    if name == "rowsum":
+        return lambda: m.sum(dim=1)
+    if name == "softmax":
+        return lambda: torch.softmax(m, dim=1)
+    if name == "layernorm":
+        import torch.nn.functional as F
+        gamma, beta = dev["gamma"], dev["beta"]
+        return lambda: F.layer_norm(m, (m.shape[1],), gamma, beta, eps=1e-5)
+    raise ValueError(name)
+
+
+def torch_compiled(torch, name, dev):
+    """torch.compile of the same code, with its inputs as arguments (so the
+    graph does not bake them in as constants)."""
+    import torch.nn.functional as F
+    x, m, a, b = dev.get("x"), dev.get("m"), dev.get("a"), dev.get("b")
+    compile = lambda f: torch.compile(f, dynamic=False, fullgraph=True)
+    if name == "gaussian":
+        f = compile(lambda x, a, b: torch.exp(-(x * x) / 2) * a + b)
+        return lambda: f(x, a, b)
+    if name == "sum":
+        f = compile(lambda x: x.sum())
+        return lambda: f(x)
+    if name in ("colsum", "rowsum"):
+        f = compile(lambda m: m.sum(dim=0 if name == "colsum" else 1))
+        return lambda: f(m)
+    if name == "softmax":
+        f = compile(lambda m: torch.softmax(m, dim=1))
+        return lambda: f(m)
+    if name == "layernorm":
+        gamma, beta = dev["gamma"], dev["beta"]
+        f = compile(lambda m, g, b: F.layer_norm(m, (m.shape[1],), g, b,
+                                                 eps=1e-5))
+        return lambda: f(m, gamma, beta)
+    raise ValueError(name)
+
+
+def run_ours(args, name, bindir, workdir, dims):
+    """Runs our executable in bench mode; returns its row (and output)."""
+    exe = os.path.join(bindir, name)
+    report = os.path.join(workdir, name + ".bench.json")
+    if os.path.exists(report):
+        os.remove(report)
+    env = dict(os.environ)
+    env.update({
+        "ARRAYRT_BENCH": str(args.iters),
+        "ARRAYRT_BENCH_WARMUP": str(args.warmup),
+        "ARRAYRT_BENCH_OUT": report,
+        "ARRAYRT_PROFILE": "1",
+    })
+    if args.ours_max_seconds:
+        env["ARRAYRT_BENCH_MAX_SECONDS"] = str(args.ours_max_seconds)
+    begin = time.monotonic()
+    try:
+        done = subprocess.run([exe], cwd=workdir, env=env, timeout=args.timeout,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True)
+    except subprocess.TimeoutExpired:
+        return {"status": "timeout after %ds" % args.timeout}, None
+    row = {"wall_s": round(time.monotonic() - begin, 2),
+           "profile": done.stderr.strip()[-4000:]}
+    if done.returncode != 0:
+        row["status"] = "exit %d: %s" % (done.returncode,
+                                         done.stderr.strip()[-500:])
+        return row, None
+    bench = json.load(open(report))
+    row.update({k: bench[k] for k in ("timer", "median_ms", "min_ms",
+                                      "max_ms", "mean_ms", "warmup")})
+    row["n"] = bench["iterations"]
+    row["samples_ms"] = bench["samples_ms"]
+    row["transfer_median_ms"] = summarize(bench["transfer_ms"])["median_ms"] \
+        if bench.get("transfer_ms") else None
+    row["host_median_ms"] = summarize(bench["host_ms"])["median_ms"]
+    row["operations"] = bench["operations"]
+    output = np.load(os.path.join(workdir, name + ".npy"), mmap_mode="r")
+    return row, output
+
+
+class Harness:
+    def __init__(self, args):
+        self.args = args
+        self.start = time.monotonic()
+        self.rows = []
+        self.notes = []
+        self.cp = self.torch = None
+        self.impls = set(args.impls.split(","))
+        unknown = self.impls - set(IMPLS)
+        if unknown:
+            sys.exit("unknown --impls %s (have %s)" % (",".join(sorted(
+                unknown)), ",".join(IMPLS)))
+        # CuPy also checks results on the GPU, measured or not.
+        try:
+            import cupy
+            cupy.cuda.runtime.getDeviceCount()
+            self.cp = cupy
+        except Exception as error:  # Not there, or no GPU.
+            self.notes.append("CuPy not used: %s" % str(error)[:200])
+        if self.impls & {"torch", "compile"}:
+            try:
+                import torch
+                if not torch.cuda.is_available():
+                    raise RuntimeError("torch.cuda.is_available() is False")
+                self.torch = torch
+            except Exception as error:
+                self.notes.append("PyTorch not used: %s" % str(error)[:200])
+
+    def left(self):
+        if not self.args.deadline_s:
+            return float("inf")
+        return self.args.deadline_s - (time.monotonic() - self.start)
+
+    def add(self, workload, impl, row):
+        row = dict(row)
+        row["workload"] = workload
+        row["impl"] = impl
+        self.rows.append(row)
+        self.save()
+        log("  %-28s %s" % (impl, describe(row)))
+
+    def framework_row(self, checker, samples, result, extra=None):
+        row = summarize(samples)
+        row["samples_ms"] = samples
+        row["timer"] = "cuda-events"
+        if extra:
+            row.update(extra)
+        if checker is not None:
+            row["rel_err"] = checker.error(result)
+            row["status"] = "ok" if row["rel_err"] <= RTOL else \
+                "WRONG (normwise error %.2e > %g)" % (row["rel_err"], RTOL)
+        else:
+            row["status"] = "ok"
+        return row
+
+    def time_cupy(self, function):
+        cp = self.cp
+        return time_events(function, self.args.warmup, self.args.iters,
+                           cp.cuda.Event, cp.cuda.Device().synchronize)
+
+    def time_torch(self, function):
+        torch = self.torch
+        return time_events(
+            function, self.args.warmup, self.args.iters,
+            lambda: torch.cuda.Event(enable_timing=True),
+            torch.cuda.synchronize)
+
+    def run(self):
+        args = self.args
+        bindir = os.path.abspath(args.bin)
+        info = json.load(open(os.path.join(bindir, "BUILD_INFO.json")))
+        self.info = info
+        dims = info["dims"]
+        os.makedirs(args.workdir, exist_ok=True)
+        os.makedirs(args.results, exist_ok=True)
+        try:
+            self.environment = describe_environment(self.cp, self.torch,
+                                                    info)
+        except Exception as error:  # Never worth losing the run over.
+            self.environment = {"error": str(error)[:300]}
+        log("environment: " + json.dumps(self.environment))
+        t = time.monotonic()
+        inputs = make_inputs(args.workdir, dims)
+        log("inputs ready in %s (%.1f s)" % (args.workdir,
+                                             time.monotonic() - t))
+        dev, tdev = {}, {}
+        if self.cp is not None:
+            try:
+                dev = {k: self.cp.asarray(np.asarray(v))
+                       for k, v in inputs.items()}
+            except Exception as error:
+                self.notes.append("CuPy dropped: %s" % str(error)[:200])
+                self.cp = None
+        if self.torch is not None:
+            try:
+                if self.cp is not None:  # Shares CuPy's memory.
+                    tdev = {k: self.torch.as_tensor(v, device="cuda")
+                            for k, v in dev.items()}
+                else:
+                    tdev = {k: self.torch.from_numpy(np.array(v)).cuda()
+                            for k, v in inputs.items()}
+            except Exception as error:
+                self.notes.append("PyTorch dropped: %s" % str(error)[:200])
+                self.torch = None
+
+        selected = args.only.split(",") if args.only else WORKLOADS
+        if "copy" in (args.only or "copy").split(","):
+            self.copy_anchor(dev, tdev, dims)
+        compiled_later = []
+        for name in selected:
+            if name == "copy":
+                continue
+            if name not in WORKLOADS:
+                sys.exit("unknown workload %r (have %s)" % (name, WORKLOADS))
+            log("%s (%s)" % (name, shape_text(name, dims)))
+            if self.left() < 20:
+                self.notes.append("%s skipped: deadline" % name)
+                continue
+            t = time.monotonic()
+            checker = Checker(reference(name, inputs), self.cp)
+            log("  float64 reference in %.1f s" % (time.monotonic() - t))
+            if "ours" in self.impls:
+                self.measure_ours(name, checker, bindir, dims)
+            if self.cp is not None and "cupy" in self.impls:
+                for label, function in cupy_variants(self.cp, name, dev):
+                    self.measure(name, label, checker, self.time_cupy,
+                                 function)
+            if self.torch is not None and "torch" in self.impls:
+                self.measure(name, "torch eager", checker, self.time_torch,
+                             torch_function(self.torch, name, tdev))
+            if self.torch is not None and "compile" in self.impls:
+                compiled_later.append(name)
+            checker.release()
+        for name in compiled_later:
+            if self.left() < 30:
+                self.notes.append("torch.compile of %s skipped: deadline"
+                                  % name)
+                continue
+            log("%s: torch.compile" % name)
+            checker = Checker(reference(name, inputs), self.cp)
+            self.measure(name, "torch.compile", checker, self.time_torch,
+                         lambda: torch_compiled(self.torch, name, tdev),
+                         build=True)
+            checker.release()
+        self.save(final=True)
+        print_table(self.rows, self.notes)
+        return all(r.get("status") == "ok" for r in self.rows
+                   if r["impl"] == "ours")
+
+    def measure_ours(self, name, checker, bindir, dims):
+        args = self.args
+        try:
+            row, output = run_ours(args, name, bindir, args.workdir, dims)
+            if output is not None:
+                row["rel_err"] = checker.error(output)
+                row["status"] = "ok" if row["rel_err"] <= RTOL else \
+                    "WRONG (normwise error %.2e > %g)" % (row["rel_err"],
+                                                          RTOL)
+            del output
+        except Exception as error:
+            row = {"status": "error: %s" % str(error)[:300]}
+        self.add(name, "ours", row)
+
+    def measure(self, name, label, checker, timer, function, build=False):
+        try:
+            extra = {}
+            if build:
+                begin = time.monotonic()
+                function = function()
+                function()  # Compiles.
+                self.torch.cuda.synchronize()
+                extra["compile_s"] = round(time.monotonic() - begin, 1)
+            samples, result = timer(function)
+            row = self.framework_row(checker, samples, result, extra)
+            del result
+        except Exception as error:
+            row = {"status": "error: %s" % str(error)[:300]}
+        self.add(name, label, row)
+
+    def copy_anchor(self, dev, tdev, dims):
+        log("copy (device to device, %s)" % shape_text("copy", dims))
+        if self.cp is not None and "cupy" in self.impls:
+            for label, function in cupy_variants(self.cp, "copy", dev):
+                self.measure("copy", label, None, self.time_cupy, function)
+        if self.torch is not None and "torch" in self.impls:
+            self.measure("copy", "torch y.copy_(x)", None, self.time_torch,
+                         torch_function(self.torch, "copy", tdev))
+
+    def save(self, final=False):
+        dims = self.info["dims"]
+        finish(self.rows, dims)
+        data = {"environment": self.environment, "build": self.info,
+                "settings": {"iters": self.args.iters,
+                             "warmup": self.args.warmup,
+                             "ours_max_seconds": self.args.ours_max_seconds,
+                             "seed": SEED, "rtol": RTOL},
+                "rows": self.rows, "notes": self.notes,
+                "complete": final,
+                "harness_s": round(time.monotonic() - self.start, 1)}
+        with open(os.path.join(self.args.results, "results.json"), "w") as f:
+            json.dump(data, f, indent=1)
+        with open(os.path.join(self.args.results, "performance.md"),
+                  "w") as f:
+            f.write(markdown(data))
+
+
+def shape_text(name, dims):
+    if name in ("copy", "gaussian", "sum"):
+        return "%d float32" % dims["n"]
+    return "%dx%d float32" % (dims["d"], dims["d"])
+
+
+def finish(rows, dims):
+    """Adds GB/s and the ratio to ours to every timed row."""
+    ours = {r["workload"]: r.get("median_ms") for r in rows
+            if r["impl"] == "ours"}
+    for r in rows:
+        if r.get("median_ms"):
+            r["gb_s"] = min_bytes(r["workload"], dims) / (
+                r["median_ms"] * 1e-3) / 1e9
+            base = ours.get(r["workload"])
+            r["ours_over_this"] = base / r["median_ms"] if base else None
+
+
+def short_status(row, width=100):
+    """The first line of a row's status, at most `width` characters."""
+    lines = str(row.get("status", "?")).strip().splitlines() or ["?"]
+    text = lines[0]
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def describe(row):
+    if "median_ms" not in row:
+        return short_status(row, 300)
+    text = "%10.3f ms %8.1f GB/s  n=%d" % (row["median_ms"],
+                                          row.get("gb_s") or 0, row["n"])
+    if "rel_err" in row:
+        text += "  err %.1e" % row["rel_err"]
+    if row.get("status") != "ok":
+        text += "  " + short_status(row)
+    return text
+
+
+def print_table(rows, notes):
+    log("")
+    log("%-10s %-26s %11s %9s %10s %9s %4s  %s" % (
+        "workload", "implementation", "median ms", "GB/s", "ours/this",
+        "rel err", "n", "status"))
+    for r in rows:
+        log("%-10s %-26s %11s %9s %10s %9s %4s  %s" % (
+            r["workload"], r["impl"],
+            "%.3f" % r["median_ms"] if r.get("median_ms") else "-",
+            "%.1f" % r["gb_s"] if r.get("gb_s") else "-",
+            "%.2f" % r["ours_over_this"] if r.get("ours_over_this") else "-",
+            "%.1e" % r["rel_err"] if "rel_err" in r else "-",
+            r.get("n", "-"), short_status(r)))
+    for note in notes:
+        log("note: " + note)
+
+
+def markdown(data):
+    env = data["environment"]
+    lines = [
+        "| workload | implementation | median ms | GB/s | ours/this | "
+        "rel. error | runs | status |",
+        "|---|---|---:|---:|---:|---:|---:|---|"]
+    for r in data["rows"]:
+        lines.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            r["workload"], r["impl"],
+            "%.3f" % r["median_ms"] if r.get("median_ms") else "-",
+            "%.0f" % r["gb_s"] if r.get("gb_s") else "-",
+            "%.2f" % r["ours_over_this"] if r.get("ours_over_this") else "-",
+            "%.1e" % r["rel_err"] if "rel_err" in r else "-",
+            r.get("n", "-"), short_status(r).replace("|", "/")))
+    head = [
+        "Measured %s on %s (driver %s); CUDA runtime %s (CuPy) / %s (torch); "
+        "CuPy %s, PyTorch %s, NumPy %s; arrayc %s (built %s, --target=%s)."
+        % (env.get("date"), env.get("device"), env.get("driver"),
+           env.get("cupy_cuda_runtime"), env.get("torch_cuda"),
+           env.get("cupy"), env.get("torch"), env.get("numpy"),
+           data["build"].get("commit"), data["build"].get("date"),
+           data["build"].get("target")),
+        "",
+        "Medians of CUDA-event times after warm-up (ours: the runtime's "
+        "device time per run, ARRAYRT_BENCH=%d, warm-up %d%s); GB/s = least "
+        "bytes moved / median; ours/this = our median / theirs; errors are "
+        "normwise against float64 NumPy (limit %g)."
+        % (data["settings"]["iters"], data["settings"]["warmup"],
+           ", ARRAYRT_BENCH_MAX_SECONDS=%s" % data["settings"][
+               "ours_max_seconds"] if data["settings"]["ours_max_seconds"]
+           else "", RTOL),
+        ""]
+    tail = [""] + ["Note: " + n for n in data["notes"]] if data["notes"] \
+        else []
+    return "\n".join(head + lines + tail) + "\n"
+
+
+def describe_environment(cp, torch, info):
+    env = {"date": datetime.datetime.now(datetime.timezone.utc).strftime(
+               "%Y-%m-%d %H:%M UTC"),
+           "numpy": np.__version__, "python": platform.python_version(),
+           "host": platform.node(), "cpus": os.cpu_count()}
+    try:
+        smi = subprocess.run(
+            ["nvidia-smi", "--query-gpu=name,driver_version",
+             "--format=csv,noheader"], capture_output=True, text=True,
+            timeout=30)
+        if smi.returncode == 0 and smi.stdout.strip():
+            name, driver = smi.stdout.strip().splitlines()[0].split(", ")
+            env["device"], env["driver"] = name, driver
+    except (OSError, subprocess.TimeoutExpired, ValueError):
+        pass
+    if cp is not None:
+        env["cupy"] = cp.__version__
+        version = cp.cuda.runtime.runtimeGetVersion()
+        env["cupy_cuda_runtime"] = "%d.%d" % (version // 1000,
+                                              version % 1000 // 10)
+        props = cp.cuda.runtime.getDeviceProperties(0)
+        env.setdefault("device", props["name"].decode())
+        env["sms"] = props["multiProcessorCount"]
+    if torch is not None:
+        env["torch"] = torch.__version__
+        env["torch_cuda"] = torch.version.cuda
+        env.setdefault("device", torch.cuda.get_device_name(0))
+    env.setdefault("device", "none (%s target)" % info["target"])
+    return env
+
+
+def run(args):
+    harness = Harness(args)
+    ok = harness.run()
+    if args.require_ok and not ok:
+        sys.exit("run: some of our results are missing or wrong")
+
+
+def dry_run(args):
+    with tempfile.TemporaryDirectory(prefix="arrayc-bench-") as tmp:
+        out = args.workdir or tmp
+        prep = argparse.Namespace(arrayc=args.arrayc, out=out, target="cpu",
+                                  size="small")
+        prepare(prep)
+        runargs = argparse.Namespace(
+            bin=os.path.join(out, "bin"), workdir=os.path.join(out, "work"),
+            results=os.path.join(out, "results"), iters=3, warmup=1,
+            ours_max_seconds=0, timeout=120, deadline_s=0, only=None,
+            impls="ours", require_ok=True)
+        harness = Harness(runargs)
+        ok = harness.run()
+        ours = [r for r in harness.rows if r["impl"] == "ours"]
+        if not ok or len(ours) != len(WORKLOADS):
+            sys.exit("dry-run: FAILED")
+        table = open(os.path.join(runargs.results, "performance.md")).read()
+        if table.count("| ours |") != len(WORKLOADS):
+            sys.exit("dry-run: performance.md lacks rows:\n" + table)
+        log("dry-run: %d programs compiled for the CPU, ran in bench mode "
+            "and matched float64 NumPy" % len(ours))
+
+
+def main():
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("prepare", help="compile bench/*.mlir (here)")
+    p.add_argument("--arrayc", help="arrayc (default build/bin/arrayc)")
+    p.add_argument("--out", default=os.path.join(find_repo(),
+                                                 ".device-bench"),
+                   help="staging folder (default .device-bench)")
+    p.add_argument("--target", choices=["cuda", "cpu"], default="cuda")
+    p.add_argument("--size", choices=["full", "small"], default="full")
+    r = sub.add_parser("run", help="measure (on the GPU machine)")
+    r.add_argument("--bin", default=os.path.join(HERE, "bin"),
+                   help="the executables from prepare (default ./bin)")
+    r.add_argument("--workdir", default=default_workdir(),
+                   help="inputs and outputs (default under /dev/shm)")
+    r.add_argument("--results", default="results",
+                   help="folder for results.json and performance.md")
+    r.add_argument("--iters", type=int, default=25,
+                   help="timed runs of everything (default 25)")
+    r.add_argument("--warmup", type=int, default=3,
+                   help="warm-up runs of everything (default 3)")
+    r.add_argument("--ours-max-seconds", type=float, default=60,
+                   help="ARRAYRT_BENCH_MAX_SECONDS for our executables, "
+                   "whose every run reads and writes .npy files (0: none)")
+    r.add_argument("--timeout", type=int, default=300,
+                   help="seconds one of our executables may take")
+    r.add_argument("--deadline-s", type=float, default=0,
+                   help="skip what would start later than this many seconds "
+                   "after the start (0: none)")
+    r.add_argument("--only", help="comma-separated workloads (and 'copy')")
+    r.add_argument("--impls", default=",".join(IMPLS),
+                   help="comma-separated implementations to measure, of "
+                   "%s (default: all)" % ",".join(IMPLS))
+    r.add_argument("--require-ok", action="store_true",
+                   help="exit 1 unless all of our results pass")
+    d = sub.add_parser("dry-run", help="check here, on the CPU target")
+    d.add_argument("--arrayc", help="arrayc (default build/bin/arrayc)")
+    d.add_argument("--workdir", help="keep everything here (default: a "
+                   "temporary folder)")
+    args = parser.parse_args()
+    {"prepare": prepare, "run": run, "dry-run": dry_run}[args.command](args)
+
+
+def default_workdir():
+    """/dev/shm where it has room for the inputs and outputs (about 6 GiB at
+    the full size), so that every run's .npy reading and writing is cheap."""
+    try:
+        if shutil.disk_usage("/dev/shm").free > (12 << 30):
+            return "/dev/shm/arrayc-bench"
+    except OSError:
+        pass
+    return os.path.join(tempfile.gettempdir(), "arrayc-bench")
+
+
+if __name__ == "__main__":
+    main()

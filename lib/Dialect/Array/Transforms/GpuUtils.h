@@ -1,0 +1,105 @@
+//===- GpuUtils.h - Helpers shared by the GPU kernel passes -----*- C++ -*-===//
+//
+// Index arithmetic, linalg body cloning, combiner recognition and warp/block
+// reductions used by array-gpu-reductions and array-gpu-row-kernels.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ARRAYC_LIB_DIALECT_ARRAY_TRANSFORMS_GPUUTILS_H
+#define ARRAYC_LIB_DIALECT_ARRAY_TRANSFORMS_GPUUTILS_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+#include <optional>
+
+namespace mlir::array::gpu_utils {
+
+/// Splits `linear` into one index per size, the last varying fastest.
+SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value linear,
+                               ArrayRef<Value> sizes);
+
+/// The element indices of `map` applied to the loop indices `ivs` (entries
+/// for dimensions `map` does not use may be null).
+SmallVector<Value> applyMap(OpBuilder &b, Location loc, AffineMap map,
+                            ArrayRef<Value> ivs);
+
+/// The product of `sizes` (1 for none), folded where constant.
+Value product(OpBuilder &b, Location loc, ArrayRef<Value> sizes);
+
+/// The static value of `value`, if it is a constant index.
+std::optional<int64_t> staticValue(Value value);
+
+/// Clones `op`'s body with `mapping` holding its block arguments and
+/// `ivs` its loop indices (for linalg.index); returns the yielded values.
+SmallVector<Value> cloneBody(OpBuilder &b, linalg::GenericOp op,
+                             ArrayRef<Value> ivs, IRMapping &mapping);
+
+/// The buffer `value` views: follows view-like ops and casts back to the
+/// allocation or block argument.
+Value rootBuffer(Value value);
+
+/// How a reduction's body combines its accumulator with an element: the
+/// body is `yield combine(out, f(ins...))` for one associative and
+/// commutative arith op `combine` that uses `out` only there. Partial
+/// results of disjoint element sets can then be combined in any tree with
+/// the same op, each starting from `neutral`.
+struct Combiner {
+  Operation *op;        // the combining op in the linalg body
+  unsigned accOperand;  // which of its operands is the accumulator
+  TypedAttr neutral;    // combine(x, neutral) == x for every x
+
+  /// combine(a, b), a clone of `op`.
+  Value combine(OpBuilder &b, Location loc, Value a, Value c) const;
+  /// The neutral element as a constant.
+  Value neutralValue(OpBuilder &b, Location loc) const;
+};
+
+/// The combiner of a single-output reduction `op`, or nullopt when its body
+/// is not of the `combine(out, f(ins))` form (argmax's select chains, scans,
+/// multi-op custom combines).
+std::optional<Combiner> matchCombiner(linalg::GenericOp op);
+
+/// `value` of lane `lane ^ offset` (a butterfly shuffle of a full warp),
+/// for any integer or float type up to 64 bits.
+Value shuffleXor(OpBuilder &b, Location loc, Value value, int32_t offset);
+
+/// Butterfly reduction over a full warp: every lane gets the combination of
+/// all 32 lanes' values (the same bits in every lane, since the combiners
+/// are commutative).
+Value warpReduce(OpBuilder &b, Location loc, const Combiner &combiner,
+                 Value value);
+
+/// Reduction over a block of `numThreads` threads (a multiple of 32, at
+/// most 1024) using `scratch` (memref<32xT> in workgroup memory): every
+/// thread gets the total. Ends with a barrier, so `scratch` can be reused
+/// at once. All threads of the block must call it.
+Value blockReduce(OpBuilder &b, Location loc, const Combiner &combiner,
+                  Value value, Value scratch, Value threadId,
+                  int64_t numThreads);
+
+/// The workgroup memory type of a block reduction's scratch for `type`.
+MemRefType reductionScratchType(Type type);
+
+/// An index constant.
+Value cst(OpBuilder &b, Location loc, int64_t value);
+
+/// Emits `then` under `scf.if cond` (directly when `cond` is constant).
+void emitIf(OpBuilder &b, Location loc, Value cond,
+            function_ref<void(OpBuilder &)> then);
+
+/// A 1-D launch of `grid` blocks of `blockSize` threads with one workgroup
+/// buffer per type of `workgroup`; sets `b` inside it, before its
+/// terminator.
+gpu::LaunchOp createLaunch(OpBuilder &b, Location loc, Value grid,
+                           int64_t blockSize, TypeRange workgroup = {});
+
+/// True when `value` views (through reshapes and casts only) an allocation
+/// or block argument, so its base address is the allocation's.
+bool hasAllocationBase(Value value);
+
+} // namespace mlir::array::gpu_utils
+
+#endif // ARRAYC_LIB_DIALECT_ARRAY_TRANSFORMS_GPUUTILS_H

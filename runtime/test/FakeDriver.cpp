@@ -1,0 +1,319 @@
+//===- FakeDriver.cpp - A CUDA driver without a GPU, for tests ------------===//
+//
+// libarrayrt-fake-cuda.so exports the driver entry points the runtime
+// resolves (ARRAYRT_CUDA_DRIVER_LIB points the runtime at it), so the
+// runtime's device paths, timing among them, run on machines without a
+// GPU. "Device" memory is host memory; kernels do nothing. Work completes
+// in order on one simulated timeline whose clock advances only as follows,
+// so tests can predict every time the runtime measures:
+//
+//   a kernel launch         grid_x * grid_y * grid_z microseconds
+//   a copy                  1 microsecond per 1000 bytes
+//   a memset                1 microsecond per 1000 elements
+//   fakeCudaAdvance(us)     `us` microseconds (a host gap between launches)
+//
+// An event records the clock; elapsed time is the difference, and is an
+// error for events created with CU_EVENT_DISABLE_TIMING, as in the driver.
+// fakeCudaLiveEvents() counts events created and not destroyed.
+//
+//===----------------------------------------------------------------------===//
+
+#include <cuda.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <string>
+
+namespace {
+
+struct FakeEvent {
+  bool timing;
+  bool recorded = false;
+  double timeUs = 0;
+};
+
+struct FakeFunction {
+  std::string name;
+  CUmodule module = nullptr;
+};
+
+struct FakeModule {
+  std::map<std::string, FakeFunction> functions;
+};
+
+struct State {
+  std::mutex mutex;
+  double nowUs = 0;
+  long liveEvents = 0;
+  std::map<uintptr_t, size_t> allocations; // Device memory: begin -> size.
+  int context = 0, stream = 0;
+};
+
+State &state() {
+  static State instance;
+  return instance;
+}
+
+bool isDevicePointer(CUdeviceptr ptr) {
+  State &s = state();
+  auto it = s.allocations.upper_bound(ptr);
+  if (it == s.allocations.begin())
+    return false;
+  --it;
+  return ptr < it->first + it->second;
+}
+
+CUresult allocate(CUdeviceptr *ptr, size_t bytes) {
+  void *memory = std::calloc(1, bytes ? bytes : 1);
+  if (!memory)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  std::lock_guard<std::mutex> lock(state().mutex);
+  *ptr = reinterpret_cast<CUdeviceptr>(memory);
+  state().allocations[*ptr] = bytes;
+  return CUDA_SUCCESS;
+}
+
+void advance(double us) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  state().nowUs += us;
+}
+
+} // namespace
+
+extern "C" {
+
+__attribute__((visibility("default"))) void fakeCudaAdvance(double us) {
+  advance(us);
+}
+
+__attribute__((visibility("default"))) long fakeCudaLiveEvents(void) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  return state().liveEvents;
+}
+
+CUresult cuInit(unsigned int) { return CUDA_SUCCESS; }
+
+CUresult cuGetErrorName(CUresult error, const char **name) {
+  *name = error == CUDA_SUCCESS ? "CUDA_SUCCESS" : "CUDA_ERROR_FAKE";
+  return CUDA_SUCCESS;
+}
+
+CUresult cuGetErrorString(CUresult, const char **text) {
+  *text = "error from the fake driver";
+  return CUDA_SUCCESS;
+}
+
+CUresult cuDeviceGetCount(int *count) {
+  *count = 1;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuDeviceGet(CUdevice *device, int ordinal) {
+  *device = ordinal;
+  return ordinal == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+}
+
+CUresult cuDeviceGetName(char *name, int length, CUdevice) {
+  std::strncpy(name, "Fake GPU", static_cast<size_t>(length));
+  return CUDA_SUCCESS;
+}
+
+CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attribute,
+                              CUdevice) {
+  switch (attribute) {
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR:
+    *value = 9;
+    break;
+  case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT:
+    *value = 132;
+    break;
+  case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN:
+    *value = 227 * 1024;
+    break;
+  default:
+    *value = 0;
+  }
+  return CUDA_SUCCESS;
+}
+
+CUresult cuDeviceTotalMem(size_t *bytes, CUdevice) {
+  *bytes = size_t{1} << 30;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuDevicePrimaryCtxRetain(CUcontext *context, CUdevice) {
+  *context = reinterpret_cast<CUcontext>(&state().context);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuCtxSetCurrent(CUcontext) { return CUDA_SUCCESS; }
+
+CUresult cuModuleLoadData(CUmodule *module, const void *) {
+  *module = reinterpret_cast<CUmodule>(new FakeModule);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuModuleLoadDataEx(CUmodule *module, const void *image, unsigned int,
+                            CUjit_option *, void **) {
+  return cuModuleLoadData(module, image);
+}
+
+CUresult cuModuleUnload(CUmodule module) {
+  delete reinterpret_cast<FakeModule *>(module);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
+                             const char *name) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  FakeFunction &entry = reinterpret_cast<FakeModule *>(module)->functions[name];
+  entry.name = name;
+  entry.module = module;
+  *function = reinterpret_cast<CUfunction>(&entry);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuFuncGetName(const char **name, CUfunction function) {
+  *name = reinterpret_cast<FakeFunction *>(function)->name.c_str();
+  return CUDA_SUCCESS;
+}
+
+CUresult cuFuncGetModule(CUmodule *module, CUfunction function) {
+  *module = reinterpret_cast<FakeFunction *>(function)->module;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuFuncSetAttribute(CUfunction, CUfunction_attribute, int) {
+  return CUDA_SUCCESS;
+}
+
+CUresult cuLaunchKernel(CUfunction, unsigned int gridX, unsigned int gridY,
+                        unsigned int gridZ, unsigned int, unsigned int,
+                        unsigned int, unsigned int, CUstream, void **,
+                        void **) {
+  advance(double(gridX) * gridY * gridZ);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction, void **,
+                          void **) {
+  advance(double(config->gridDimX) * config->gridDimY * config->gridDimZ);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuStreamCreate(CUstream *stream, unsigned int) {
+  *stream = reinterpret_cast<CUstream>(&state().stream);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuStreamSynchronize(CUstream) { return CUDA_SUCCESS; }
+CUresult cuStreamDestroy(CUstream) { return CUDA_SUCCESS; }
+CUresult cuStreamWaitEvent(CUstream, CUevent, unsigned int) {
+  return CUDA_SUCCESS;
+}
+
+CUresult cuEventCreate(CUevent *event, unsigned int flags) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  ++state().liveEvents;
+  *event = reinterpret_cast<CUevent>(
+      new FakeEvent{(flags & CU_EVENT_DISABLE_TIMING) == 0});
+  return CUDA_SUCCESS;
+}
+
+CUresult cuEventRecord(CUevent event, CUstream) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  auto *fake = reinterpret_cast<FakeEvent *>(event);
+  fake->recorded = true;
+  fake->timeUs = state().nowUs;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuEventSynchronize(CUevent) { return CUDA_SUCCESS; }
+
+CUresult cuEventElapsedTime(float *ms, CUevent start, CUevent end) {
+  auto *from = reinterpret_cast<FakeEvent *>(start);
+  auto *to = reinterpret_cast<FakeEvent *>(end);
+  if (!from->timing || !to->timing)
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (!from->recorded || !to->recorded)
+    return CUDA_ERROR_INVALID_HANDLE;
+  *ms = static_cast<float>((to->timeUs - from->timeUs) / 1000);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuEventDestroy(CUevent event) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  --state().liveEvents;
+  delete reinterpret_cast<FakeEvent *>(event);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemAlloc(CUdeviceptr *ptr, size_t bytes) {
+  return allocate(ptr, bytes);
+}
+
+CUresult cuMemAllocManaged(CUdeviceptr *ptr, size_t bytes, unsigned int) {
+  return allocate(ptr, bytes);
+}
+
+CUresult cuMemFree(CUdeviceptr ptr) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  if (!state().allocations.erase(ptr))
+    return CUDA_ERROR_INVALID_VALUE;
+  std::free(reinterpret_cast<void *>(ptr));
+  return CUDA_SUCCESS;
+}
+
+CUresult cuPointerGetAttribute(void *data, CUpointer_attribute attribute,
+                               CUdeviceptr ptr) {
+  if (attribute != CU_POINTER_ATTRIBUTE_MEMORY_TYPE)
+    return CUDA_ERROR_NOT_SUPPORTED;
+  std::lock_guard<std::mutex> lock(state().mutex);
+  if (!isDevicePointer(ptr))
+    return CUDA_ERROR_INVALID_VALUE; // As the driver says of pageable memory.
+  *static_cast<unsigned *>(data) = CU_MEMORYTYPE_DEVICE;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
+                       CUstream) {
+  std::memmove(reinterpret_cast<void *>(dst), reinterpret_cast<void *>(src),
+               bytes);
+  advance(double(bytes) / 1000);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemsetD8Async(CUdeviceptr dst, unsigned char value, size_t count,
+                         CUstream) {
+  std::memset(reinterpret_cast<void *>(dst), value, count);
+  advance(double(count) / 1000);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemsetD16Async(CUdeviceptr dst, unsigned short value, size_t count,
+                          CUstream) {
+  auto *out = reinterpret_cast<unsigned short *>(dst);
+  for (size_t i = 0; i < count; ++i)
+    out[i] = value;
+  advance(double(count) / 1000);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemsetD32Async(CUdeviceptr dst, unsigned int value, size_t count,
+                          CUstream) {
+  auto *out = reinterpret_cast<unsigned int *>(dst);
+  for (size_t i = 0; i < count; ++i)
+    out[i] = value;
+  advance(double(count) / 1000);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemHostRegister(void *, size_t, unsigned int) {
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemHostUnregister(void *) { return CUDA_SUCCESS; }
+
+} // extern "C"
