@@ -50,7 +50,9 @@ import numpy as np
 # compute in bf16 and convert to float32 (array.astype) before saving.
 MLIR_TYPES = {"float64": "f64", "float32": "f32", "float16": "f16",
               "bfloat16": "bf16", "int64": "i64", "int32": "i32",
-              "int16": "i16", "int8": "i8", "bool": "i1"}
+              "int16": "i16", "int8": "i8", "uint64": "ui64",
+              "uint32": "ui32", "uint16": "ui16", "uint8": "ui8",
+              "bool": "i1"}
 TOLERANCE = {"float64": 1e-6, "float32": 1e-5, "float16": 1e-2,
              "bfloat16": 1e-2}
 
@@ -65,8 +67,8 @@ NPY_DTYPES = ["float64", "float32", "float16", "int64", "int32", "int16",
 # is what --first-dtype ships) plus its group's entry here. Unsigned
 # integers join a group with one line, e.g.
 #   "integer": ["uint8", "uint16", "uint32", "uint64"],
-# once MLIR_TYPES maps them (and random_array and the op references below
-# already treat NumPy kind "u" as an integer).
+# (random_array and the op references below treat NumPy kind "u" as an
+# integer, and map/reduce bodies compute on its signless bits).
 GROUP_DTYPES = {
     "arithmetic": [],   # add, sub, mul, div, maximum, ..., neg, abs, square
     "compare": [],      # equal ... greater_equal, logical_*
@@ -96,6 +98,13 @@ def dtype_name(dtype):
 
 def mlir_type(dtype):
     return MLIR_TYPES[dtype_name(dtype)]
+
+
+def scalar_type(dtype):
+    """The element type in array.map / array.reduce regions: arith computes
+    on signless integers, so uint8 arrives as i8."""
+    t = mlir_type(dtype)
+    return t[1:] if t.startswith("ui") else t
 
 
 def tensor(shape_rank, dtype):
@@ -785,19 +794,25 @@ def astype_case(rng, dtype):
         x = random_array(rng, shape, dtype, None)
     case = Case("shape %s" % (shape,))
     case.load("x", x)
-    # NaN and infinity only to floats and bool (to integers they are
-    # undefined, as in C).
+    # NaN and infinity only to floats and bool, negative floats not to
+    # unsigned integers (undefined, as in C).
     specials = with_specials(rng, x)
     if specials is not x:
         case.load("s", specials)
+    if source.kind == "f":
+        case.load("p", np.abs(x))
     for target in ASTYPE_TARGETS:
         # Integers to bfloat16 do not link on the CPU target: see
         # test/Integration/astype-bfloat16-int.mlir (XFAIL until fixed).
         if target == "bfloat16" and source.kind in "biu":
             continue
         label = "r_" + target
-        value = x if target.startswith("int") or specials is x else specials
-        name = "x" if value is x else "s"
+        name = "x"
+        if target in FLOATS + ["bfloat16", "bool"] and specials is not x:
+            name = "s"
+        elif target.startswith("uint") and source.kind == "f":
+            name = "p"
+        value = {"x": x, "s": specials}.get(name, np.abs(x))
         if target == "bfloat16":
             made = static(shape, "bfloat16")
             result = static(shape, "float32")
@@ -866,7 +881,7 @@ def arith_constant(name, value, dtype):
     if dtype_name(dtype) == "bool":
         return "%%%s = arith.constant %s" % (name, literal(value, dtype))
     return "%%%s = arith.constant %s : %s" % (name, literal(value, dtype),
-                                             mlir_type(dtype))
+                                             scalar_type(dtype))
 
 
 def constant(rng, dtype, low, high):
@@ -902,7 +917,7 @@ def map_case(body):
                           0.02)
         case.load("x", x, typed(shape, dtype, dynamic))
         y = broadcast_operand(rng, case, "y", dtype, shape, dynamic)
-        t = mlir_type(dtype)
+        t = scalar_type(dtype)
         args, region, fn, result_dtype = body(rng, dtype, t, case, shape,
                                               dynamic)
         result = typed(shape, result_dtype, dynamic)
@@ -1028,7 +1043,7 @@ def reduce_case(body):
             axes = sorted(int(a) for a in rng.choice(rank, count,
                                                      replace=False))
         keepdims = bool(rng.random() < 0.3)
-        e = mlir_type(dtype)
+        e = scalar_type(dtype)
         acc, identity, map_region, combine, post, fn, result_dtype = \
             body(dtype, e)
         reduced = list(range(rank)) if axes is None else axes
@@ -1069,7 +1084,7 @@ def identity(value, dtype):
     """The identity attribute: `0 : i32`, `0.0 : f32`, `false`."""
     if dtype_name(dtype) == "bool":
         return literal(value, dtype)
-    return "%s : %s" % (literal(value, dtype), mlir_type(dtype))
+    return "%s : %s" % (literal(value, dtype), scalar_type(dtype))
 
 
 def sumsq_body(dtype, e):
