@@ -48,6 +48,19 @@ arrayrt_device_get_properties(int device, arrayrt_device_properties_t *props) {
   props->total_memory_bytes = bytes;
 }
 
+extern "C" int64_t arrayrt_multiprocessor_count(void) {
+  // Thread-safe once-only initialization (the device is fixed: device 0).
+  static const int64_t count = [] {
+    int value = 0;
+    check(driver().cuDeviceGetAttribute(
+              &value, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+              arrayrt::currentDevice()),
+          "cuDeviceGetAttribute(MULTIPROCESSOR_COUNT)");
+    return static_cast<int64_t>(value);
+  }();
+  return count;
+}
+
 extern "C" void arrayrt_set_device(int device) {
   if (device != 0)
     arrayrt::fatal("device %d was requested, but the runtime supports only "

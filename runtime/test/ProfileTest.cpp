@@ -321,3 +321,9 @@ TEST(Bench, OffRunsOnceUntimed) {
 }
 
 } // namespace
+
+TEST(Device, MultiprocessorCountComesFromTheDriver) {
+  // The fake driver reports an H100/H200's 132 SMs.
+  EXPECT_EQ(arrayrt_multiprocessor_count(), 132);
+  EXPECT_EQ(arrayrt_multiprocessor_count(), 132);
+}

@@ -342,6 +342,27 @@ struct NpyShapeToRuntimeCall : OpRewritePattern<NpyShapeOp> {
   }
 };
 
+/// array.multiprocessor_count: arrayrt_multiprocessor_count (cached there).
+struct MultiprocessorCountToRuntimeCall
+    : OpRewritePattern<MultiprocessorCountOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(MultiprocessorCountOp op,
+                                PatternRewriter &rewriter) const override {
+    FailureOr<func::FuncOp> callee = getOrDeclare(
+        rewriter, op, "arrayrt_multiprocessor_count",
+        rewriter.getFunctionType({}, {rewriter.getI64Type()}));
+    if (failed(callee))
+      return failure();
+    Value count =
+        func::CallOp::create(rewriter, op.getLoc(), *callee, ValueRange{})
+            .getResult(0);
+    rewriter.replaceOpWithNewOp<arith::IndexCastOp>(
+        op, rewriter.getIndexType(), count);
+    return success();
+  }
+};
+
 /// A failed run-time check calls arrayrt_check_failed, which prints the
 /// message and exits with status 1, instead of cf.assert's default lowering,
 /// which aborts (a crash, to the user and to test harnesses).
@@ -421,8 +442,8 @@ struct ConvertArrayToRuntimePass
 
 void array::populateArrayToRuntimePatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<AssertToRuntimeCall, NpyShapeToRuntimeCall, PrintToRuntimeCall>(
-      context);
+  patterns.add<AssertToRuntimeCall, MultiprocessorCountToRuntimeCall,
+               NpyShapeToRuntimeCall, PrintToRuntimeCall>(context);
   patterns.add<NpyArrayToRuntimeCall<SaveNpyOp>>(context, "arrayrt_save_npy",
                                                  "saves");
   patterns.add<NpyArrayToRuntimeCall<LoadNpyIntoOp>>(

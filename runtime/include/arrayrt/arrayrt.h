@@ -68,6 +68,10 @@ int arrayrt_device_count(void);
 void arrayrt_device_get_properties(int device,
                                    arrayrt_device_properties_t *props);
 
+/* Number of streaming multiprocessors of the current device, read once
+ * (compiled code sizes its grids with it). */
+int64_t arrayrt_multiprocessor_count(void);
+
 /* Selects the device later calls use. Only device 0 is supported; any other
  * value is an error, since the runtime keeps a single context. */
 void arrayrt_set_device(int device);

@@ -141,3 +141,19 @@ func.func @device_memory_space(%a: memref<4xf32, 1>) {
   array.print %a : memref<4xf32, 1>
   return
 }
+
+// -----
+
+// The SM count comes from the runtime (which reads it once).
+// CHECK-LABEL: module
+// CHECK: func.func private @arrayrt_multiprocessor_count() -> i64
+// CHECK-LABEL: func.func @sm_count
+// CHECK: %[[N:.+]] = call @arrayrt_multiprocessor_count() : () -> i64
+// CHECK: %[[I:.+]] = arith.index_cast %[[N]] : i64 to index
+// CHECK: return %[[I]] : index
+// DECL-LABEL: module
+// DECL: func.func private @arrayrt_multiprocessor_count() -> i64
+func.func @sm_count() -> index {
+  %0 = array.multiprocessor_count : index
+  return %0 : index
+}

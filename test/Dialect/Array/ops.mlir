@@ -342,3 +342,10 @@ func.func @print(%t: tensor<4x3xf32>, %d: tensor<?xi64>, %z: tensor<f64>, %m: me
   array.print %t : tensor<4x3xf32>
   return
 }
+
+// CHECK-LABEL: func.func @multiprocessor_count
+// CHECK: array.multiprocessor_count : index
+func.func @multiprocessor_count() -> index {
+  %0 = array.multiprocessor_count : index
+  return %0 : index
+}

@@ -2,6 +2,8 @@
 
 #include "arrayc/Dialect/Array/Transforms/Passes.h"
 
+#include "arrayc/Dialect/Array/IR/ArrayOps.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -34,6 +36,8 @@ struct GridConfig {
   int64_t vectorBytes;
   /// Vectors each thread has in flight per loop iteration.
   int64_t unroll;
+  /// Blocks per SM of flat kernels (0: max-grid-size blocks at most).
+  int64_t blocksPerSm;
 };
 
 /// Splits linear index `linear` into one index per loop, the last loop
@@ -461,8 +465,16 @@ void launchFlatKernel(OpBuilder &b, Location loc, linalg::GenericOp op,
   Value tiles = arith::DivUIOp::create(b, loc, vectors, tile);
   Value blocks = arith::MaxUIOp::create(
       b, loc, arith::CeilDivUIOp::create(b, loc, vectors, tile), one);
-  Value grid =
-      arith::MinUIOp::create(b, loc, blocks, index(config.maxGridSize));
+  // One wave: blocks-per-sm blocks on each of the device's SMs (a block
+  // left for a second wave would leave most SMs idle meanwhile).
+  Value maxGrid =
+      config.blocksPerSm > 0
+          ? arith::MulIOp::create(
+                b, loc, array::MultiprocessorCountOp::create(b, loc),
+                index(config.blocksPerSm))
+                .getResult()
+          : index(config.maxGridSize);
+  Value grid = arith::MinUIOp::create(b, loc, blocks, maxGrid);
 
   // Operands: whole buffers flattened, scalars loaded once (in the kernel).
   SmallVector<Value> flatHost;
@@ -587,7 +599,8 @@ struct ArrayGpuMapLinalgPass
           << vectorBytes << " and " << unroll;
       return signalPassFailure();
     }
-    GridConfig config{blockSize, maxGridSize, vectorBytes, unroll};
+    GridConfig config{blockSize, maxGridSize, vectorBytes, unroll,
+                      blocksPerSm};
     SmallVector<linalg::LinalgOp> ops;
     getOperation().walk([&](linalg::LinalgOp op) {
       if (!op->getParentOfType<gpu::LaunchOp>())

@@ -173,7 +173,10 @@ func.func @tensors(%in: tensor<100xf32>) -> tensor<100xf32> {
 // CHECK:   scf.if %{{.+}} {
 // CHECK:     %[[VECS:.+]] = arith.divui %[[N]], %c4 : index
 // CHECK:     %[[TILES:.+]] = arith.divui %[[VECS]], %c1024 : index
-// CHECK:     gpu.launch
+// CHECK:     %[[SMS:.+]] = array.multiprocessor_count : index
+// CHECK:     %[[WAVE:.+]] = arith.muli %[[SMS]], %c4{{.*}} : index
+// CHECK:     %[[GRID:.+]] = arith.minui %{{.+}}, %[[WAVE]] : index
+// CHECK:     gpu.launch blocks(%{{.+}}) in (%{{.+}} = %[[GRID]],
 // CHECK:       %[[S:.+]] = memref.load %[[A]][] : memref<f32>
 // CHECK:       scf.for %{{.+}} = %{{.+}} to %[[TILES]] step
 // CHECK-COUNT-4: vector.load %[[X]][%{{.+}}] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>

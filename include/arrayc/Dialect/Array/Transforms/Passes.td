@@ -28,7 +28,9 @@ def ArrayGpuMapLinalg : Pass<"array-gpu-map-linalg", "func::FuncOp"> {
     access (`vector.load`/`vector.store`, 4 x f32 by default) and loads
     `unroll` vectors, coalesced across the block, before computing any;
     the vectors after the last whole tile and the last `n % width`
-    elements follow in two short loops. The buffers' alignment is checked
+    elements follow in two short loops. The grid has at most
+    `blocks-per-sm` blocks per SM of the device the program runs on
+    (`array.multiprocessor_count`), so that they all run in one wave. The buffers' alignment is checked
     on the host: an unaligned buffer runs the general kernel instead. Bool
     (i1) buffers always take the general kernel.
 
@@ -57,8 +59,13 @@ def ArrayGpuMapLinalg : Pass<"array-gpu-map-linalg", "func::FuncOp"> {
     Option<"unroll", "unroll", "int64_t", "4",
            "Vectors each thread of a flat elementwise kernel loads before "
            "computing (fewer for long bodies).">,
+    Option<"blocksPerSm", "blocks-per-sm", "int64_t", "4",
+           "Most blocks per SM of a flat elementwise kernel, times the SM "
+           "count the program reads at run time (array.multiprocessor_count)"
+           "; 0: max-grid-size.">,
   ];
   let dependentDialects = [
+    "array::ArrayDialect",
     "affine::AffineDialect", "arith::ArithDialect", "gpu::GPUDialect",
     "memref::MemRefDialect", "scf::SCFDialect", "vector::VectorDialect"
   ];
