@@ -84,12 +84,15 @@ GROUP_DTYPES = {
     "io": [],           # load_npy / save_npy round trips
 }
 
-# Ops that no program names but every one runs: bufferizing array.load_npy
-# creates array.npy_shape (dynamic sizes) and array.load_npy_into, and
-# array.yield ends each array.map / array.reduce region.
+# Ops that no program names but the programs run: bufferizing
+# array.load_npy creates array.npy_shape (dynamic sizes) and
+# array.load_npy_into, array.yield ends each array.map / array.reduce
+# region, and on the CUDA target array-gpu-map-linalg sizes grid-stride
+# kernels with array.multiprocessor_count.
 INDIRECT_OPS = {"npy_shape": "from array.load_npy with dynamic sizes",
                 "load_npy_into": "from every array.load_npy",
-                "yield": "in every array.map and array.reduce region"}
+                "yield": "in every array.map and array.reduce region",
+                "multiprocessor_count": "from CUDA kernels' grid sizes"}
 
 
 def dtype_name(dtype):
