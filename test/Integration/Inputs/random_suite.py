@@ -64,24 +64,24 @@ NPY_DTYPES = ["float64", "float32", "float16", "int64", "int32", "int16",
               "int8", "bool"]
 
 # Every op belongs to one group; an op's dtypes are its own list (the first
-# is what --first-dtype ships) plus its group's entry here. Unsigned
-# integers join a group with one line, e.g.
-#   "integer": ["uint8", "uint16", "uint32", "uint64"],
-# (random_array and the op references below treat NumPy kind "u" as an
-# integer, and map/reduce bodies compute on its signless bits).
+# is what --first-dtype ships) plus its group's entry here: the unsigned
+# integers join every group that has integers (random_array and the op
+# references below treat NumPy kind "u" as an integer, and map/reduce
+# bodies compute on its signless bits).
+UNSIGNED = ["uint8", "uint16", "uint32", "uint64"]
 GROUP_DTYPES = {
-    "arithmetic": [],   # add, sub, mul, div, maximum, ..., neg, abs, square
-    "compare": [],      # equal ... greater_equal, logical_*
-    "integer": [],      # bitwise_*, shifts, invert
-    "float": [],        # ufuncs, map and reduce bodies for floats only
-    "reduction": [],    # sum, max, argmax, cumsum, matmul, dot, ...
-    "shape": [],        # transpose, expand_dims, concatenate, ...
-    "creation": [],     # full, constant, arange, linspace, eye
-    "random": [],       # random_uniform, random_normal (floats only)
-    "cast": [],         # astype sources (the targets: ASTYPE_TARGETS)
-    "region": [],       # array.map and array.reduce bodies (arith ops take
-                        # signless integers: unsigned ones may need a cast)
-    "io": [],           # load_npy / save_npy round trips
+    "arithmetic": UNSIGNED,  # add, sub, mul, div, maximum, ..., neg, abs
+    "compare": UNSIGNED,     # equal ... greater_equal, logical_*
+    "integer": UNSIGNED,     # bitwise_*, shifts, invert
+    "float": [],             # ufuncs, map and reduce bodies for floats only
+    "reduction": UNSIGNED,   # sum, max, argmax, cumsum, matmul, dot, ...
+    "shape": UNSIGNED,       # transpose, expand_dims, concatenate, ...
+    "creation": UNSIGNED,    # full, constant, arange, linspace, eye
+    "random": [],            # random_uniform, random_normal (floats only)
+    "cast": UNSIGNED,        # astype sources (the targets: ASTYPE_TARGETS)
+    "region": UNSIGNED,      # array.map and array.reduce bodies (arith ops
+                             # take the signless bits of unsigned integers)
+    "io": UNSIGNED,          # load_npy / save_npy round trips
 }
 
 # Ops that no program names but the programs run: bufferizing
@@ -779,7 +779,8 @@ def random_case(name, reference):
 # ---------------------------------------------------------------------------
 
 ASTYPE_TARGETS = ["float64", "float32", "float16", "bfloat16", "int64",
-                  "int32", "int16", "int8", "bool"]
+                  "int32", "int16", "int8", "uint64", "uint32", "uint16",
+                  "uint8", "bool"]
 
 
 def astype_case(rng, dtype):
