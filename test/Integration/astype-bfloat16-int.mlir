@@ -1,15 +1,8 @@
-// array.astype from integers and bool to bfloat16 on the CPU target.
-//
-// XFAIL: *
-// Known bug (found by test/Integration/Inputs/random_suite.py): the
-// conversion becomes `arith.sitofp`/`arith.uitofp` to f32 and
-// `arith.truncf` to bf16; arith's canonicalization folds the pair into one
-// `sitofp`/`uitofp` to bf16, which the CPU pipeline's bf16 expansion (it
-// rewrites `truncf`) leaves to LLVM, and the x86 backend calls
-// `__truncsfbf2`, which libgcc 12 lacks: linking fails with "undefined
-// reference to `__truncsfbf2'". An explicit i32 -> f32 -> bf16 chain folds
-// the same way. Floats to bfloat16 work; the random suite leaves integers
-// to bfloat16 out until this test passes.
+// array.astype from integers and bool to bfloat16 on the CPU target: through
+// float32, as NumPy/ml_dtypes convert (array-expand-int-to-half-float
+// undoes arith's folding of the pair into one conversion, which rounds
+// once and which the CPU target could not link: the x86 backend called
+// `__truncsfbf2`, which libgcc 12 lacks). Found by the random suite.
 // RUN: arrayc --target=cpu %s -o %t.cpu && %t.cpu > %t.cpu.out
 // RUN: %numpy-ref --compare %t.cpu.out %s
 

@@ -806,10 +806,6 @@ def astype_case(rng, dtype):
     if source.kind == "f":
         case.load("p", np.abs(x))
     for target in ASTYPE_TARGETS:
-        # Integers to bfloat16 do not link on the CPU target: see
-        # test/Integration/astype-bfloat16-int.mlir (XFAIL until fixed).
-        if target == "bfloat16" and source.kind in "biu":
-            continue
         label = "r_" + target
         name = "x"
         if target in FLOATS + ["bfloat16", "bool"] and specials is not x:

@@ -247,4 +247,29 @@ def ArrayGpuRowKernels : Pass<"array-gpu-row-kernels", "func::FuncOp"> {
   ];
 }
 
+def ArrayExpandIntToHalfFloat : Pass<"array-expand-int-to-half-float"> {
+  let summary = "Convert integers to float16/bfloat16 through float32, as "
+                "NumPy does.";
+  let description = [{
+    Rewrites `arith.sitofp` and `arith.uitofp` whose result is `f16` or
+    `bf16` (scalars or vectors) into a conversion to `f32` followed by
+    `arith.truncf`. NumPy (and `ml_dtypes` for bfloat16) converts integers
+    to 16-bit floats through float32, rounding twice; `astype` lowers that
+    way, but arith's canonicalization folds the pair into one conversion,
+    which rounds once, and which the CPU target cannot link for bf16 (the
+    x86 backend calls `__truncsfbf2`, which libgcc lacks). Both pipelines
+    run this pass after their last canonicalization of arith code: before
+    `arith-expand` on the CPU, before `convert-gpu-to-nvvm` in GPU modules.
+
+    ```mlir
+    // Before
+    %0 = arith.sitofp %x : i32 to bf16
+    // After
+    %0 = arith.sitofp %x : i32 to f32
+    %1 = arith.truncf %0 : f32 to bf16
+    ```
+  }];
+  let dependentDialects = ["arith::ArithDialect"];
+}
+
 #endif // ARRAYC_DIALECT_ARRAY_TRANSFORMS_PASSES_TD
