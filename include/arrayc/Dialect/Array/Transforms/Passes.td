@@ -247,6 +247,42 @@ def ArrayGpuRowKernels : Pass<"array-gpu-row-kernels", "func::FuncOp"> {
   ];
 }
 
+def ArrayFuseElementwise : Pass<"array-fuse-elementwise"> {
+  let summary = "Fuse elementwise linalg ops on tensors, shared producers "
+                "too.";
+  let description = [{
+    Fuses producer-consumer chains of elementwise and broadcast
+    `linalg.generic` ops on tensors into one op, and elementwise producers
+    into reductions (`sum(x * y)` reads `x` and `y` once), with upstream's
+    fusion patterns (`linalg-fuse-elementwise-ops`), so that no
+    intermediate of a chain is written to memory. Upstream fuses a producer
+    only into its single user; this pass also fuses a value that several
+    elementwise ops read (and nothing else) into each of them when
+    recomputing it takes at most `max-recompute-ops` ops of the producer's
+    body: the users recompute it and the producer goes. A value that a
+    reduction, a print or a return also reads stays in memory, computed
+    once. Ops with side effects (`array.print`, `array.save_npy`) read
+    tensors and are never moved.
+
+    ```mlir
+    // Before: %h is read by two elementwise ops
+    %h = linalg.generic ins(%x) { mulf %in, 0.5 }
+    %a = linalg.generic ins(%h, %e) { mulf }
+    %b = linalg.generic ins(%h, %t) { mulf }
+    // After: each computes x * 0.5 itself
+    %a = linalg.generic ins(%x, %e) { mulf (mulf %in, 0.5), ... }
+    %b = linalg.generic ins(%x, %t) { mulf (mulf %in, 0.5), ... }
+    ```
+  }];
+  let options = [
+    Option<"maxRecomputeOps", "max-recompute-ops", "int64_t", "16",
+           "Most body ops a shared producer's value may cost to be "
+           "recomputed in each of its users.">,
+  ];
+  let dependentDialects = ["affine::AffineDialect", "linalg::LinalgDialect",
+                           "tensor::TensorDialect"];
+}
+
 def ArrayExpandIntToHalfFloat : Pass<"array-expand-int-to-half-float"> {
   let summary = "Convert integers to float16/bfloat16 through float32, as "
                 "NumPy does.";
