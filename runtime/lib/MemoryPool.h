@@ -1,0 +1,172 @@
+//===- MemoryPool.h - A caching, stream-aware device memory pool -*- C++
+//-*-===//
+//
+// The pool behind arrayrt_alloc/arrayrt_free (ARRAYRT_ALLOCATOR=pool), after
+// CuPy's MemoryPool. It knows nothing of CUDA: a PoolBackend provides big
+// segments of memory and events (a "this stream has reached this point"
+// marker that can be queried), so the unit tests run it on host memory.
+//
+// - Requests are rounded up to kRoundBytes (512 B).
+// - Free blocks sit in one set ordered by (size, address); an allocation
+//   takes the smallest free block it may use (best fit) and splits off the
+//   rest, which stays free.
+// - A freed block is merged with its free neighbours in the same segment.
+// - Segments come from the backend: kSmallSegmentBytes (2 MiB) for requests
+//   up to kSmallRequestBytes (1 MiB), larger requests rounded up to
+//   kLargeSegmentRoundBytes (2 MiB).
+// - Stream ordering: a block freed on stream S is reusable at once by
+//   allocations on S (stream order protects it); for any other stream, only
+//   once the event recorded on S when it was freed has completed. After S is
+//   destroyed (streamDestroyed), only the event counts.
+// - A limit bounds the bytes reserved from the backend (0: none).
+// - When the backend fails or the limit is reached, the pool releases every
+//   completely free segment and tries once more before failing.
+//
+// All members are thread-safe (one mutex).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ARRAYRT_LIB_MEMORYPOOL_H
+#define ARRAYRT_LIB_MEMORYPOOL_H
+
+#include <cstddef>
+#include <cstdint>
+#include <mutex>
+#include <set>
+#include <string>
+#include <unordered_map>
+
+namespace arrayrt {
+
+/// A stream, as the backend understands it (CUstream for CUDA). 0 is a valid
+/// stream (the legacy default stream).
+using PoolStream = uintptr_t;
+/// An event from PoolBackend::recordEvent; 0 is never a valid event.
+using PoolEvent = uintptr_t;
+
+/// Where the pool's memory and events come from.
+class PoolBackend {
+public:
+  virtual ~PoolBackend() = default;
+  /// Returns `bytes` bytes of memory, or nullptr with `error` set to why not.
+  virtual void *allocateSegment(size_t bytes, std::string &error) = 0;
+  /// Returns a segment from allocateSegment (no work may still use it).
+  virtual void freeSegment(void *segment, size_t bytes) = 0;
+  /// Records an event at the current end of `stream`.
+  virtual PoolEvent recordEvent(PoolStream stream) = 0;
+  /// Whether the work before `event` has finished.
+  virtual bool eventCompleted(PoolEvent event) = 0;
+  /// Waits until the work before `event` has finished.
+  virtual void synchronizeEvent(PoolEvent event) = 0;
+  /// Gives back an event from recordEvent.
+  virtual void releaseEvent(PoolEvent event) = 0;
+};
+
+/// The pool's counters, in bytes unless named otherwise.
+struct PoolStats {
+  uint64_t usedBytes = 0;         // In live blocks (rounded sizes).
+  uint64_t cachedBytes = 0;       // Reserved and not in live blocks.
+  uint64_t reservedBytes = 0;     // In segments from the backend.
+  uint64_t peakUsedBytes = 0;     // Highest usedBytes so far.
+  uint64_t peakReservedBytes = 0; // Highest reservedBytes so far.
+  uint64_t allocationCount = 0;   // Successful allocations so far.
+  uint64_t liveAllocations = 0;   // Blocks allocated and not yet freed.
+  uint64_t segmentCount = 0;      // Segments held.
+  uint64_t limitBytes = 0;        // 0: no limit.
+};
+
+class MemoryPool {
+public:
+  static constexpr size_t kRoundBytes = 512;
+  static constexpr size_t kSmallRequestBytes = size_t{1} << 20;
+  static constexpr size_t kSmallSegmentBytes = size_t{2} << 20;
+  static constexpr size_t kLargeSegmentRoundBytes = size_t{2} << 20;
+
+  /// The pool does not own `backend`, which must outlive it.
+  explicit MemoryPool(PoolBackend &backend, uint64_t limitBytes = 0);
+  ~MemoryPool();
+  MemoryPool(const MemoryPool &) = delete;
+  MemoryPool &operator=(const MemoryPool &) = delete;
+
+  /// `bytes` rounded up to kRoundBytes (0 if that overflows).
+  static size_t roundUp(size_t bytes);
+  /// The segment size the pool asks the backend for to serve a block of
+  /// `rounded` bytes (0 if that overflows).
+  static size_t segmentSize(size_t rounded);
+
+  /// Returns memory for `bytes` (> 0) bytes, usable by work on `stream`, or
+  /// nullptr with `error` set to a message naming the request, the pool's
+  /// state and, if not null, `location` (an op's source location).
+  void *allocate(size_t bytes, PoolStream stream, std::string &error,
+                 const char *location = nullptr);
+
+  /// Frees `ptr`, which work queued on `stream` may still use. Returns false
+  /// (doing nothing) if `ptr` is not a live block of this pool.
+  bool free(void *ptr, PoolStream stream);
+
+  /// Whether `ptr` is a live block of this pool.
+  bool owns(void *ptr);
+
+  /// `stream` no longer exists: its free blocks wait for their events.
+  void streamDestroyed(PoolStream stream);
+
+  /// Returns every completely free segment to the backend (waiting for the
+  /// work that last used it). Returns the bytes released.
+  size_t releaseCached();
+
+  PoolStats stats();
+  void setLimit(uint64_t limitBytes);
+
+  /// A free block's stream tag once its event completed: any stream may use
+  /// it. Tags of blocks whose stream was destroyed.
+  static constexpr PoolStream kAnyStream = ~PoolStream{0};
+  static constexpr PoolStream kRetiredStream = ~PoolStream{1};
+
+private:
+  struct Block {
+    char *ptr;
+    size_t size;
+    Block *prev = nullptr; // Neighbours in the segment, in address order.
+    Block *next = nullptr;
+    bool free = false;
+    PoolStream stream = kAnyStream; // Free blocks: where it was freed.
+    PoolEvent event = 0;            // Free blocks: recorded at free time.
+  };
+  struct BySizeThenAddress {
+    bool operator()(const Block *a, const Block *b) const {
+      return a->size != b->size ? a->size < b->size : a->ptr < b->ptr;
+    }
+  };
+
+  Block *findFreeBlock(size_t rounded, PoolStream stream);
+  bool usableOn(Block *block, PoolStream stream);
+  void *takeBlock(Block *block, size_t rounded);
+  Block *growLocked(size_t rounded, std::string &backendError,
+                    bool &limitReached);
+  void dropEvent(Block *block);
+  Block *mergeInto(Block *left, Block *right);
+  size_t releaseCachedLocked();
+  void formatFailure(size_t bytes, size_t rounded, const char *location,
+                     const std::string &backendError, bool limitReached,
+                     std::string &error);
+
+  PoolBackend &backend;
+  std::mutex mutex;
+  std::set<Block *, BySizeThenAddress> freeBlocks;
+  std::unordered_map<void *, Block *> liveBlocks;
+  PoolStats counters;
+};
+
+/// Parses ARRAYRT_GPU_MEMORY_LIMIT's `text`: a byte count (optionally with a
+/// K/M/G/T binary suffix, KiB, MiB... accepted too) or a percentage of
+/// `totalBytes` ("80%", "12.5%"). Returns false with `error` set on bad
+/// input.
+bool parseMemoryLimit(const char *text, uint64_t totalBytes, uint64_t &bytes,
+                      std::string &error);
+
+/// "1536 bytes (1.50 KiB)".
+std::string formatBytes(uint64_t bytes);
+
+} // namespace arrayrt
+
+#endif // ARRAYRT_LIB_MEMORYPOOL_H
