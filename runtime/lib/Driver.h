@@ -27,6 +27,7 @@ namespace arrayrt {
   X(cuDeviceTotalMem_v2)                                                       \
   X(cuDevicePrimaryCtxRetain)                                                  \
   X(cuCtxSetCurrent)                                                           \
+  X(cuCtxSynchronize)                                                          \
   X(cuModuleLoadData)                                                          \
   X(cuModuleLoadDataEx)                                                        \
   X(cuModuleUnload)                                                            \
@@ -41,10 +42,17 @@ namespace arrayrt {
   X(cuEventCreate)                                                             \
   X(cuEventRecord)                                                             \
   X(cuEventSynchronize)                                                        \
+  X(cuEventQuery)                                                              \
   X(cuEventDestroy_v2)                                                         \
   X(cuMemAlloc_v2)                                                             \
   X(cuMemAllocManaged)                                                         \
   X(cuMemFree_v2)                                                              \
+  X(cuMemPoolCreate)                                                           \
+  X(cuMemPoolSetAttribute)                                                     \
+  X(cuMemPoolGetAttribute)                                                     \
+  X(cuMemPoolTrimTo)                                                           \
+  X(cuMemAllocFromPoolAsync)                                                   \
+  X(cuMemFreeAsync)                                                            \
   X(cuMemcpyAsync)                                                             \
   X(cuMemsetD8Async)                                                           \
   X(cuMemsetD16Async)                                                          \

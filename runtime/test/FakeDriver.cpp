@@ -14,12 +14,22 @@
 //
 // An event records the clock; elapsed time is the difference, and is an
 // error for events created with CU_EVENT_DISABLE_TIMING, as in the driver.
-// fakeCudaLiveEvents() counts events created and not destroyed.
+// fakeCudaLiveEvents() counts events created and not destroyed. Every event
+// has completed by the time cuEventQuery can ask.
+//
+// Memory: fakeCudaSetMemoryCapacity(bytes) makes allocations fail with
+// CUDA_ERROR_OUT_OF_MEMORY once the live device memory would exceed `bytes`
+// (0: no limit, the default); fakeCudaAllocationCalls() counts successful
+// cuMemAlloc/cuMemAllocFromPoolAsync calls and fakeCudaLiveBytes() the
+// device bytes allocated and not freed. cuMemAllocFromPoolAsync allocates
+// and cuMemFreeAsync frees at once; the pool's reserved memory is what is
+// live.
 //
 //===----------------------------------------------------------------------===//
 
 #include <cuda.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -48,7 +58,9 @@ struct State {
   double nowUs = 0;
   long liveEvents = 0;
   std::map<uintptr_t, size_t> allocations; // Device memory: begin -> size.
-  int context = 0, stream = 0;
+  size_t liveBytes = 0, capacity = 0, peakBytes = 0;
+  long allocationCalls = 0;
+  int context = 0, stream = 0, pool = 0;
 };
 
 State &state() {
@@ -66,12 +78,33 @@ bool isDevicePointer(CUdeviceptr ptr) {
 }
 
 CUresult allocate(CUdeviceptr *ptr, size_t bytes) {
+  State &s = state();
+  {
+    std::lock_guard<std::mutex> lock(s.mutex);
+    if (s.capacity && bytes > s.capacity - std::min(s.capacity, s.liveBytes))
+      return CUDA_ERROR_OUT_OF_MEMORY;
+  }
   void *memory = std::calloc(1, bytes ? bytes : 1);
   if (!memory)
     return CUDA_ERROR_OUT_OF_MEMORY;
-  std::lock_guard<std::mutex> lock(state().mutex);
+  std::lock_guard<std::mutex> lock(s.mutex);
   *ptr = reinterpret_cast<CUdeviceptr>(memory);
-  state().allocations[*ptr] = bytes;
+  s.allocations[*ptr] = bytes;
+  s.liveBytes += bytes;
+  s.peakBytes = std::max(s.peakBytes, s.liveBytes);
+  ++s.allocationCalls;
+  return CUDA_SUCCESS;
+}
+
+CUresult release(CUdeviceptr ptr) {
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  auto it = s.allocations.find(ptr);
+  if (it == s.allocations.end())
+    return CUDA_ERROR_INVALID_VALUE;
+  s.liveBytes -= it->second;
+  s.allocations.erase(it);
+  std::free(reinterpret_cast<void *>(ptr));
   return CUDA_SUCCESS;
 }
 
@@ -91,6 +124,22 @@ __attribute__((visibility("default"))) void fakeCudaAdvance(double us) {
 __attribute__((visibility("default"))) long fakeCudaLiveEvents(void) {
   std::lock_guard<std::mutex> lock(state().mutex);
   return state().liveEvents;
+}
+
+__attribute__((visibility("default"))) void
+fakeCudaSetMemoryCapacity(size_t bytes) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  state().capacity = bytes;
+}
+
+__attribute__((visibility("default"))) long fakeCudaAllocationCalls(void) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  return state().allocationCalls;
+}
+
+__attribute__((visibility("default"))) size_t fakeCudaLiveBytes(void) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  return state().liveBytes;
 }
 
 CUresult cuInit(unsigned int) { return CUDA_SUCCESS; }
@@ -149,6 +198,7 @@ CUresult cuDevicePrimaryCtxRetain(CUcontext *context, CUdevice) {
 }
 
 CUresult cuCtxSetCurrent(CUcontext) { return CUDA_SUCCESS; }
+CUresult cuCtxSynchronize(void) { return CUDA_SUCCESS; }
 
 CUresult cuModuleLoadData(CUmodule *module, const void *) {
   *module = reinterpret_cast<CUmodule>(new FakeModule);
@@ -231,6 +281,7 @@ CUresult cuEventRecord(CUevent event, CUstream) {
 }
 
 CUresult cuEventSynchronize(CUevent) { return CUDA_SUCCESS; }
+CUresult cuEventQuery(CUevent) { return CUDA_SUCCESS; }
 
 CUresult cuEventElapsedTime(float *ms, CUevent start, CUevent end) {
   auto *from = reinterpret_cast<FakeEvent *>(start);
@@ -258,13 +309,42 @@ CUresult cuMemAllocManaged(CUdeviceptr *ptr, size_t bytes, unsigned int) {
   return allocate(ptr, bytes);
 }
 
-CUresult cuMemFree(CUdeviceptr ptr) {
-  std::lock_guard<std::mutex> lock(state().mutex);
-  if (!state().allocations.erase(ptr))
-    return CUDA_ERROR_INVALID_VALUE;
-  std::free(reinterpret_cast<void *>(ptr));
+CUresult cuMemFree(CUdeviceptr ptr) { return release(ptr); }
+
+CUresult cuMemPoolCreate(CUmemoryPool *pool, const CUmemPoolProps *) {
+  *pool = reinterpret_cast<CUmemoryPool>(&state().pool);
   return CUDA_SUCCESS;
 }
+
+CUresult cuMemPoolSetAttribute(CUmemoryPool, CUmemPool_attribute, void *) {
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemPoolGetAttribute(CUmemoryPool, CUmemPool_attribute attribute,
+                               void *value) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  switch (attribute) {
+  case CU_MEMPOOL_ATTR_RESERVED_MEM_CURRENT:
+  case CU_MEMPOOL_ATTR_USED_MEM_CURRENT:
+    *static_cast<cuuint64_t *>(value) = state().liveBytes;
+    return CUDA_SUCCESS;
+  case CU_MEMPOOL_ATTR_RESERVED_MEM_HIGH:
+  case CU_MEMPOOL_ATTR_USED_MEM_HIGH:
+    *static_cast<cuuint64_t *>(value) = state().peakBytes;
+    return CUDA_SUCCESS;
+  default:
+    return CUDA_ERROR_NOT_SUPPORTED;
+  }
+}
+
+CUresult cuMemPoolTrimTo(CUmemoryPool, size_t) { return CUDA_SUCCESS; }
+
+CUresult cuMemAllocFromPoolAsync(CUdeviceptr *ptr, size_t bytes, CUmemoryPool,
+                                 CUstream) {
+  return allocate(ptr, bytes);
+}
+
+CUresult cuMemFreeAsync(CUdeviceptr ptr, CUstream) { return release(ptr); }
 
 CUresult cuPointerGetAttribute(void *data, CUpointer_attribute attribute,
                                CUdeviceptr ptr) {
