@@ -7,6 +7,7 @@
 
 #include "arrayrt/arrayrt.h"
 
+#include "Allocator.h"
 #include "Driver.h"
 #include "Profile.h"
 
@@ -22,12 +23,10 @@ CUstream toCu(arrayrt_stream_t stream) {
 }
 } // namespace
 
-extern "C" void *arrayrt_alloc(size_t size, arrayrt_stream_t /*stream*/) {
+extern "C" void *arrayrt_alloc(size_t size, arrayrt_stream_t stream) {
   if (size == 0)
     return nullptr;
-  CUdeviceptr ptr = 0;
-  check(driver().cuMemAlloc_v2(&ptr, size), "cuMemAlloc");
-  return reinterpret_cast<void *>(ptr);
+  return arrayrt::allocateDevice(size, toCu(stream), nullptr);
 }
 
 extern "C" void *arrayrt_alloc_managed(size_t size) {
@@ -42,6 +41,10 @@ extern "C" void *arrayrt_alloc_managed(size_t size) {
 extern "C" void arrayrt_free(void *ptr, arrayrt_stream_t stream) {
   if (!ptr)
     return;
+  // The pool and the async allocator order the free on `stream` themselves.
+  if (arrayrt::freeDevice(ptr, toCu(stream)))
+    return;
+  // Managed memory, or any memory with ARRAYRT_ALLOCATOR=direct.
   const arrayrt::DriverApi &api = driver();
   // Streams are non-blocking, so nothing else guarantees that kernels queued
   // on `stream` are done with the memory when it is freed.

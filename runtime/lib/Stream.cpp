@@ -2,6 +2,7 @@
 
 #include "arrayrt/arrayrt.h"
 
+#include "Allocator.h"
 #include "Driver.h"
 
 using arrayrt::check;
@@ -28,6 +29,9 @@ extern "C" void arrayrt_stream_synchronize(arrayrt_stream_t stream) {
 }
 
 extern "C" void arrayrt_stream_destroy(arrayrt_stream_t stream) {
+  // The handle may be reused by a later stream, which must not inherit this
+  // one's ordering.
+  arrayrt::allocatorStreamDestroyed(toCu(stream));
   check(driver().cuStreamDestroy_v2(toCu(stream)), "cuStreamDestroy");
 }
 

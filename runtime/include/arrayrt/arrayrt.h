@@ -156,19 +156,86 @@ void arrayrt_event_destroy(arrayrt_event_t event);
  * Memory
  *===----------------------------------------------------------------------===*/
 
-/* Allocates `size` bytes of device memory (cuMemAlloc), ready for use by work
- * queued on any stream. Size 0 returns NULL without touching the driver.
- * `stream` is accepted for symmetry with arrayrt_free and unused. */
+/* Device memory comes from the allocator ARRAYRT_ALLOCATOR names, chosen
+ * at the first allocation:
+ *
+ *   pool    (default) a caching pool after CuPy's: cuMemAlloc segments (2 MiB
+ *           for requests up to 1 MiB, larger ones rounded up to 2 MiB),
+ *           carved into blocks of multiples of 512 bytes (best fit, split,
+ *           neighbours merged when freed). Freed blocks stay cached. A block
+ *           freed on stream S is reused at once by allocations on S, and by
+ *           other streams only once the event recorded on S at the free has
+ *           completed (so freeing never waits).
+ *   async   CUDA's stream-ordered allocator (cuMemAllocFromPoolAsync /
+ *           cuMemFreeAsync) on a memory pool of the runtime's own that keeps
+ *           freed memory.
+ *   direct  cuMemAlloc per allocation; arrayrt_free waits for its stream
+ *           and calls cuMemFree. No statistics, no limit.
+ *
+ * ARRAYRT_GPU_MEMORY_LIMIT caps the memory the pool reserves (async: the
+ * memory in use): a byte count, optionally with a K, M, G, T (or KiB, MiB,
+ * GiB, TiB) binary suffix, or a percentage of the device's memory ("80%").
+ * When memory runs out (the driver fails or the limit would be exceeded)
+ * the pool releases its cached free segments and retries; if that fails too
+ * the program exits with one line naming the source location (when known,
+ * see arrayrt_set_op_location), the requested size and the pool's state:
+ *   arrayrt: error: prog.mlir:3:8: out of GPU memory: cannot allocate
+ *   <size>: <why>; the pool has <used> in use (<n> allocations) and <cached>
+ *   cached after releasing its free segments, limit <limit>
+ * (one line). A bad ARRAYRT_ALLOCATOR or ARRAYRT_GPU_MEMORY_LIMIT is an
+ * error. Managed memory (arrayrt_alloc_managed) never goes through the pool.
+ */
+
+/* Allocates `size` bytes of device memory from the allocator above, ready
+ * for work queued on `stream` (for other streams, once they are ordered
+ * after `stream`'s work at this call). Size 0 returns NULL without touching
+ * the driver. */
 void *arrayrt_alloc(size_t size, arrayrt_stream_t stream);
+
+/* Like arrayrt_alloc; `location` (an op's `file:line:col`, or NULL) starts
+ * the out-of-memory message. */
+void *arrayrt_alloc_at(size_t size, arrayrt_stream_t stream,
+                       const char *location);
+
+/* Sets the calling thread's current op location, which arrayrt_alloc's
+ * out-of-memory message names (NULL: none). The string must outlive its use
+ * as the current location. */
+void arrayrt_set_op_location(const char *location);
+
+/* Counters of the pool (or the async allocator), all zero before the first
+ * allocation and with ARRAYRT_ALLOCATOR=direct. Bytes unless named
+ * otherwise. */
+typedef struct arrayrt_pool_stats {
+  uint64_t used_bytes;          /* In live allocations (pool: rounded). */
+  uint64_t cached_bytes;        /* Reserved but not in use. */
+  uint64_t reserved_bytes;      /* Held from the driver. */
+  uint64_t peak_used_bytes;     /* Highest used_bytes so far. */
+  uint64_t peak_reserved_bytes; /* Highest reserved_bytes so far. */
+  uint64_t allocation_count;    /* Allocations made so far. */
+  uint64_t live_allocations;    /* Allocations not yet freed. */
+  uint64_t limit_bytes;         /* ARRAYRT_GPU_MEMORY_LIMIT; 0: none. */
+} arrayrt_pool_stats_t;
+
+/* Fills *stats. Never initializes the driver. */
+void arrayrt_pool_get_stats(arrayrt_pool_stats_t *stats);
+
+/* Returns the pool's completely free segments to the driver (after the
+ * work that last used them), and its cached events (async: synchronizes the
+ * context and trims its pool to what is in use). A no-op before the first
+ * allocation. */
+void arrayrt_pool_free_all_cached(void);
 
 /* Allocates `size` bytes of managed memory (cuMemAllocManaged, attached
  * globally), usable from host and device. Size 0 returns NULL without
  * touching the driver. */
 void *arrayrt_alloc_managed(size_t size);
 
-/* Frees memory from arrayrt_alloc or arrayrt_alloc_managed. It first waits
- * for `stream` (if not NULL) so that work queued there that still uses the
- * memory finishes. NULL `ptr` is a no-op that does not touch the driver. */
+/* Frees memory from arrayrt_alloc or arrayrt_alloc_managed; work queued on
+ * `stream` may still use it. Device memory goes back to the pool (or the
+ * async allocator) in stream order, without waiting; with
+ * ARRAYRT_ALLOCATOR=direct, and for managed memory, it first waits for
+ * `stream` (if not NULL). NULL `ptr` is a no-op that does not touch the
+ * driver. */
 void arrayrt_free(void *ptr, arrayrt_stream_t stream);
 
 /* Queues a copy of `size` bytes from `src` to `dst` on `stream`; either may
