@@ -4,10 +4,12 @@
 #   scripts/device-check.sh prepare [BUILD]   here: compile everything into
 #                                             .device/ (end-to-end programs,
 #                                             the random suite) and
-#                                             .device-bench/ (benchmarks)
+#                                             .device-bench/ (benchmarks),
+#                                             packed in .device-pack/device.tgz
 #   scripts/device-check.sh run OUT           there, from the repository
-#                                             root: run it all, results and
-#                                             logs under OUT
+#                                             root (with .device-pack, or
+#                                             the two folders): run it all,
+#                                             results and logs under OUT
 #
 # `run` does: the end-to-end programs and examples against NumPy
 # (scripts/gpu_check.py), the random-input suite (every op, every dtype),
@@ -26,11 +28,17 @@ prepare)
   $python test/Integration/Inputs/random_suite.py --arrayc "$build/bin/arrayc" \
     --target cuda --workdir .device/random --prepare || exit 1
   $python bench/run.py prepare || exit 1
-  du -sh .device .device-bench
+  # One compressed file travels more easily than ~100 MB of executables.
+  mkdir -p .device-pack
+  tar -czf .device-pack/device.tgz .device .device-bench || exit 1
+  du -sh .device .device-bench .device-pack/device.tgz
   ;;
 run)
   out=${2:?usage: device-check.sh run OUT}
   mkdir -p "$out"
+  if [ -f .device-pack/device.tgz ]; then
+    rm -rf .device .device-bench && tar -xzf .device-pack/device.tgz || exit 1
+  fi
   status=0
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$out/device.txt"
   $python scripts/gpu_check.py run "$out" 2>&1 | tee "$out/gpu-check.txt" | tail -3
