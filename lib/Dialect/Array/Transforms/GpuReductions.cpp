@@ -628,6 +628,21 @@ findInitFill(linalg::GenericOp op) {
   return std::make_pair(prev, attr);
 }
 
+/// Whether `value` is available before `op`, after moving the pure ops it
+/// comes from (in `op`'s block, after `op`) up before `op` if need be.
+bool makeAvailableBefore(Value value, Operation *op, int depth = 0) {
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getBlock() != op->getBlock() || def->isBeforeInBlock(op))
+    return true;
+  if (depth > 8 || !isPure(def) || def->getNumRegions() != 0)
+    return false;
+  for (Value operand : def->getOperands())
+    if (!makeAvailableBefore(operand, op, depth + 1))
+      return false;
+  def->moveBefore(op);
+  return true;
+}
+
 /// The elementwise op right after `op` (only allocations and pure ops
 /// between) that reads `op`'s output, a buffer of its own that nothing
 /// else uses but deallocations, and writes another buffer of the same
@@ -671,6 +686,16 @@ linalg::GenericOp findEpilogue(linalg::GenericOp op, Operation *fill) {
     if (user != op && user != epilogue && user != fill &&
         !isa<memref::DeallocOp>(user))
       return {};
+  // Its body runs where `op` is: what it uses from outside must be there.
+  bool available = true;
+  epilogue.getBlock()->walk([&](Operation *nested) {
+    for (Value operand : nested->getOperands())
+      if (!epilogue.getRegion().isAncestor(operand.getParentRegion()) &&
+          !makeAvailableBefore(operand, op))
+        available = false;
+  });
+  if (!available)
+    return {};
   return epilogue;
 }
 
@@ -786,10 +811,13 @@ struct ArrayGpuReductionsPass
       if (red->epilogue) {
         erased.insert(red->epilogue);
         rewriter.eraseOp(red->epilogue);
-        // Nothing reads the output buffer any more.
-        for (Operation *user : llvm::make_early_inc_range(out.getUsers()))
-          rewriter.eraseOp(user);
-        rewriter.eraseOp(out.getDefiningOp());
+        // Without a folded fill the kernel still reads the init from the
+        // output buffer; otherwise nothing reads it any more.
+        if (llvm::all_of(out.getUsers(), llvm::IsaPred<memref::DeallocOp>)) {
+          for (Operation *user : llvm::make_early_inc_range(out.getUsers()))
+            rewriter.eraseOp(user);
+          rewriter.eraseOp(out.getDefiningOp());
+        }
       }
     }
   }

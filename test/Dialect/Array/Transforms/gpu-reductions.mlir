@@ -230,3 +230,43 @@ func.func @sum_fill_kept(%x: memref<4194304xf32>) {
   array.print %acc : memref<f64>
   return
 }
+
+// -----
+
+// A mean's epilogue divides by the count, computed on the host after the
+// reduction: the count moves up to where the kernel is.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+#vec = affine_map<(d0) -> (d0)>
+// CHECK-LABEL: func.func @row_mean
+// CHECK: %[[C:.+]] = arith.index_cast %{{.+}} : index to i64
+// CHECK: %[[F:.+]] = arith.sitofp %[[C]] : i64 to f64
+// CHECK: gpu.launch
+// CHECK:   arith.divf %{{.+}}, %[[F]] : f64
+// CHECK:   arith.truncf
+// CHECK-NOT: linalg.generic
+func.func @row_mean(%x: memref<?x?xf32>, %r: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %x, %c0 : memref<?x?xf32>
+  %acc = memref.alloc(%n) : memref<?xf64>
+  linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<?x?xf32>) outs(%acc : memref<?xf64>) {
+  ^bb0(%in: f32, %out: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %out, %e : f64
+    linalg.yield %s : f64
+  }
+  %c1 = arith.constant 1 : index
+  %d = memref.dim %x, %c1 : memref<?x?xf32>
+  %di = arith.index_cast %d : index to i64
+  %count = arith.sitofp %di : i64 to f64
+  linalg.generic {indexing_maps = [#vec, #vec], iterator_types = ["parallel"]}
+      ins(%acc : memref<?xf64>) outs(%r : memref<?xf32>) {
+  ^bb0(%in: f64, %out: f32):
+    %m = arith.divf %in, %count : f64
+    %t = arith.truncf %m : f64 to f32
+    linalg.yield %t : f32
+  }
+  memref.dealloc %acc : memref<?xf64>
+  return
+}
