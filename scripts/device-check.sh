@@ -14,7 +14,7 @@
 # `run` does: the end-to-end programs and examples against NumPy
 # (scripts/gpu_check.py), the random-input suite (every op, every dtype),
 # compute-sanitizer memcheck on the programs that exercise each kernel
-# strategy, and bench/run.py (ours vs CuPy and PyTorch) unless
+# strategy, the allocator benchmark (arrayrt-alloc-bench), and bench/run.py (ours vs CuPy and PyTorch) unless
 # DEVICE_CHECK_BENCH=0. Exit status 1 if any check failed.
 set -u
 cd "$(dirname "$0")/.."
@@ -27,6 +27,7 @@ prepare)
   $python scripts/gpu_check.py prepare "$build" || exit 1
   $python test/Integration/Inputs/random_suite.py --arrayc "$build/bin/arrayc" \
     --target cuda --workdir .device/random --prepare || exit 1
+  cp "$build/bin/arrayrt-alloc-bench" .device/bin/ || exit 1
   $python bench/run.py prepare || exit 1
   # One compressed file travels more easily than ~100 MB of executables.
   mkdir -p .device-pack
@@ -55,6 +56,10 @@ run)
     echo "memcheck $program: exit $code, $(grep -c '=========' "$out/memcheck-$program.txt") sanitizer lines"
     [ $code = 0 ] || status=1
   done
+  # Allocation+free pairs per second and fragmentation, per allocator.
+  timeout 240 .device/bin/arrayrt-alloc-bench pool async direct \
+    > "$out/alloc-bench.txt" 2>&1 || status=1
+  grep "alloc-bench:" "$out/alloc-bench.txt"
   if [ "${DEVICE_CHECK_BENCH:-1}" != 0 ]; then
     (cd .device-bench && $python run.py run --results "$out/bench" \
        --ours-max-seconds "${BENCH_OURS_SECONDS:-20}" 2>&1 | tail -32)
