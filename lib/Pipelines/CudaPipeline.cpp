@@ -45,6 +45,7 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   // and multiply with run-time values).
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createArrayGpuLaunchBounds());
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
