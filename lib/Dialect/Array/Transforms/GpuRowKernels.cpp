@@ -773,7 +773,7 @@ private:
     SmallVector<Value> replaced; // the float64 values demoted
     if (partialF32) {
       for (const SmallVector<Value> &values : inputs)
-        if (values.size() > 1 && values[0] != values[1])
+        if (llvm::any_of(values, [&](Value v) { return v != values[0]; }))
           varying.insert(values.begin(), values.end());
       for (ArrayRef<Value> at : ivs)
         varying.insert(at.begin() + 1, at.end());
