@@ -1,6 +1,7 @@
 //===- CpuPipeline.cpp - array program to LLVM for the CPU ----------------===//
 
 #include "arrayc/Conversion/Passes.h"
+#include "arrayc/Dialect/Array/Transforms/Passes.h"
 #include "arrayc/Pipelines/Pipelines.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -31,7 +32,9 @@ void array::buildArrayToCpuPipeline(OpPassManager &pm,
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertMathToLLVMPass());
   // bf16 conversions become integer arithmetic: libgcc has no
-  // __truncsfbf2, which LLVM's own lowering would call.
+  // __truncsfbf2, which LLVM's own lowering would call. Integers reach
+  // bf16 through f32 first (as in NumPy), which arith-expand then handles.
+  pm.addPass(createArrayExpandIntToHalfFloat());
   arith::ArithExpandOpsPassOptions expand;
   expand.includeBf16 = true;
   pm.addPass(arith::createArithExpandOpsPass(expand));

@@ -65,6 +65,7 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addPass(createLowerAffinePass());
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
   gpuPm.addPass(createStripDebugInfoPass());
+  gpuPm.addPass(createArrayExpandIntToHalfFloat());
   gpuPm.addPass(createConvertGpuOpsToNVVMOps());
   gpuPm.addPass(LLVM::createNVVMOptimizeForTargetPass());
   gpuPm.addPass(createCanonicalizerPass());

@@ -1,6 +1,7 @@
 //===- SharedPipelines.cpp - Steps both targets take ----------------------===//
 
 #include "arrayc/Conversion/Passes.h"
+#include "arrayc/Dialect/Array/Transforms/Passes.h"
 #include "arrayc/Pipelines/Pipelines.h"
 
 #include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
@@ -20,7 +21,7 @@ void array::buildArrayToLinalgPipeline(OpPassManager &pm,
   funcPm.addPass(createConvertArrayToLinalg());
   funcPm.addPass(createCanonicalizerPass());
   if (fuseElementwise)
-    funcPm.addPass(createLinalgElementwiseOpFusionPass());
+    funcPm.addPass(createArrayFuseElementwise());
   funcPm.addPass(createCSEPass());
 }
 

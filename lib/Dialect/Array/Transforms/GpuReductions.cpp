@@ -37,7 +37,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::array {
 #define GEN_PASS_DEF_ARRAYGPUREDUCTIONS
@@ -73,6 +75,13 @@ struct Reduction {
   SmallVector<Value> parallelSizes, reductionSizes;
   Value numOutputs;  // product of the parallel sizes
   Value extent;      // elements per output: product of the reduced sizes
+  /// The constant the output holds before the reduction (a fill folded
+  /// in), or null: then it is loaded.
+  TypedAttr initValue;
+  /// An elementwise op that only turns the output into another buffer
+  /// (the cast of a float64 sum to float32, say), applied before the final
+  /// store instead of in a kernel of its own; or null.
+  linalg::GenericOp epilogue;
 
   Type accType() const { return combiner.neutral.getType(); }
   OpOperand &init() { return op.getDpsInitsMutable()[0]; }
@@ -301,16 +310,32 @@ SmallVector<Value> outputIvs(OpBuilder &b, Location loc, Reduction &red,
   return ivs;
 }
 
-/// out[ivs] = combine(out[ivs], total): the init comes in last.
+/// out[ivs] = combine(out[ivs], total): the init comes in last (the folded
+/// fill's constant, if any), and the epilogue, if any, maps the result
+/// into its own buffer.
 void storeResult(OpBuilder &b, Location loc, Reduction &red,
                  ArrayRef<Value> ivs, Value total) {
   OpOperand &init = red.init();
   SmallVector<Value> indices =
       applyMap(b, loc, red.op.getMatchingIndexingMap(&init), ivs);
-  Value initial = memref::LoadOp::create(b, loc, init.get(), indices);
-  memref::StoreOp::create(b, loc,
-                          red.combiner.combine(b, loc, initial, total),
-                          init.get(), indices);
+  Value initial =
+      red.initValue
+          ? arith::ConstantOp::create(b, loc, red.initValue).getResult()
+          : memref::LoadOp::create(b, loc, init.get(), indices).getResult();
+  Value result = red.combiner.combine(b, loc, initial, total);
+  if (!red.epilogue) {
+    memref::StoreOp::create(b, loc, result, init.get(), indices);
+    return;
+  }
+  IRMapping mapping;
+  Block *body = red.epilogue.getBlock();
+  mapping.map(body->getArgument(0), result);
+  for (Operation &nested : body->without_terminator())
+    b.clone(nested, mapping);
+  Value mapped = mapping.lookupOrDefault(
+      cast<linalg::YieldOp>(body->getTerminator()).getValues()[0]);
+  memref::StoreOp::create(b, loc, mapped, red.epilogue.getDpsInits()[0],
+                          indices);
 }
 
 Value allocPartials(OpBuilder &b, Location loc, Reduction &red, Value count) {
@@ -565,6 +590,115 @@ void mapColumns(OpBuilder &b, Location loc, Reduction &red,
 // Driver
 //===----------------------------------------------------------------------===//
 
+/// Whether `op` leaves buffers alone (allocations, constants, index math).
+bool touchesNoBuffer(Operation *op) {
+  return isa<memref::AllocOp, memref::AllocaOp>(op) || isPure(op);
+}
+
+/// The fill just before `op` (only allocations and pure ops between) of
+/// exactly `op`'s output with a constant: a linalg.fill, or the generic
+/// form that yields its one scalar input. Returns the fill and the value.
+std::optional<std::pair<Operation *, TypedAttr>>
+findInitFill(linalg::GenericOp op) {
+  Value out = op.getDpsInits()[0];
+  Operation *prev = op->getPrevNode();
+  while (prev && touchesNoBuffer(prev))
+    prev = prev->getPrevNode();
+  if (!prev)
+    return std::nullopt;
+  Value value, dest;
+  if (auto fill = dyn_cast<linalg::FillOp>(prev)) {
+    value = fill.getInputs()[0];
+    dest = fill.getOutputs()[0];
+  } else if (auto generic = dyn_cast<linalg::GenericOp>(prev)) {
+    if (generic.getNumDpsInputs() != 1 || generic.getNumDpsInits() != 1 ||
+        isa<ShapedType>(generic.getDpsInputs()[0].getType()))
+      return std::nullopt;
+    auto yield = cast<linalg::YieldOp>(generic.getBlock()->getTerminator());
+    if (yield.getValues()[0] != generic.getBlock()->getArgument(0))
+      return std::nullopt;
+    value = generic.getDpsInputs()[0];
+    dest = generic.getDpsInits()[0];
+  } else {
+    return std::nullopt;
+  }
+  TypedAttr attr;
+  if (dest != out || !matchPattern(value, m_Constant(&attr)))
+    return std::nullopt;
+  return std::make_pair(prev, attr);
+}
+
+/// Whether `value` is available before `op`, after moving the pure ops it
+/// comes from (in `op`'s block, after `op`) up before `op` if need be.
+bool makeAvailableBefore(Value value, Operation *op, int depth = 0) {
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getBlock() != op->getBlock() || def->isBeforeInBlock(op))
+    return true;
+  if (depth > 8 || !isPure(def) || def->getNumRegions() != 0)
+    return false;
+  for (Value operand : def->getOperands())
+    if (!makeAvailableBefore(operand, op, depth + 1))
+      return false;
+  def->moveBefore(op);
+  return true;
+}
+
+/// The elementwise op right after `op` (only allocations and pure ops
+/// between) that reads `op`'s output, a buffer of its own that nothing
+/// else uses but deallocations, and writes another buffer of the same
+/// shape, both through identity maps. `fill` (may be null) is the
+/// output's init fill, folded into `op`.
+linalg::GenericOp findEpilogue(linalg::GenericOp op, Operation *fill) {
+  Value out = op.getDpsInits()[0];
+  auto outType = cast<MemRefType>(out.getType());
+  if (!out.getDefiningOp<memref::AllocOp>())
+    return {};
+  Operation *next = op->getNextNode();
+  while (next && touchesNoBuffer(next))
+    next = next->getNextNode();
+  auto epilogue = dyn_cast_if_present<linalg::GenericOp>(next);
+  if (!epilogue || epilogue.getNumDpsInputs() != 1 ||
+      epilogue.getNumDpsInits() != 1 ||
+      epilogue.getNumReductionLoops() != 0 ||
+      epilogue.getDpsInputs()[0] != out ||
+      !epilogue.getBlock()->getOps<linalg::IndexOp>().empty() ||
+      !epilogue.getBlock()->getArgument(1).use_empty())
+    return {};
+  Value result = epilogue.getDpsInits()[0];
+  auto resultType = dyn_cast<MemRefType>(result.getType());
+  if (!resultType || resultType.getShape() != outType.getShape() ||
+      rootBuffer(result) == out ||
+      !llvm::all_of(epilogue.getIndexingMapsArray(),
+                    [](AffineMap map) { return map.isIdentity(); }))
+    return {};
+  // The final store writes the epilogue's buffer where `op` is: the buffer
+  // must exist there (an allocation between the two moves up).
+  if (Operation *def = result.getDefiningOp();
+      def && def->getBlock() == op->getBlock() && op->isBeforeInBlock(def) &&
+      !(isa<memref::AllocOp>(def) &&
+        llvm::all_of(def->getOperands(), [&](Value size) {
+          Operation *sizeDef = size.getDefiningOp();
+          return !sizeDef || sizeDef->getBlock() != op->getBlock() ||
+                 sizeDef->isBeforeInBlock(op);
+        })))
+    return {};
+  for (Operation *user : out.getUsers())
+    if (user != op && user != epilogue && user != fill &&
+        !isa<memref::DeallocOp>(user))
+      return {};
+  // Its body runs where `op` is: what it uses from outside must be there.
+  bool available = true;
+  epilogue.getBlock()->walk([&](Operation *nested) {
+    for (Value operand : nested->getOperands())
+      if (!epilogue.getRegion().isAncestor(operand.getParentRegion()) &&
+          !makeAvailableBefore(operand, op))
+        available = false;
+  });
+  if (!available)
+    return {};
+  return epilogue;
+}
+
 /// True when the kept dimension that varies fastest in linear output order
 /// is the contiguous index of the (first) input: the column layout.
 bool isColumnLayout(Reduction &red) {
@@ -638,13 +772,26 @@ struct ArrayGpuReductionsPass
         ops.push_back(op);
     });
     IRRewriter rewriter(&getContext());
+    DenseSet<Operation *> erased;
     for (linalg::GenericOp op : ops) {
+      if (erased.contains(op))
+        continue;
       rewriter.setInsertionPoint(op);
       // Sizes are materialized before knowing whether the op is taken;
       // unused ones fold away in the canonicalizations that follow.
       std::optional<Reduction> red = analyze(rewriter, op);
       if (!red)
         continue;
+      std::optional<std::pair<Operation *, TypedAttr>> fill =
+          findInitFill(op);
+      if (fill)
+        red->initValue = fill->second;
+      red->epilogue = findEpilogue(op, fill ? fill->first : nullptr);
+      if (red->epilogue)
+        if (Operation *def = red->epilogue.getDpsInits()[0].getDefiningOp();
+            def && def->getBlock() == op->getBlock() &&
+            op->isBeforeInBlock(def))
+          def->moveBefore(op);
       Location loc = op.getLoc();
       Value nonEmpty = rewriter.createOrFold<arith::CmpIOp>(
           loc, arith::CmpIPredicate::ugt, red->numOutputs, cst(rewriter, loc, 0));
@@ -655,7 +802,23 @@ struct ArrayGpuReductionsPass
         else
           mapRows(b, loc, *red, config);
       });
+      Value out = op.getDpsInits()[0];
       rewriter.eraseOp(op);
+      if (fill) {
+        erased.insert(fill->first);
+        rewriter.eraseOp(fill->first);
+      }
+      if (red->epilogue) {
+        erased.insert(red->epilogue);
+        rewriter.eraseOp(red->epilogue);
+        // Without a folded fill the kernel still reads the init from the
+        // output buffer; otherwise nothing reads it any more.
+        if (llvm::all_of(out.getUsers(), llvm::IsaPred<memref::DeallocOp>)) {
+          for (Operation *user : llvm::make_early_inc_range(out.getUsers()))
+            rewriter.eraseOp(user);
+          rewriter.eraseOp(out.getDefiningOp());
+        }
+      }
     }
   }
 };

@@ -141,3 +141,132 @@ func.func @skipped(%x: memref<64x1000xf32>, %y: memref<64x16xf32>, %v: memref<64
 func.func @bad_options() {
   return
 }
+
+// -----
+
+// The fill of the output just before the reduction is folded in (its
+// constant is combined in the final store instead of a load, and the fill
+// kernel goes), and the cast that only turns the float64 sum into float32
+// becomes the final store's epilogue: the float64 output buffer goes too.
+#in = affine_map<(d0) -> (d0)>
+#out = affine_map<(d0) -> ()>
+#scalar = affine_map<() -> ()>
+// CHECK-LABEL: func.func @sum_fill_and_cast
+// CHECK-SAME: (%[[X:.+]]: memref<4194304xf32>)
+// CHECK: %[[R:.+]] = memref.alloc() : memref<f32>
+// CHECK: gpu.launch
+// CHECK: gpu.launch
+// CHECK:   %[[INIT:.+]] = arith.constant 0.000000e+00 : f64
+// CHECK:   %[[TOTAL:.+]] = arith.addf %[[INIT]], %{{.+}} : f64
+// CHECK:   %[[F32:.+]] = arith.truncf %[[TOTAL]] : f64 to f32
+// CHECK:   memref.store %[[F32]], %[[R]][] : memref<f32>
+// CHECK-NOT: linalg.generic
+// CHECK-NOT: memref<f64>
+// CHECK: array.print %[[R]] : memref<f32>
+func.func @sum_fill_and_cast(%x: memref<4194304xf32>) {
+  %cst = arith.constant 0.000000e+00 : f64
+  %acc = memref.alloc() : memref<f64>
+  linalg.generic {indexing_maps = [#scalar, #scalar], iterator_types = []}
+      ins(%cst : f64) outs(%acc : memref<f64>) {
+  ^bb0(%in: f64, %out: f64):
+    linalg.yield %in : f64
+  }
+  linalg.generic {indexing_maps = [#in, #out], iterator_types = ["reduction"]}
+      ins(%x : memref<4194304xf32>) outs(%acc : memref<f64>) {
+  ^bb0(%in: f32, %out: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %out, %e : f64
+    linalg.yield %s : f64
+  }
+  %r = memref.alloc() : memref<f32>
+  linalg.generic {indexing_maps = [#scalar, #scalar], iterator_types = []}
+      ins(%acc : memref<f64>) outs(%r : memref<f32>) {
+  ^bb0(%in: f64, %out: f32):
+    %t = arith.truncf %in : f64 to f32
+    linalg.yield %t : f32
+  }
+  array.print %r : memref<f32>
+  memref.dealloc %acc : memref<f64>
+  memref.dealloc %r : memref<f32>
+  return
+}
+
+// -----
+
+// Kept: a fill that is not just before the reduction (the buffer is read
+// in between), and an output read again after the reduction.
+#in = affine_map<(d0) -> (d0)>
+#out = affine_map<(d0) -> ()>
+#scalar = affine_map<() -> ()>
+// CHECK-LABEL: func.func @sum_fill_kept
+// CHECK: linalg.generic
+// CHECK: array.print
+// CHECK: gpu.launch
+// CHECK: memref.load %{{.+}}[] : memref<f64>
+// CHECK: linalg.generic
+func.func @sum_fill_kept(%x: memref<4194304xf32>) {
+  %cst = arith.constant 0.000000e+00 : f64
+  %acc = memref.alloc() : memref<f64>
+  linalg.generic {indexing_maps = [#scalar, #scalar], iterator_types = []}
+      ins(%cst : f64) outs(%acc : memref<f64>) {
+  ^bb0(%in: f64, %out: f64):
+    linalg.yield %in : f64
+  }
+  array.print %acc : memref<f64>
+  linalg.generic {indexing_maps = [#in, #out], iterator_types = ["reduction"]}
+      ins(%x : memref<4194304xf32>) outs(%acc : memref<f64>) {
+  ^bb0(%in: f32, %out: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %out, %e : f64
+    linalg.yield %s : f64
+  }
+  %r = memref.alloc() : memref<f32>
+  linalg.generic {indexing_maps = [#scalar, #scalar], iterator_types = []}
+      ins(%acc : memref<f64>) outs(%r : memref<f32>) {
+  ^bb0(%in: f64, %out: f32):
+    %t = arith.truncf %in : f64 to f32
+    linalg.yield %t : f32
+  }
+  array.print %acc : memref<f64>
+  return
+}
+
+// -----
+
+// A mean's epilogue divides by the count, computed on the host after the
+// reduction: the count moves up to where the kernel is.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+#vec = affine_map<(d0) -> (d0)>
+// CHECK-LABEL: func.func @row_mean
+// CHECK: %[[C:.+]] = arith.index_cast %{{.+}} : index to i64
+// CHECK: %[[F:.+]] = arith.sitofp %[[C]] : i64 to f64
+// CHECK: gpu.launch
+// CHECK:   arith.divf %{{.+}}, %[[F]] : f64
+// CHECK:   arith.truncf
+// CHECK-NOT: linalg.generic
+func.func @row_mean(%x: memref<?x?xf32>, %r: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %x, %c0 : memref<?x?xf32>
+  %acc = memref.alloc(%n) : memref<?xf64>
+  linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<?x?xf32>) outs(%acc : memref<?xf64>) {
+  ^bb0(%in: f32, %out: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %out, %e : f64
+    linalg.yield %s : f64
+  }
+  %c1 = arith.constant 1 : index
+  %d = memref.dim %x, %c1 : memref<?x?xf32>
+  %di = arith.index_cast %d : index to i64
+  %count = arith.sitofp %di : i64 to f64
+  linalg.generic {indexing_maps = [#vec, #vec], iterator_types = ["parallel"]}
+      ins(%acc : memref<?xf64>) outs(%r : memref<?xf32>) {
+  ^bb0(%in: f64, %out: f32):
+    %m = arith.divf %in, %count : f64
+    %t = arith.truncf %m : f64 to f32
+    linalg.yield %t : f32
+  }
+  memref.dealloc %acc : memref<?xf64>
+  return
+}

@@ -100,7 +100,12 @@ def ArrayGpuReductions : Pass<"array-gpu-reductions", "func::FuncOp"> {
     through the body (from `combine`'s neutral element), warps combine
     with butterfly shuffles (`gpu.shuffle xor`, 64-bit values as two
     halves), blocks through a 32-entry workgroup buffer, and the value the
-    output buffer holds (the init) is combined in last. The kernel follows
+    output buffer holds (the init) is combined in last. When the op just
+    before the reduction fills exactly its output with a constant, that
+    constant is combined instead and the fill goes (no kernel of its own);
+    when the op just after it only maps the output elementwise into a
+    buffer of the same shape (the cast of a float64 sum to float32), the
+    final store applies it and the output buffer goes. The kernel follows
     the layout of the first input:
 
     - rows (its contiguous index is reduced): a warp per output for at
@@ -285,6 +290,67 @@ def ArrayGpuLaunchBounds : Pass<"array-gpu-launch-bounds", "ModuleOp"> {
     ```
   }];
   let dependentDialects = ["gpu::GPUDialect"];
+}
+
+def ArrayFuseElementwise : Pass<"array-fuse-elementwise"> {
+  let summary = "Fuse elementwise linalg ops on tensors, shared producers "
+                "too.";
+  let description = [{
+    Fuses producer-consumer chains of elementwise and broadcast
+    `linalg.generic` ops on tensors into one op, and elementwise producers
+    into reductions (`sum(x * y)` reads `x` and `y` once), with upstream's
+    fusion patterns (`linalg-fuse-elementwise-ops`), so that no
+    intermediate of a chain is written to memory. Upstream fuses a producer
+    only into its single user; this pass also fuses a value that several
+    elementwise ops read (and nothing else) into each of them when
+    recomputing it takes at most `max-recompute-ops` ops of the producer's
+    body: the users recompute it and the producer goes. A value that a
+    reduction, a print or a return also reads stays in memory, computed
+    once. Ops with side effects (`array.print`, `array.save_npy`) read
+    tensors and are never moved.
+
+    ```mlir
+    // Before: %h is read by two elementwise ops
+    %h = linalg.generic ins(%x) { mulf %in, 0.5 }
+    %a = linalg.generic ins(%h, %e) { mulf }
+    %b = linalg.generic ins(%h, %t) { mulf }
+    // After: each computes x * 0.5 itself
+    %a = linalg.generic ins(%x, %e) { mulf (mulf %in, 0.5), ... }
+    %b = linalg.generic ins(%x, %t) { mulf (mulf %in, 0.5), ... }
+    ```
+  }];
+  let options = [
+    Option<"maxRecomputeOps", "max-recompute-ops", "int64_t", "16",
+           "Most body ops a shared producer's value may cost to be "
+           "recomputed in each of its users.">,
+  ];
+  let dependentDialects = ["affine::AffineDialect", "linalg::LinalgDialect",
+                           "tensor::TensorDialect"];
+}
+
+def ArrayExpandIntToHalfFloat : Pass<"array-expand-int-to-half-float"> {
+  let summary = "Convert integers to float16/bfloat16 through float32, as "
+                "NumPy does.";
+  let description = [{
+    Rewrites `arith.sitofp` and `arith.uitofp` whose result is `f16` or
+    `bf16` (scalars or vectors) into a conversion to `f32` followed by
+    `arith.truncf`. NumPy (and `ml_dtypes` for bfloat16) converts integers
+    to 16-bit floats through float32, rounding twice; `astype` lowers that
+    way, but arith's canonicalization folds the pair into one conversion,
+    which rounds once, and which the CPU target cannot link for bf16 (the
+    x86 backend calls `__truncsfbf2`, which libgcc lacks). Both pipelines
+    run this pass after their last canonicalization of arith code: before
+    `arith-expand` on the CPU, before `convert-gpu-to-nvvm` in GPU modules.
+
+    ```mlir
+    // Before
+    %0 = arith.sitofp %x : i32 to bf16
+    // After
+    %0 = arith.sitofp %x : i32 to f32
+    %1 = arith.truncf %0 : f32 to bf16
+    ```
+  }];
+  let dependentDialects = ["arith::ArithDialect"];
 }
 
 #endif // ARRAYC_DIALECT_ARRAY_TRANSFORMS_PASSES_TD

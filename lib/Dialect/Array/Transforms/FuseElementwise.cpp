@@ -1,0 +1,108 @@
+//===- FuseElementwise.cpp - Fuse elementwise linalg ops, shared ones too -===//
+//
+// Upstream's elementwise fusion (linalg-fuse-elementwise-ops) fuses a
+// producer only into its single user, so a value that two elementwise ops
+// read (`h = x * 0.5` in both forms of GELU, say) is written to memory and
+// read back. This pass uses the same patterns with a cost rule that also
+// fuses such a shared producer into every elementwise user when its
+// computation is short: each user recomputes it, and the producer goes
+// once no user is left.
+//
+//===----------------------------------------------------------------------===//
+
+#include "arrayc/Dialect/Array/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::array {
+#define GEN_PASS_DEF_ARRAYFUSEELEMENTWISE
+#include "arrayc/Dialect/Array/Transforms/Passes.h.inc"
+} // namespace mlir::array
+
+using namespace mlir;
+
+namespace {
+
+/// The number of ops of `producer`'s body that `result` depends on (the
+/// work a user recomputes when the result is fused into it).
+int64_t recomputeCost(linalg::GenericOp producer, OpResult result) {
+  auto yield = cast<linalg::YieldOp>(producer.getBlock()->getTerminator());
+  SmallVector<Value> worklist = {yield.getValues()[result.getResultNumber()]};
+  DenseSet<Operation *> seen;
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val().getDefiningOp();
+    if (!op || op->getBlock() != producer.getBlock() ||
+        !seen.insert(op).second)
+      continue;
+    llvm::append_range(worklist, op->getOperands());
+  }
+  return seen.size();
+}
+
+/// Whether `op` is a linalg.generic with parallel loops only.
+bool isParallelGeneric(Operation *op) {
+  auto generic = dyn_cast_if_present<linalg::GenericOp>(op);
+  return generic && generic.getNumReductionLoops() == 0;
+}
+
+/// Fuse the producer of `fused` into its user when it has no other user
+/// (upstream's rule), or when the value is read only as an input of
+/// elementwise generics and recomputing it costs at most `maxOps` ops.
+bool shouldFuse(OpOperand *fused, int64_t maxOps) {
+  Operation *producer = fused->get().getDefiningOp();
+  if (!producer)
+    return false;
+  if (producer->hasOneUse())
+    return true;
+  auto generic = dyn_cast<linalg::GenericOp>(producer);
+  if (!isParallelGeneric(generic))
+    return false;
+  auto result = cast<OpResult>(fused->get());
+  for (OpOperand &use : result.getUses()) {
+    auto user = dyn_cast<linalg::GenericOp>(use.getOwner());
+    if (!isParallelGeneric(user) || !user.isDpsInput(&use))
+      return false;
+  }
+  return recomputeCost(generic, result) <= maxOps;
+}
+
+struct ArrayFuseElementwisePass
+    : array::impl::ArrayFuseElementwiseBase<ArrayFuseElementwisePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    RewritePatternSet patterns(context);
+    int64_t maxOps = maxRecomputeOps;
+    linalg::ControlFusionFn fuse = [maxOps](OpOperand *fused) {
+      return shouldFuse(fused, maxOps);
+    };
+    // Everything else as upstream's pass has it (one user only).
+    linalg::ControlFusionFn singleUse = [](OpOperand *fused) {
+      Operation *producer = fused->get().getDefiningOp();
+      return producer && producer->hasOneUse();
+    };
+    linalg::populateElementwiseOpsFusionPatterns(patterns, fuse);
+    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, singleUse);
+    tensor::populateBubbleUpExpandShapePatterns(patterns);
+    affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);
+    linalg::GenericOp::getCanonicalizationPatterns(patterns, context);
+    tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns, context);
+    tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns, context);
+    context->getLoadedDialect<linalg::LinalgDialect>()
+        ->getCanonicalizationPatterns(patterns);
+    linalg::populateConstantFoldLinalgOperations(patterns, singleUse);
+    GreedyRewriteConfig config;
+    config.setUseTopDownTraversal(true);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
+                                     config)))
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# A whole GPU check run, in two halves (the GPU machine has no MLIR):
+#
+#   scripts/device-check.sh prepare [BUILD]   here: compile everything into
+#                                             .device/ (end-to-end programs,
+#                                             the random suite) and
+#                                             .device-bench/ (benchmarks),
+#                                             packed in .device-pack/device.tgz
+#   scripts/device-check.sh run OUT           there, from the repository
+#                                             root (with .device-pack, or
+#                                             the two folders): run it all,
+#                                             results and logs under OUT
+#
+# `run` does: the end-to-end programs and examples against NumPy
+# (scripts/gpu_check.py), the random-input suite (every op, every dtype),
+# compute-sanitizer memcheck on the programs that exercise each kernel
+# strategy, and bench/run.py (ours vs CuPy and PyTorch) unless
+# DEVICE_CHECK_BENCH=0. Exit status 1 if any check failed.
+set -u
+cd "$(dirname "$0")/.."
+python=${PYTHON:-python3}
+
+case "${1:-}" in
+prepare)
+  build=${2:-build}
+  [ -x /usr/bin/python3 ] && python=/usr/bin/python3  # NumPy is there
+  $python scripts/gpu_check.py prepare "$build" || exit 1
+  $python test/Integration/Inputs/random_suite.py --arrayc "$build/bin/arrayc" \
+    --target cuda --workdir .device/random --prepare || exit 1
+  $python bench/run.py prepare || exit 1
+  # One compressed file travels more easily than ~100 MB of executables.
+  mkdir -p .device-pack
+  tar -czf .device-pack/device.tgz .device .device-bench || exit 1
+  du -sh .device .device-bench .device-pack/device.tgz
+  ;;
+run)
+  out=${2:?usage: device-check.sh run OUT}
+  mkdir -p "$out"
+  if [ -f .device-pack/device.tgz ]; then
+    rm -rf .device .device-bench && tar -xzf .device-pack/device.tgz || exit 1
+  fi
+  status=0
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$out/device.txt"
+  $python scripts/gpu_check.py run "$out" 2>&1 | tee "$out/gpu-check.txt" | tail -3
+  [ "${PIPESTATUS[0]}" = 0 ] || status=1
+  $python test/Integration/Inputs/random_suite.py --workdir .device/random --run \
+    > "$out/random-suite.txt" 2>&1 || status=1
+  tail -2 "$out/random-suite.txt"
+  for program in test_Integration__elementwise-vector test_Integration__unsigned \
+                 test_Integration__gpu-reductions test_Integration__gpu-row-kernels \
+                 examples__softmax; do
+    (cd .device/bin && compute-sanitizer --tool memcheck --error-exitcode 3 \
+       "./$program" > /dev/null 2> "$out/memcheck-$program.txt")
+    code=$?
+    echo "memcheck $program: exit $code, $(grep -c '=========' "$out/memcheck-$program.txt") sanitizer lines"
+    [ $code = 0 ] || status=1
+  done
+  if [ "${DEVICE_CHECK_BENCH:-1}" != 0 ]; then
+    (cd .device-bench && $python run.py run --results "$out/bench" \
+       --ours-max-seconds "${BENCH_OURS_SECONDS:-20}" 2>&1 | tail -32)
+  fi
+  exit $status
+  ;;
+*)
+  sed -n '2,17p' "$0"
+  exit 2
+  ;;
+esac

@@ -1,0 +1,68 @@
+// RUN: array-opt %s -convert-array-to-linalg -array-fuse-elementwise -split-input-file | FileCheck %s
+// RUN: array-opt %s -convert-array-to-linalg -array-fuse-elementwise="max-recompute-ops=1" -split-input-file | FileCheck %s --check-prefix=CHEAP
+
+// A chain of elementwise and broadcast ops becomes one generic.
+// CHECK-LABEL: func.func @chain
+// CHECK-COUNT-1: linalg.generic
+// CHECK-NOT: linalg.generic
+// CHECK: math.exp
+// CHECK: arith.mulf
+// CHECK: arith.addf
+func.func @chain(%x: tensor<8x16xf32>, %a: tensor<16xf32>, %b: tensor<f32>) -> tensor<8x16xf32> {
+  %e = array.exp %x : tensor<8x16xf32>
+  %m = array.mul %e, %a : (tensor<8x16xf32>, tensor<16xf32>) -> tensor<8x16xf32>
+  %y = array.add %m, %b : (tensor<8x16xf32>, tensor<f32>) -> tensor<8x16xf32>
+  return %y : tensor<8x16xf32>
+}
+
+// -----
+
+// An elementwise producer goes into the reduction that reads it: sum(x*y)
+// reads x and y once.
+// CHECK-LABEL: func.func @sum_of_product
+// CHECK: linalg.fill
+// CHECK: linalg.generic {{.*}}iterator_types = ["reduction"]{{.*}} ins(%{{.+}}, %{{.+}} : tensor<64xf32>, tensor<64xf32>)
+// CHECK: arith.mulf
+// CHECK: arith.addf
+func.func @sum_of_product(%x: tensor<64xf32>, %y: tensor<64xf32>) -> tensor<f32> {
+  %p = array.mul %x, %y : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+  %s = array.sum %p : tensor<64xf32> -> tensor<f32>
+  return %s : tensor<f32>
+}
+
+// -----
+
+// A short value two elementwise ops read is recomputed in both; it is not
+// materialized. With max-recompute-ops=1 (x * 0.5 + 1 costs 2), it stays.
+// CHECK-LABEL: func.func @shared
+// CHECK-COUNT-2: linalg.generic
+// CHECK-NOT: linalg.generic
+// CHECK: return
+// CHEAP-LABEL: func.func @shared
+// CHEAP-COUNT-3: linalg.generic
+// CHEAP: return
+func.func @shared(%x: tensor<32xf32>, %e: tensor<32xf32>, %t: tensor<32xf32>) -> (tensor<32xf32>, tensor<32xf32>) {
+  %half = array.full 0.5 : tensor<f32>
+  %one = array.full 1.0 : tensor<f32>
+  %h0 = array.mul %x, %half : (tensor<32xf32>, tensor<f32>) -> tensor<32xf32>
+  %h = array.add %h0, %one : (tensor<32xf32>, tensor<f32>) -> tensor<32xf32>
+  %a = array.mul %h, %e : (tensor<32xf32>, tensor<32xf32>) -> tensor<32xf32>
+  %b = array.sub %h, %t : (tensor<32xf32>, tensor<32xf32>) -> tensor<32xf32>
+  return %a, %b : tensor<32xf32>, tensor<32xf32>
+}
+
+// -----
+
+// A value that a reduction (or a return) also reads is computed once and
+// kept: its elementwise user reads it from memory.
+// CHECK-LABEL: func.func @shared_with_reduction
+// CHECK: %[[E:.+]] = linalg.generic {{.*}}iterator_types = ["parallel"]
+// CHECK: math.exp
+// CHECK: linalg.generic {{.*}}iterator_types = ["reduction"]{{.*}} ins(%[[E]]
+// CHECK: linalg.generic {{.*}} ins(%[[E]], %{{.+}} : tensor<32xf32>, tensor<f32>)
+func.func @shared_with_reduction(%x: tensor<32xf32>) -> (tensor<f32>, tensor<32xf32>) {
+  %e = array.exp %x : tensor<32xf32>
+  %s = array.sum %e : tensor<32xf32> -> tensor<f32>
+  %d = array.div %e, %s : (tensor<32xf32>, tensor<f32>) -> tensor<32xf32>
+  return %s, %d : tensor<f32>, tensor<32xf32>
+}
