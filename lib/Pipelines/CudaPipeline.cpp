@@ -40,7 +40,12 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createArrayGpuMapLinalg(grid));
   pm.addNestedPass<func::FuncOp>(createArrayGpuDeviceMemory());
   pm.addPass(createConvertArrayToRuntime());
+  // Constants and other cheap index computations go into the kernels
+  // (outlining would pass them as arguments, so the kernels would divide by
+  // and multiply with run-time values).
+  pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createArrayGpuLaunchBounds());
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

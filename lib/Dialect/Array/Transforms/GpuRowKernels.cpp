@@ -24,6 +24,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "llvm/ADT/SetVector.h"
 
@@ -38,6 +39,7 @@ using namespace mlir::array::gpu_utils;
 namespace {
 
 constexpr int64_t kMaxGrid = 65536;
+constexpr llvm::StringLiteral kMinBlocksPerSMAttr = "array.min_blocks_per_sm";
 
 /// One linalg op of a row group: loop 0 runs over the rows, the others
 /// over `innerSize` elements of a row (the whole row, or 1 for per-row
@@ -65,6 +67,20 @@ struct RowLayout {
   int64_t numGroups;
   int64_t slots() const { return groupsPerThread * width; }
 };
+
+/// `column` (less than the product of `sizes`) as one index per size;
+/// leading sizes of 1 get index 0, with no division for them.
+SmallVector<Value> splitColumn(OpBuilder &b, Location loc, Value column,
+                               ArrayRef<int64_t> sizes) {
+  size_t ones = 0;
+  while (ones + 1 < sizes.size() && sizes[ones] == 1)
+    ++ones;
+  SmallVector<Value> indices(ones, cst(b, loc, 0));
+  SmallVector<Value> rest = llvm::map_to_vector(
+      sizes.drop_front(ones), [&](int64_t size) { return cst(b, loc, size); });
+  llvm::append_range(indices, delinearize(b, loc, column, rest));
+  return indices;
+}
 
 int64_t rowSize(MemRefType type) {
   int64_t size = 1;
@@ -305,31 +321,31 @@ private:
 
   /// Stores the thread's columns of a whole row to `view` in memory.
   void storeRow(Value view, ArrayRef<Value> values) {
+    for (int64_t j = 0; j < layout.groupsPerThread; ++j)
+      storeGroup(view, values.slice(j * layout.width, layout.width), j);
+  }
+
+  /// Stores the thread's group `j` of columns of a row to `view`.
+  void storeGroup(Value view, ArrayRef<Value> groupValues, int64_t j) {
     auto type = cast<MemRefType>(view.getType());
-      for (int64_t j = 0; j < layout.groupsPerThread; ++j) {
-        auto store = [&](OpBuilder &b) {
-          ArrayRef<Value> groupValues =
-              values.slice(j * layout.width, layout.width);
-          if (canVectorize(view)) {
-            auto vectorType =
-                VectorType::get({layout.width}, type.getElementType());
-            Value vector = vector::FromElementsOp::create(b, loc, vectorType,
-                                                         groupValues);
-            vector::StoreOp::create(b, loc, vector, view,
-                                    rowIndices(type, groupStarts[j]),
-                                    /*nontemporal=*/false, alignment(type));
-            return;
-          }
-          for (int64_t v = 0; v < layout.width; ++v)
-            memref::StoreOp::create(
-                b, loc, groupValues[v], view,
-                rowIndices(type, columns[j * layout.width + v]));
-        };
-        if (groupValid[j])
-          emitIf(b, loc, groupValid[j], store);
-        else
-          store(b);
+    auto store = [&](OpBuilder &b) {
+      if (canVectorize(view)) {
+        auto vectorType = VectorType::get({layout.width}, type.getElementType());
+        Value vector =
+            vector::FromElementsOp::create(b, loc, vectorType, groupValues);
+        vector::StoreOp::create(b, loc, vector, view,
+                                rowIndices(type, groupStarts[j]),
+                                /*nontemporal=*/false, alignment(type));
+        return;
       }
+      for (int64_t v = 0; v < layout.width; ++v)
+        memref::StoreOp::create(b, loc, groupValues[v], view,
+                                rowIndices(type, columns[j * layout.width + v]));
+    };
+    if (groupValid[j])
+      emitIf(b, loc, groupValid[j], store);
+    else
+      store(b);
   }
 
   /// [row, 0, ..., 0]
@@ -341,11 +357,9 @@ private:
 
   /// [row, the position of `column` in the row's shape]
   SmallVector<Value> rowIndices(MemRefType type, Value column) {
-    SmallVector<Value> sizes;
-    for (int64_t dim : type.getShape().drop_front())
-      sizes.push_back(cst(b, loc, dim));
     SmallVector<Value> indices = {row};
-    llvm::append_range(indices, delinearize(b, loc, column, sizes));
+    llvm::append_range(indices,
+                       splitColumn(b, loc, column, type.getShape().drop_front()));
     return indices;
   }
 
@@ -366,9 +380,7 @@ private:
   /// The loop indices of `op` at each owned column (or at column 0 for ops
   /// over one element per row).
   SmallVector<SmallVector<Value>> iterationIvs(RowOp &op) {
-    SmallVector<Value> sizes;
-    for (int64_t size : ArrayRef(op.ranges).drop_front())
-      sizes.push_back(cst(b, loc, size));
+    ArrayRef<int64_t> sizes = ArrayRef(op.ranges).drop_front();
     SmallVector<SmallVector<Value>> all;
     ArrayRef<Value> at = columns;
     SmallVector<Value> first = {cst(b, loc, 0)};
@@ -377,7 +389,7 @@ private:
     for (Value column : at) {
       SmallVector<Value> ivs = {row};
       if (!sizes.empty())
-        llvm::append_range(ivs, delinearize(b, loc, column, sizes));
+        llvm::append_range(ivs, splitColumn(b, loc, column, sizes));
       all.push_back(ivs);
     }
     return all;
@@ -514,12 +526,20 @@ private:
     return values;
   }
 
-  void write(OpOperand &output, SmallVector<Value> values) {
+  /// Whether the op being emitted writes `output`'s row back to memory.
+  bool storesRow(OpOperand &output) {
+    Value root = rootBuffer(output.get());
+    return rowSize(cast<MemRefType>(output.get().getType())) != 1 &&
+           keep.contains(root) && lastWrite.lookup(root) == current;
+  }
+
+  void write(OpOperand &output, SmallVector<Value> values,
+             bool stored = false) {
     Value root = rootBuffer(output.get());
     if (rowSize(cast<MemRefType>(output.get().getType())) != 1) {
       // A whole row: written back by its last writer, staged while later
       // ops read it.
-      if (keep.contains(root) && lastWrite.lookup(root) == current)
+      if (!stored && storesRow(output))
         storeRow(output.get(), values);
       Key key(root, AffineMap());
       if (lastRead.lookup(key) > current || staged.count(key))
@@ -551,8 +571,88 @@ private:
         mapping.map(op.op.getMatchingBlockArgument(input), values[point]);
   }
 
+  /// Whether group `j` of `operand`'s row can be loaded on its own: a
+  /// buffer the group only reads, in column order, that no later op reads.
+  bool loadsByGroup(RowOp &op, OpOperand &operand) {
+    std::optional<Key> key = fullRowKey(op, operand);
+    return key && !written.contains(key->first) && !staged.count(*key) &&
+           lastRead.lookup(*key) <= current && canVectorize(operand.get());
+  }
+
+  /// The thread's group `j` of columns of `operand` (see loadsByGroup).
+  SmallVector<Value> loadGroup(RowOp &op, OpOperand &operand,
+                               ArrayRef<SmallVector<Value>> ivs, int64_t j) {
+    Value value = operand.get();
+    auto type = cast<MemRefType>(value.getType());
+    AffineMap map = op.op.getMatchingIndexingMap(&operand);
+    auto vectorType = VectorType::get({layout.width}, type.getElementType());
+    Value vector = vector::LoadOp::create(
+        b, loc, vectorType, value, applyMap(b, loc, map, ivs[j * layout.width]),
+        /*nontemporal=*/false, alignment(type));
+    SmallVector<Value> values;
+    for (int64_t v = 0; v < layout.width; ++v)
+      values.push_back(
+          vector::ExtractOp::create(b, loc, vector, ArrayRef<int64_t>{v}));
+    return values;
+  }
+
+  /// An elementwise op over whole rows whose result is only written back
+  /// (the last op of a softmax or layer norm): one group of columns at a
+  /// time, loading the group's inputs that no other op reads (a layer
+  /// norm's gamma and beta), computing and storing it before the next, so
+  /// that those inputs do not all take registers at once.
+  bool emitElementwiseByGroup(RowOp &op, ArrayRef<SmallVector<Value>> ivs) {
+    OpOperand &output = op.op.getDpsInitsMutable()[0];
+    BlockArgument outArg = op.op.getMatchingBlockArgument(&output);
+    Key outKey(rootBuffer(output.get()), AffineMap());
+    if (layout.groupsPerThread == 1 || ivs.size() != columns.size() ||
+        !storesRow(output) || lastRead.lookup(outKey) > current ||
+        staged.count(outKey))
+      return false;
+    SmallVector<OpOperand *> byGroup, whole;
+    for (OpOperand *input : op.op.getDpsInputOperands()) {
+      if (op.op.getMatchingBlockArgument(input).use_empty())
+        continue;
+      (loadsByGroup(op, *input) ? byGroup : whole).push_back(input);
+    }
+    if (byGroup.empty())
+      return false;
+    // Inputs read whole (registers, row scalars) and the output's current
+    // values first, then group by group.
+    DenseMap<OpOperand *, SmallVector<Value>> wholeValues;
+    for (OpOperand *input : whole)
+      wholeValues[input] = read(op, *input, ivs);
+    SmallVector<Value> outValues;
+    if (!outArg.use_empty())
+      outValues = read(op, output, ivs);
+    SmallVector<Value> results;
+    for (int64_t j = 0; j < layout.groupsPerThread; ++j) {
+      DenseMap<OpOperand *, SmallVector<Value>> groupValues;
+      for (OpOperand *input : byGroup)
+        groupValues[input] = loadGroup(op, *input, ivs, j);
+      SmallVector<Value> groupResults;
+      for (int64_t v = 0; v < layout.width; ++v) {
+        size_t point = j * layout.width + v;
+        IRMapping mapping;
+        for (auto &[input, values] : wholeValues)
+          mapping.map(op.op.getMatchingBlockArgument(input), values[point]);
+        for (auto &[input, values] : groupValues)
+          mapping.map(op.op.getMatchingBlockArgument(input), values[v]);
+        if (!outValues.empty())
+          mapping.map(outArg, outValues[point]);
+        groupResults.push_back(cloneBody(b, op.op, ivs[point], mapping)[0]);
+      }
+      storeGroup(output.get(), groupResults, j);
+      llvm::append_range(results, groupResults);
+    }
+    write(output, std::move(results), /*stored=*/true);
+    return true;
+  }
+
   void emitElementwise(RowOp &op) {
     SmallVector<SmallVector<Value>> ivs = iterationIvs(op);
+    if (emitElementwiseByGroup(op, ivs))
+      return;
     SmallVector<SmallVector<Value>> inputs = readInputs(op, ivs);
     OpOperand &output = op.op.getDpsInitsMutable()[0];
     BlockArgument outArg = op.op.getMatchingBlockArgument(&output);
@@ -570,23 +670,149 @@ private:
     write(output, std::move(results));
   }
 
+  /// True when `value` differs between the thread's columns: it depends on
+  /// one of `varying` (per-column inputs and loop indices).
+  bool isVarying(Value value, const DenseSet<Value> &varying,
+                 DenseMap<Value, bool> &memo) {
+    if (varying.contains(value))
+      return true;
+    auto found = memo.find(value);
+    if (found != memo.end())
+      return found->second;
+    Operation *def = value.getDefiningOp();
+    bool result = false;
+    memo[value] = false;
+    if (def && def->getBlock() == b.getInsertionBlock())
+      result = llvm::any_of(def->getOperands(), [&](Value operand) {
+        return isVarying(operand, varying, memo);
+      });
+    memo[value] = result;
+    return result;
+  }
+
+  /// Whether `value` (f64) can be recomputed in f32 (see demote).
+  bool canDemote(Value value, const DenseSet<Value> &varying,
+                 DenseMap<Value, bool> &memo) {
+    if (!isVarying(value, varying, memo))
+      return true;
+    Operation *def = value.getDefiningOp();
+    if (auto ext = dyn_cast_or_null<arith::ExtFOp>(def))
+      return ext.getIn().getType().isF32();
+    if (isa_and_nonnull<arith::AddFOp, arith::SubFOp, arith::MulFOp>(def))
+      return canDemote(def->getOperand(0), varying, memo) &&
+             canDemote(def->getOperand(1), varying, memo);
+    if (isa_and_nonnull<arith::NegFOp>(def))
+      return canDemote(def->getOperand(0), varying, memo);
+    return false;
+  }
+
+  /// `value` (f64) computed in f32: extensions of f32 values are dropped,
+  /// values the same for all columns (row scalars) are rounded to f32 once,
+  /// and the additions, subtractions, multiplications and negations
+  /// between them are done in f32.
+  Value demote(Value value, const DenseSet<Value> &varying,
+               DenseMap<Value, bool> &memo, DenseMap<Value, Value> &done) {
+    if (Value known = done.lookup(value))
+      return known;
+    Type f32 = b.getF32Type();
+    Value result;
+    Operation *def = value.getDefiningOp();
+    if (!isVarying(value, varying, memo)) {
+      result = b.createOrFold<arith::TruncFOp>(loc, f32, value);
+    } else if (auto ext = dyn_cast<arith::ExtFOp>(def)) {
+      result = ext.getIn();
+    } else {
+      SmallVector<Value> operands =
+          llvm::map_to_vector(def->getOperands(), [&](Value operand) {
+            return demote(operand, varying, memo, done);
+          });
+      OperationState state(loc, def->getName(), operands, {f32},
+                           def->getAttrs());
+      result = b.create(state)->getResult(0);
+    }
+    done[value] = result;
+    return result;
+  }
+
+  /// Erases the defining ops of `values`, and then those of their
+  /// operands, while they are side-effect free ops of the current block
+  /// that nothing uses.
+  void eraseIfDead(ArrayRef<Value> values) {
+    SmallVector<Operation *> worklist;
+    for (Value value : values)
+      if (Operation *def = value.getDefiningOp())
+        worklist.push_back(def);
+    DenseSet<Operation *> erased;
+    while (!worklist.empty()) {
+      Operation *op = worklist.pop_back_val();
+      if (erased.contains(op) || op->getBlock() != b.getInsertionBlock() ||
+          !op->use_empty() || !isMemoryEffectFree(op))
+        continue;
+      for (Value operand : op->getOperands())
+        if (Operation *def = operand.getDefiningOp())
+          worklist.push_back(def);
+      erased.insert(op);
+      op->erase();
+    }
+  }
+
   void emitReduction(RowOp &op) {
     const Combiner &combiner = *op.combiner;
     SmallVector<SmallVector<Value>> ivs = iterationIvs(op);
     SmallVector<SmallVector<Value>> inputs = readInputs(op, ivs);
     OpOperand &output = op.op.getDpsInitsMutable()[0];
     BlockArgument outArg = op.op.getMatchingBlockArgument(&output);
-    Value acc = combiner.neutralValue(b, loc);
+    // A float64 sum of float32 values (a float32 sum, mean or variance):
+    // each thread adds its own columns in float32, and the threads'
+    // partial sums are combined in float64 (no float64 conversion or
+    // arithmetic per element).
+    bool partialF32 = isa<arith::AddFOp>(combiner.op) &&
+                      combiner.neutral.getType().isF64() && ivs.size() > 1;
+    DenseSet<Value> varying;
+    DenseMap<Value, bool> memo;
+    SmallVector<Value> replaced; // the float64 values demoted
+    if (partialF32) {
+      for (const SmallVector<Value> &values : inputs)
+        if (llvm::any_of(values, [&](Value v) { return v != values[0]; }))
+          varying.insert(values.begin(), values.end());
+      for (ArrayRef<Value> at : ivs)
+        varying.insert(at.begin() + 1, at.end());
+    }
+    Value neutral = combiner.neutralValue(b, loc);
+    Value acc = neutral;
+    if (partialF32)
+      acc = arith::ConstantOp::create(
+          b, loc, b.getFloatAttr(b.getF32Type(), APFloat::getZero(
+                                                     APFloat::IEEEsingle(),
+                                                     /*Negative=*/true)));
     for (size_t point = 0; point < ivs.size(); ++point) {
       IRMapping mapping;
       mapInputs(op, inputs, point, mapping);
-      mapping.map(outArg, acc);
+      mapping.map(outArg, partialF32 ? neutral : acc);
       Value next = cloneBody(b, op.op, ivs[point], mapping)[0];
+      if (partialF32) {
+        Operation *add = next.getDefiningOp();
+        Value element = add->getOperand(1 - combiner.accOperand);
+        if (point == 0 && !canDemote(element, varying, memo)) {
+          // Not a function of float32 columns: float64 throughout.
+          partialF32 = false;
+          acc = neutral;
+        } else {
+          DenseMap<Value, Value> done;
+          Value demoted = demote(element, varying, memo, done);
+          add->erase();
+          replaced.push_back(element);
+          next = arith::AddFOp::create(b, loc, acc, demoted);
+        }
+      }
       Value valid = ivs.size() == columns.size()
                         ? groupValid[point / layout.width]
                         : Value();
       acc = valid ? arith::SelectOp::create(b, loc, valid, next, acc) : next;
     }
+    if (partialF32)
+      acc = arith::ExtFOp::create(b, loc, b.getF64Type(), acc);
+    eraseIfDead(replaced);
     Value total = acc;
     if (op.innerSize > 1)
       total = blockReduce(b, loc, combiner, acc,
@@ -773,6 +999,31 @@ struct ArrayGpuRowKernelsPass
     return RowLayout{blockSize, width, groupsPerThread, numGroups};
   }
 
+  /// How many blocks of the group's kernel should fit on an SM at once, so
+  /// that one row's loads overlap another's reductions and stores: the
+  /// register file (64K 32-bit registers) divided by the block's threads
+  /// and twice the registers a thread's columns take (the other half for
+  /// addresses, partial results and the like; at least 64), at most 32.
+  int64_t blocksPerSM(Group &group, const RowLayout &layout) {
+    // The widest element of the buffers accessed per column.
+    unsigned bits = 32;
+    for (RowOp &op : group.ops) {
+      for (OpOperand &operand : op.op->getOpOperands()) {
+        auto type = dyn_cast<MemRefType>(operand.get().getType());
+        AffineMap map = op.op.getMatchingIndexingMap(&operand);
+        bool perColumn = llvm::any_of(
+            llvm::seq<unsigned>(1, op.ranges.size()), [&](unsigned dim) {
+              return op.ranges[dim] != 1 && map.isFunctionOfDim(dim);
+            });
+        if (type && perColumn)
+          bits = std::max(bits, type.getElementTypeBitWidth());
+      }
+    }
+    int64_t registers =
+        std::max<int64_t>(64, 2 * layout.slots() * llvm::divideCeil(bits, 32));
+    return std::min<int64_t>(32, 65536 / (layout.blockSize * registers));
+  }
+
   void fuse(IRRewriter &rewriter, Group &group) {
     // Worth a kernel of its own: a reduction over whole rows and another
     // op over whole rows.
@@ -824,6 +1075,8 @@ struct ArrayGpuRowKernelsPass
       auto rows = scf::ForOp::create(rewriter, loc, launch.getBlockIds().x,
                                      cst(rewriter, loc, group.rows),
                                      launch.getGridSize().x);
+      if (int64_t blocks = blocksPerSM(group, *layout); blocks > 1)
+        rows->setAttr(kMinBlocksPerSMAttr, rewriter.getI32IntegerAttr(blocks));
       rewriter.setInsertionPointToStart(rows.getBody());
       RowEmitter emitter(rewriter, loc, group, *layout, rows.getInductionVar(),
                          launch.getThreadIds().x, written, keep, scratch);

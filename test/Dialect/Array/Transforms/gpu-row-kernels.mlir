@@ -12,18 +12,24 @@
 // CHECK-NOT: memref.alloc() {{.*}} : memref<16384xf
 // CHECK: %[[Y:.+]] = memref.alloc() {alignment = 64 : i64} : memref<16384x16384xf32>
 // CHECK-NOT: memref.alloc
-// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c16384{{.*}}) threads({{.*}}) in ({{.*}} = %c1024{{.*}}) workgroup(%{{.+}} : memref<32xf32, #gpu.address_space<workgroup>>, %{{.+}} : memref<32xf64, #gpu.address_space<workgroup>>)
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c16384{{.*}}) threads({{.*}}) in ({{.*}} = %c512{{.*}}) workgroup(%{{.+}} : memref<32xf32, #gpu.address_space<workgroup>>, %{{.+}} : memref<32xf64, #gpu.address_space<workgroup>>)
 // CHECK: scf.for %[[ROW:.+]] =
-// CHECK-COUNT-4: vector.load %{{.+}}[%[[ROW]], %{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<16384x1x16384xf32>, vector<4xf32>
+// CHECK-COUNT-8: vector.load %{{.+}}[%[[ROW]], %{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<16384x1x16384xf32>, vector<4xf32>
 // CHECK-NOT: vector.load
 // CHECK: arith.maximumf
 // CHECK: gpu.shuffle xor
 // CHECK: gpu.barrier
 // CHECK: math.exp
-// CHECK: arith.addf {{.*}} : f64
+// The thread's 32 exponentials are added in f32, the threads' sums in f64.
+// CHECK-NOT: arith.extf
+// CHECK-COUNT-32: arith.addf {{.*}} : f32
+// CHECK-NEXT: %[[PARTIAL:.+]] = arith.extf %{{.+}} : f32 to f64
+// CHECK-NOT: arith.extf
 // CHECK: gpu.shuffle xor
+// CHECK: arith.addf {{.*}} : f64
 // CHECK: arith.divf
-// CHECK-COUNT-4: vector.store %{{.+}}, %[[Y]][%[[ROW]], %{{.+}}] {alignment = 16 : i64} : memref<16384x16384xf32>, vector<4xf32>
+// CHECK-COUNT-8: vector.store %{{.+}}, %[[Y]][%[[ROW]], %{{.+}}] {alignment = 16 : i64} : memref<16384x16384xf32>, vector<4xf32>
+// CHECK: } {array.min_blocks_per_sm = 2 : i32}
 // CHECK-NOT: linalg.
 // CHECK-NOT: memref.dealloc
 // CHECK: return %[[Y]]
@@ -78,12 +84,14 @@ func.func @softmax(%arg0: memref<16384x16384xf32>) -> memref<16384x16384xf32> {
 #map3 = affine_map<(d0, d1) -> (d0, 0)>
 // CHECK-LABEL: func.func @short_rows
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c5{{.*}}) threads({{.*}}) in ({{.*}} = %c32{{.*}}) {
+// A warp of one column each: 32 blocks of it fit in the registers.
 // CHECK: arith.cmpi ult, %{{.+}}, %c7
 // CHECK: gpu.shuffle xor
 // CHECK: scf.if
 // CHECK: memref.store %{{.+}}, %{{.+}}[%{{.+}}, %{{.+}}] : memref<5x7xf32>
 // CHECK: arith.cmpi eq
 // CHECK: memref.store %{{.+}}, %{{.+}}[%{{.+}}, %{{.+}}] : memref<5x1xf32>
+// CHECK: } {array.min_blocks_per_sm = 32 : i32}
 // CHECK: memref.copy
 func.func @short_rows(%x: memref<5x7xf32>, %m: memref<5x1xf32>, %y: memref<5x7xf32>, %keep: memref<5x1xf32>) {
   %cst_0 = arith.constant 0xFF800000 : f32
@@ -100,6 +108,129 @@ func.func @short_rows(%x: memref<5x7xf32>, %m: memref<5x1xf32>, %y: memref<5x7xf
     linalg.yield %0 : f32
   }
   memref.copy %m, %keep : memref<5x1xf32> to memref<5x1xf32>
+  return
+}
+
+// -----
+
+// Layer norm over rows of 4096: 128 threads of 32 columns (8 blocks per
+// SM). The mean's and the variance's float64 sums of float32 columns are
+// taken in float32 per thread ((x - mean)^2 with the mean rounded to
+// float32), and in float64 across threads. gamma and beta, read by the
+// last op only, are loaded a group of 4 columns at a time, each group
+// stored before the next is loaded.
+#map = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#map1 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#map2 = affine_map<(d0, d1) -> (d0, d1)>
+#map3 = affine_map<(d0, d1) -> (d0, 0)>
+#map4 = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @layer_norm
+// CHECK-NOT: memref.alloc
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c8{{.*}}) threads({{.*}}) in ({{.*}} = %c128{{.*}}) workgroup(%{{.+}} : memref<32xf64, #gpu.address_space<workgroup>>)
+// CHECK: scf.for %[[ROW:.+]] =
+// CHECK-COUNT-8: vector.load %{{.+}}[%[[ROW]], %{{.+}}, %{{.+}}] {{.*}} : memref<8x1x4096xf32>, vector<4xf32>
+// CHECK-NOT: arith.extf
+// CHECK-COUNT-32: arith.addf {{.*}} : f32
+// CHECK-NEXT: arith.extf %{{.+}} : f32 to f64
+// CHECK: gpu.barrier
+// CHECK: gpu.barrier
+// CHECK: %[[MEAN:.+]] = arith.divf %{{.+}}, %{{.+}} : f64
+// CHECK: %[[MEAN32:.+]] = arith.truncf %[[MEAN]] : f64 to f32
+// CHECK: %[[D:.+]] = arith.subf %{{.+}}, %[[MEAN32]] : f32
+// CHECK: arith.mulf %[[D]], %[[D]] : f32
+// CHECK-NOT: arith.extf
+// CHECK: arith.extf %{{.+}} : f32 to f64
+// CHECK-NOT: arith.extf
+// CHECK: gpu.barrier
+// CHECK: gpu.barrier
+// CHECK-NOT: vector.load
+// CHECK: vector.load %arg1[%{{.+}}] {{.*}} : memref<4096xf32>, vector<4xf32>
+// CHECK: vector.load %arg2[%{{.+}}] {{.*}} : memref<4096xf32>, vector<4xf32>
+// CHECK: vector.store %{{.+}}, %arg3[%[[ROW]], %{{.+}}] {{.*}} : memref<8x4096xf32>, vector<4xf32>
+// CHECK: vector.load %arg1[%{{.+}}] {{.*}} : memref<4096xf32>, vector<4xf32>
+// CHECK: vector.load %arg2[%{{.+}}] {{.*}} : memref<4096xf32>, vector<4xf32>
+// CHECK: vector.store %{{.+}}, %arg3[%[[ROW]], %{{.+}}] {{.*}} : memref<8x4096xf32>, vector<4xf32>
+// CHECK-COUNT-6: vector.store %{{.+}}, %arg3
+// CHECK-NOT: vector.store
+// CHECK: } {array.min_blocks_per_sm = 8 : i32}
+// CHECK-NOT: linalg.
+// CHECK-NOT: memref.dealloc
+func.func @layer_norm(%x: memref<8x4096xf32>, %gamma: memref<4096xf32>, %beta: memref<4096xf32>, %y: memref<8x4096xf32>) {
+  %n = arith.constant 4.096000e+03 : f64
+  %zero = arith.constant 0.000000e+00 : f64
+  %eps = arith.constant 9.99999974E-6 : f32
+  %sum = memref.alloc() {alignment = 64 : i64} : memref<8x1xf64>
+  %sq = memref.alloc() {alignment = 64 : i64} : memref<8x1xf64>
+  linalg.fill ins(%zero : f64) outs(%sum : memref<8x1xf64>)
+  linalg.fill ins(%zero : f64) outs(%sq : memref<8x1xf64>)
+  %x3 = memref.expand_shape %x [[0, 1], [2]] output_shape [8, 1, 4096] : memref<8x4096xf32> into memref<8x1x4096xf32>
+  linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel", "reduction"]} ins(%x3 : memref<8x1x4096xf32>) outs(%sum : memref<8x1xf64>) {
+  ^bb0(%in: f32, %out: f64):
+    %0 = arith.extf %in : f32 to f64
+    %1 = arith.addf %out, %0 : f64
+    linalg.yield %1 : f64
+  }
+  linalg.generic {indexing_maps = [#map, #map1, #map1], iterator_types = ["parallel", "parallel", "reduction"]} ins(%x3, %sum : memref<8x1x4096xf32>, memref<8x1xf64>) outs(%sq : memref<8x1xf64>) {
+  ^bb0(%in: f32, %s: f64, %out: f64):
+    %0 = arith.divf %s, %n : f64
+    %1 = arith.extf %in : f32 to f64
+    %2 = arith.subf %1, %0 : f64
+    %3 = arith.mulf %2, %2 : f64
+    %4 = arith.addf %out, %3 : f64
+    linalg.yield %4 : f64
+  }
+  linalg.generic {indexing_maps = [#map2, #map3, #map3, #map4, #map4, #map2], iterator_types = ["parallel", "parallel"]} ins(%x, %sum, %sq, %gamma, %beta : memref<8x4096xf32>, memref<8x1xf64>, memref<8x1xf64>, memref<4096xf32>, memref<4096xf32>) outs(%y : memref<8x4096xf32>) {
+  ^bb0(%in: f32, %s: f64, %v: f64, %g: f32, %bt: f32, %out: f32):
+    %0 = arith.divf %v, %n : f64
+    %1 = arith.truncf %0 : f64 to f32
+    %2 = arith.addf %1, %eps : f32
+    %3 = math.sqrt %2 : f32
+    %4 = arith.divf %s, %n : f64
+    %5 = arith.truncf %4 : f64 to f32
+    %6 = arith.subf %in, %5 : f32
+    %7 = arith.divf %6, %3 : f32
+    %8 = arith.mulf %7, %g : f32
+    %9 = arith.addf %8, %bt : f32
+    linalg.yield %9 : f32
+  }
+  memref.dealloc %sum : memref<8x1xf64>
+  memref.dealloc %sq : memref<8x1xf64>
+  return
+}
+
+// -----
+
+// Float64 rows: the sum stays float64 throughout (nothing to demote), and
+// 32 columns of float64 per thread take too many registers for a second
+// block of 1024 threads: no request.
+#map = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#map1 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#map2 = affine_map<(d0, d1) -> (d0, d1)>
+#map3 = affine_map<(d0, d1) -> (d0, 0)>
+// CHECK-LABEL: func.func @f64_rows
+// CHECK: threads({{.*}}) in ({{.*}} = %c1024{{.*}})
+// CHECK-NOT: arith.addf {{.*}} : f32
+// CHECK-NOT: arith.extf
+// CHECK: arith.addf {{.*}} : f64
+// CHECK: arith.divf {{.*}} : f64
+// CHECK-NOT: array.min_blocks_per_sm
+// CHECK: return
+func.func @f64_rows(%x: memref<4x32768xf64>, %y: memref<4x32768xf64>) {
+  %zero = arith.constant 0.000000e+00 : f64
+  %sum = memref.alloc() {alignment = 64 : i64} : memref<4x1xf64>
+  linalg.fill ins(%zero : f64) outs(%sum : memref<4x1xf64>)
+  %x3 = memref.expand_shape %x [[0, 1], [2]] output_shape [4, 1, 32768] : memref<4x32768xf64> into memref<4x1x32768xf64>
+  linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel", "reduction"]} ins(%x3 : memref<4x1x32768xf64>) outs(%sum : memref<4x1xf64>) {
+  ^bb0(%in: f64, %out: f64):
+    %0 = arith.addf %out, %in : f64
+    linalg.yield %0 : f64
+  }
+  linalg.generic {indexing_maps = [#map2, #map3, #map2], iterator_types = ["parallel", "parallel"]} ins(%x, %sum : memref<4x32768xf64>, memref<4x1xf64>) outs(%y : memref<4x32768xf64>) {
+  ^bb0(%in: f64, %s: f64, %out: f64):
+    %0 = arith.divf %in, %s : f64
+    linalg.yield %0 : f64
+  }
+  memref.dealloc %sum : memref<4x1xf64>
   return
 }
 

@@ -201,6 +201,13 @@ def ArrayGpuRowKernels : Pass<"array-gpu-row-kernels", "func::FuncOp"> {
       combines the thread's columns through the body, then the block
       (warp shuffles and a 32-entry workgroup buffer) and the init, and
       every thread gets the result;
+    - a float64 sum of values computed from float32 columns (the sums
+      behind float32 `sum`, `mean` and `var`, which accumulate in float64)
+      adds each thread's own columns (at most `max-elements-per-thread`) in
+      float32, with the row scalars it uses rounded to float32, and only
+      combines the threads' partial sums in float64: no float64 conversion
+      or arithmetic per element. A variance's `(x - mean)^2` is then
+      `(x - float32(mean))^2` in float32;
     - at the end, the buffers read after the group are written back once
       (vector stores); the others (the row maxima and sums of a softmax, say)
       are never written and their allocations are removed.
@@ -217,6 +224,16 @@ def ArrayGpuRowKernels : Pass<"array-gpu-row-kernels", "func::FuncOp"> {
     `N` with long rows would be better served by split reductions; that
     choice is not made yet.
 
+    Several rows should be in flight on an SM, so that one block's loads
+    overlap another's reductions and stores: the row loop carries
+    `array.min_blocks_per_sm = k`, the number of blocks that fit in the
+    register file when a thread's columns take half of its registers
+    and it has at least 64 (65536 / (block size * max(64, 2 * columns per
+    thread in 32-bit words)), at most 32; not set when it is 1), which `array-gpu-launch-bounds` turns
+    into the kernel's `nvvm.minctasm`. A 16384-column float32 row gets
+    512 threads of 32 columns and 2 blocks per SM (at most 64 registers
+    per thread).
+
     ```mlir
     // Before (softmax over 16384x16384 after bufferization, shortened)
     linalg.generic {reduction} ins(%x3 : memref<16384x1x16384xf32>) outs(%max : memref<16384x1xf32>)  // maximumf
@@ -224,19 +241,20 @@ def ArrayGpuRowKernels : Pass<"array-gpu-row-kernels", "func::FuncOp"> {
     linalg.generic {reduction} ins(%e3) outs(%sum : memref<16384x1xf64>)                            // addf
     linalg.generic ins(%e, %sum) outs(%e)                                                           // e / sum
     // After: one kernel; %max's and %sum's buffers are gone.
-    gpu.launch blocks(...) in (%c16384, %c1, %c1) threads(...) in (%c1024, %c1, %c1)
+    gpu.launch blocks(...) in (%c16384, %c1, %c1) threads(...) in (%c512, %c1, %c1)
         workgroup(%s0 : memref<32xf32, #gpu.address_space<workgroup>>,
                   %s1 : memref<32xf64, #gpu.address_space<workgroup>>) {
       scf.for %row = %bx to %c16384 step %gx {
-        %v = vector.load %x[%row, %c] {alignment = 16} : ..., vector<4xf32>  // 4 per thread
-        ... gpu.shuffle xor ... (max) ... math.exp ... gpu.shuffle xor ... (sum) ... arith.divf ...
+        %v = vector.load %x[%row, %c] {alignment = 16} : ..., vector<4xf32>  // 8 per thread
+        ... gpu.shuffle xor ... (max) ... math.exp ... arith.addf (f32) ...
+        ... arith.extf ... gpu.shuffle xor ... (sum, f64) ... arith.divf ...
         vector.store %y, %e[%row, %c] {alignment = 16} : ..., vector<4xf32>
-      }
+      } {array.min_blocks_per_sm = 2 : i32}
     }
     ```
   }];
   let options = [
-    Option<"elementsPerThread", "elements-per-thread", "int64_t", "16",
+    Option<"elementsPerThread", "elements-per-thread", "int64_t", "32",
            "Row elements each thread aims to own (sets the block size).">,
     Option<"maxElementsPerThread", "max-elements-per-thread", "int64_t", "32",
            "Most row elements a thread may own; longer rows are not fused.">,
@@ -245,6 +263,33 @@ def ArrayGpuRowKernels : Pass<"array-gpu-row-kernels", "func::FuncOp"> {
     "affine::AffineDialect", "arith::ArithDialect", "gpu::GPUDialect",
     "memref::MemRefDialect", "scf::SCFDialect", "vector::VectorDialect"
   ];
+}
+
+def ArrayGpuLaunchBounds : Pass<"array-gpu-launch-bounds", "ModuleOp"> {
+  let summary = "Turn occupancy requests left in kernels into NVVM launch "
+                "bounds.";
+  let description = [{
+    Runs after `gpu-kernel-outlining` (which keeps no attribute of a
+    `gpu.launch`). A pass that builds a kernel asks for at least `k` of its
+    blocks to fit on an SM at once by putting `array.min_blocks_per_sm = k`
+    on an op of the launch body (`array-gpu-row-kernels` puts it on its
+    loop over the rows). This pass moves the largest such request of each
+    outlined kernel to the `gpu.func` as `nvvm.minctasm` (PTX
+    `.minnctapersm`; the block size is already known from
+    `known_block_size`, which becomes `.maxntid`), so that `ptxas` limits
+    the registers per thread accordingly, and removes the requests.
+
+    ```mlir
+    // Before
+    gpu.func @k(...) kernel attributes {known_block_size = array<i32: 512, 1, 1>} {
+      scf.for %row = ... { ... } {array.min_blocks_per_sm = 2 : i32}
+    // After
+    gpu.func @k(...) kernel attributes {known_block_size = array<i32: 512, 1, 1>,
+                                        nvvm.minctasm = 2 : i32} {
+      scf.for %row = ... { ... }
+    ```
+  }];
+  let dependentDialects = ["gpu::GPUDialect"];
 }
 
 def ArrayFuseElementwise : Pass<"array-fuse-elementwise"> {
