@@ -763,9 +763,10 @@ private:
     OpOperand &output = op.op.getDpsInitsMutable()[0];
     BlockArgument outArg = op.op.getMatchingBlockArgument(&output);
     // A float64 sum of float32 values (a float32 sum, mean or variance):
-    // each thread adds its own columns in float32, and the threads'
-    // partial sums are combined in float64 (no float64 conversion or
-    // arithmetic per element).
+    // each thread adds its own columns in float32 with Kahan's compensated
+    // summation (so that its partial sum is as exact as a float64 one even
+    // where the values cancel), and the threads' partial sums are combined
+    // in float64 (no float64 conversion or arithmetic per element).
     bool partialF32 = isa<arith::AddFOp>(combiner.op) &&
                       combiner.neutral.getType().isF64() && ivs.size() > 1;
     DenseSet<Value> varying;
@@ -780,11 +781,16 @@ private:
     }
     Value neutral = combiner.neutralValue(b, loc);
     Value acc = neutral;
-    if (partialF32)
+    // Kahan's compensation: minus the low part the float32 sum has lost.
+    Value compensation;
+    if (partialF32) {
       acc = arith::ConstantOp::create(
           b, loc, b.getFloatAttr(b.getF32Type(), APFloat::getZero(
                                                      APFloat::IEEEsingle(),
                                                      /*Negative=*/true)));
+      compensation = arith::ConstantOp::create(
+          b, loc, b.getFloatAttr(b.getF32Type(), 0.0));
+    }
     for (size_t point = 0; point < ivs.size(); ++point) {
       IRMapping mapping;
       mapInputs(op, inputs, point, mapping);
@@ -802,7 +808,18 @@ private:
           Value demoted = demote(element, varying, memo, done);
           add->erase();
           replaced.push_back(element);
-          next = arith::AddFOp::create(b, loc, acc, demoted);
+          Value y = arith::SubFOp::create(b, loc, demoted, compensation);
+          next = arith::AddFOp::create(b, loc, acc, y);
+          Value lost = arith::SubFOp::create(
+              b, loc, arith::SubFOp::create(b, loc, next, acc), y);
+          Value valid = ivs.size() == columns.size()
+                            ? groupValid[point / layout.width]
+                            : Value();
+          compensation =
+              valid ? arith::SelectOp::create(b, loc, valid, lost,
+                                              compensation)
+                          .getResult()
+                    : lost;
         }
       }
       Value valid = ivs.size() == columns.size()
@@ -810,8 +827,12 @@ private:
                         : Value();
       acc = valid ? arith::SelectOp::create(b, loc, valid, next, acc) : next;
     }
-    if (partialF32)
-      acc = arith::ExtFOp::create(b, loc, b.getF64Type(), acc);
+    if (partialF32) {
+      Type f64 = b.getF64Type();
+      Value sum = arith::ExtFOp::create(b, loc, f64, acc);
+      Value lost = arith::ExtFOp::create(b, loc, f64, compensation);
+      acc = arith::SubFOp::create(b, loc, sum, lost);
+    }
     eraseIfDead(replaced);
     Value total = acc;
     if (op.innerSize > 1)

@@ -20,10 +20,13 @@
 // CHECK: gpu.shuffle xor
 // CHECK: gpu.barrier
 // CHECK: math.exp
-// The thread's 32 exponentials are added in f32, the threads' sums in f64.
+// The thread's 32 exponentials are added in f32 with Kahan's compensation
+// (y = x - c; t = s + y; c = (t - s) - y), the threads' sums in f64.
 // CHECK-NOT: arith.extf
 // CHECK-COUNT-32: arith.addf {{.*}} : f32
-// CHECK-NEXT: %[[PARTIAL:.+]] = arith.extf %{{.+}} : f32 to f64
+// CHECK: %[[S:.+]] = arith.extf %{{.+}} : f32 to f64
+// CHECK-NEXT: %[[C:.+]] = arith.extf %{{.+}} : f32 to f64
+// CHECK-NEXT: %[[PARTIAL:.+]] = arith.subf %[[S]], %[[C]] : f64
 // CHECK-NOT: arith.extf
 // CHECK: gpu.shuffle xor
 // CHECK: arith.addf {{.*}} : f64
@@ -131,7 +134,9 @@ func.func @short_rows(%x: memref<5x7xf32>, %m: memref<5x1xf32>, %y: memref<5x7xf
 // CHECK-COUNT-8: vector.load %{{.+}}[%[[ROW]], %{{.+}}, %{{.+}}] {{.*}} : memref<8x1x4096xf32>, vector<4xf32>
 // CHECK-NOT: arith.extf
 // CHECK-COUNT-32: arith.addf {{.*}} : f32
+// CHECK: arith.extf %{{.+}} : f32 to f64
 // CHECK-NEXT: arith.extf %{{.+}} : f32 to f64
+// CHECK-NEXT: arith.subf %{{.+}}, %{{.+}} : f64
 // CHECK: gpu.barrier
 // CHECK: gpu.barrier
 // CHECK: %[[MEAN:.+]] = arith.divf %{{.+}}, %{{.+}} : f64
@@ -140,6 +145,8 @@ func.func @short_rows(%x: memref<5x7xf32>, %m: memref<5x1xf32>, %y: memref<5x7xf
 // CHECK: arith.mulf %[[D]], %[[D]] : f32
 // CHECK-NOT: arith.extf
 // CHECK: arith.extf %{{.+}} : f32 to f64
+// CHECK-NEXT: arith.extf %{{.+}} : f32 to f64
+// CHECK-NEXT: arith.subf %{{.+}}, %{{.+}} : f64
 // CHECK-NOT: arith.extf
 // CHECK: gpu.barrier
 // CHECK: gpu.barrier

@@ -204,7 +204,9 @@ def ArrayGpuRowKernels : Pass<"array-gpu-row-kernels", "func::FuncOp"> {
     - a float64 sum of values computed from float32 columns (the sums
       behind float32 `sum`, `mean` and `var`, which accumulate in float64)
       adds each thread's own columns (at most `max-elements-per-thread`) in
-      float32, with the row scalars it uses rounded to float32, and only
+      float32 with Kahan's compensated summation (as exact as float64 for
+      so few terms, even where they cancel), with the row scalars it uses
+      rounded to float32, and only
       combines the threads' partial sums in float64: no float64 conversion
       or arithmetic per element. A variance's `(x - mean)^2` is then
       `(x - float32(mean))^2` in float32;
