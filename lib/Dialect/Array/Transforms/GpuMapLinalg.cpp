@@ -506,6 +506,12 @@ void launchFlatKernel(OpBuilder &b, Location loc, linalg::GenericOp op,
 
   // Whole tiles: `unroll` vectors per thread, coalesced across the block.
   auto tiles_ = scf::ForOp::create(b, loc, bid, tiles, gridDim);
+  // The grid assumes blocks-per-sm blocks fit on an SM at once: ask ptxas
+  // to keep registers low enough (array-gpu-launch-bounds turns this into
+  // nvvm.minctasm on the outlined kernel).
+  if (config.blocksPerSm > 1)
+    tiles_->setAttr("array.min_blocks_per_sm",
+                    b.getI64IntegerAttr(config.blocksPerSm));
   {
     OpBuilder::InsertionGuard loopGuard(b);
     b.setInsertionPointToStart(tiles_.getBody());

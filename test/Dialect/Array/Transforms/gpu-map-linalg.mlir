@@ -182,6 +182,8 @@ func.func @tensors(%in: tensor<100xf32>) -> tensor<100xf32> {
 // CHECK-COUNT-4: vector.load %[[X]][%{{.+}}] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
 // CHECK:         arith.mulf %{{.+}}, %[[S]] : f32
 // CHECK-COUNT-4: vector.store %{{.+}}, %[[Y]][%{{.+}}] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+// The grid assumes 4 blocks fit on an SM: a request for ptxas.
+// CHECK:       } {array.min_blocks_per_sm = 4 : i64}
 // CHECK:       scf.for %{{.+}} = %{{.+}} to %[[VECS]] step
 // CHECK:         vector.load %[[X]]
 // CHECK:         vector.store
