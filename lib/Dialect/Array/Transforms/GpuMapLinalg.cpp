@@ -1,5 +1,6 @@
 //===- GpuMapLinalg.cpp - linalg ops on buffers to GPU kernels ------------===//
 
+#include "GpuUtils.h"
 #include "arrayc/Dialect/Array/Transforms/Passes.h"
 
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
@@ -26,6 +27,9 @@ namespace mlir::array {
 } // namespace mlir::array
 
 using namespace mlir;
+using mlir::array::gpu_utils::applyMap;
+using mlir::array::gpu_utils::cloneBody;
+using mlir::array::gpu_utils::delinearize;
 
 namespace {
 
@@ -39,60 +43,6 @@ struct GridConfig {
   /// Blocks per SM of flat kernels (0: max-grid-size blocks at most).
   int64_t blocksPerSm;
 };
-
-/// Splits linear index `linear` into one index per loop, the last loop
-/// varying fastest.
-SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value linear,
-                               ArrayRef<Value> sizes) {
-  SmallVector<Value> ivs(sizes.size());
-  for (int64_t dim = static_cast<int64_t>(sizes.size()) - 1; dim >= 0; --dim) {
-    if (dim == 0) {
-      ivs[dim] = linear;
-      break;
-    }
-    ivs[dim] = arith::RemUIOp::create(b, loc, linear, sizes[dim]);
-    linear = arith::DivUIOp::create(b, loc, linear, sizes[dim]);
-  }
-  return ivs;
-}
-
-/// The element indices of `map` applied to the loop indices.
-SmallVector<Value> applyMap(OpBuilder &b, Location loc, AffineMap map,
-                            ArrayRef<Value> ivs) {
-  SmallVector<Value> indices;
-  for (AffineExpr expr : map.getResults()) {
-    if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
-      indices.push_back(ivs[dim.getPosition()]);
-      continue;
-    }
-    if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
-      indices.push_back(
-          arith::ConstantIndexOp::create(b, loc, constant.getValue()));
-      continue;
-    }
-    indices.push_back(affine::AffineApplyOp::create(
-        b, loc, AffineMap::get(map.getNumDims(), 0, expr), ivs));
-  }
-  return indices;
-}
-
-/// Clones `op`'s body for loop indices `ivs` with `mapping` holding the
-/// block arguments; returns the yielded values.
-SmallVector<Value> cloneBody(OpBuilder &b, linalg::GenericOp op,
-                             ArrayRef<Value> ivs, IRMapping &mapping) {
-  Block *body = op.getBlock();
-  for (Operation &nested : body->without_terminator()) {
-    if (auto index = dyn_cast<linalg::IndexOp>(nested)) {
-      mapping.map(index.getResult(), ivs[index.getDim()]);
-      continue;
-    }
-    b.clone(nested, mapping);
-  }
-  auto yield = cast<linalg::YieldOp>(body->getTerminator());
-  return llvm::map_to_vector(yield.getValues(), [&](Value value) {
-    return mapping.lookupOrDefault(value);
-  });
-}
 
 /// Maps the block arguments of `operands` to their elements at `ivs`.
 void loadOperands(OpBuilder &b, Location loc, linalg::GenericOp op,

@@ -1,7 +1,8 @@
 //===- GpuUtils.h - Helpers shared by the GPU kernel passes -----*- C++ -*-===//
 //
 // Index arithmetic, linalg body cloning, combiner recognition and warp/block
-// reductions used by array-gpu-reductions and array-gpu-row-kernels.
+// reductions used by array-gpu-map-linalg, array-gpu-reductions and
+// array-gpu-row-kernels.
 //
 //===----------------------------------------------------------------------===//
 
