@@ -452,7 +452,6 @@ void launchFlatKernel(OpBuilder &b, Location loc, linalg::GenericOp op,
   Value bid = launch.getBlockIds().x;
   Value blockDim = launch.getBlockSize().x;
   Value gridDim = launch.getGridSize().x;
-  Value zero = index(0);
 
   // Whole tiles: `unroll` vectors per thread, coalesced across the block.
   auto tiles_ = scf::ForOp::create(b, loc, bid, tiles, gridDim);
@@ -504,7 +503,6 @@ void launchFlatKernel(OpBuilder &b, Location loc, linalg::GenericOp op,
     b.setInsertionPointToStart(tail.getBody());
     emitScalarElement(b, loc, op, flat, tail.getInductionVar());
   }
-  (void)zero;
   gpu::TerminatorOp::create(b, loc);
 }
 

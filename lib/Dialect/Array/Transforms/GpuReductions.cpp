@@ -327,13 +327,10 @@ void storeResult(OpBuilder &b, Location loc, Reduction &red,
     memref::StoreOp::create(b, loc, result, init.get(), indices);
     return;
   }
+  // The epilogue reads no loop index (findEpilogue checks it).
   IRMapping mapping;
-  Block *body = red.epilogue.getBlock();
-  mapping.map(body->getArgument(0), result);
-  for (Operation &nested : body->without_terminator())
-    b.clone(nested, mapping);
-  Value mapped = mapping.lookupOrDefault(
-      cast<linalg::YieldOp>(body->getTerminator()).getValues()[0]);
+  mapping.map(red.epilogue.getBlock()->getArgument(0), result);
+  Value mapped = cloneBody(b, red.epilogue, {}, mapping)[0];
   memref::StoreOp::create(b, loc, mapped, red.epilogue.getDpsInits()[0],
                           indices);
 }

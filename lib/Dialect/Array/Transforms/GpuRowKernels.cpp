@@ -792,6 +792,10 @@ private:
           b, loc, b.getFloatAttr(b.getF32Type(), 0.0));
     }
     for (size_t point = 0; point < ivs.size(); ++point) {
+      // Columns past the row's end (the last group) leave the sums alone.
+      Value valid = ivs.size() == columns.size()
+                        ? groupValid[point / layout.width]
+                        : Value();
       IRMapping mapping;
       mapInputs(op, inputs, point, mapping);
       mapping.map(outArg, partialF32 ? neutral : acc);
@@ -812,9 +816,6 @@ private:
           next = arith::AddFOp::create(b, loc, acc, y);
           Value lost = arith::SubFOp::create(
               b, loc, arith::SubFOp::create(b, loc, next, acc), y);
-          Value valid = ivs.size() == columns.size()
-                            ? groupValid[point / layout.width]
-                            : Value();
           compensation =
               valid ? arith::SelectOp::create(b, loc, valid, lost,
                                               compensation)
@@ -822,9 +823,6 @@ private:
                     : lost;
         }
       }
-      Value valid = ivs.size() == columns.size()
-                        ? groupValid[point / layout.width]
-                        : Value();
       acc = valid ? arith::SelectOp::create(b, loc, valid, next, acc) : next;
     }
     if (partialF32) {
