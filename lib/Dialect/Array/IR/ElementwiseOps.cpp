@@ -1133,12 +1133,8 @@ MapOp::inferResultElementType(TypeRange,
   Block &block = getBody().front();
   if (block.empty() || !isa<YieldOp>(block.back()))
     return emitError() << "the body region must end with array.yield";
-  Type yielded = yieldOf(getBody()).getValue().getType();
-  // A signless integer yield gives the declared unsigned result its bits.
-  Type declared = getType().getElementType();
-  if (isUnsignedInteger(declared) && signlessType(declared) == yielded)
-    return declared;
-  return yielded;
+  return regionResultType(yieldOf(getBody()).getValue().getType(),
+                          getType().getElementType());
 }
 
 Value array::detail::inlineScalarRegion(OpBuilder &b, Region &region,

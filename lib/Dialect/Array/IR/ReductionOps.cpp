@@ -201,9 +201,6 @@ LogicalResult ReduceOp::verifyRegions() {
       return failure();
     result = yieldType(getPost());
   }
-  // A signless integer result gives a declared unsigned result its bits.
-  Type declared = getType().getElementType();
-  if (isUnsignedInteger(declared) && signlessType(declared) == result)
-    result = declared;
+  result = regionResultType(result, getType().getElementType());
   return verifyReductionResult(getOperation(), *dims, getKeepdims(), result);
 }

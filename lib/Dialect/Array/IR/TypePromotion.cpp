@@ -31,6 +31,12 @@ Type array::signlessType(Type type) {
   return type;
 }
 
+Type array::regionResultType(Type computed, Type declared) {
+  if (isUnsignedInteger(declared) && signlessType(declared) == computed)
+    return declared;
+  return computed;
+}
+
 Value array::toSignless(OpBuilder &b, Location loc, Value value) {
   Type type = signlessType(value.getType());
   if (type == value.getType())

@@ -45,6 +45,12 @@ Value toSignless(OpBuilder &builder, Location loc, Value value);
 Value fromSignless(OpBuilder &builder, Location loc, Value value,
                    Type logical);
 
+/// The element type a scalar region's result `computed` gives an op whose
+/// declared result element type is `declared`: `declared` when it is the
+/// unsigned type of `computed`'s bits (regions compute on signless
+/// integers), else `computed`.
+Type regionResultType(Type computed, Type declared);
+
 /// An arith constant of any array element type (unsigned ones are cast).
 Value scalarConstant(OpBuilder &builder, Location loc, Type type,
                      int64_t value);
