@@ -24,6 +24,9 @@ using namespace mlir;
 void array::buildArrayToCudaPipeline(OpPassManager &pm,
                                      const ArrayToCudaPipelineOptions &options,
                                      PipelineStage stop) {
+  // The GPU operations of the host code are named after these at run time
+  // (array-gpu-op-context).
+  pm.addPass(createArrayNameLocations());
   buildArrayToLinalgPipeline(pm, options.fuseElementwise);
   if (stop == PipelineStage::Linalg)
     return;
@@ -39,7 +42,10 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createArrayGpuReductions());
   pm.addNestedPass<func::FuncOp>(createArrayGpuMapLinalg(grid));
   pm.addNestedPass<func::FuncOp>(createArrayGpuDeviceMemory());
-  pm.addPass(createConvertArrayToRuntime());
+  // Ranges wait for gpu-async-region (array-gpu-op-context lowers them).
+  ConvertArrayToRuntimeOptions runtime;
+  runtime.lowerRanges = false;
+  pm.addPass(createConvertArrayToRuntime(runtime));
   // Constants and other cheap index computations go into the kernels
   // (outlining would pass them as arguments, so the kernels would divide by
   // and multiply with run-time values).
@@ -49,6 +55,7 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createArrayGpuOpContext());
   if (stop == PipelineStage::Kernels)
     return;
 

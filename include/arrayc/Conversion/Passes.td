@@ -14,7 +14,8 @@ def ConvertArrayToLinalg : Pass<"convert-array-to-linalg"> {
     dynamic and a static one) meet, a `cf.assert` checks at run time that they
     are equal and names the op in its message. `array.print`,
     `array.save_npy` and `array.load_npy` are left in place: they bufferize
-    and are lowered by `convert-array-to-runtime`.
+    and are lowered by `convert-array-to-runtime`; so are
+    `array.range_push` and `array.range_pop`.
   }];
   let dependentDialects = [
     "arith::ArithDialect", "cf::ControlFlowDialect", "linalg::LinalgDialect",
@@ -40,10 +41,20 @@ def ConvertArrayToRuntime : Pass<"convert-array-to-runtime", "ModuleOp"> {
     `(rank, descriptor)` pair of its unranked memref, spelled out as
     `(i64, !llvm.ptr)` in the one declaration.
 
+    `array.range_push`/`array.range_pop` become `arrayrt_range_push(name)`
+    and `arrayrt_range_pop()` unless `lower-ranges=false`: the CUDA
+    pipeline leaves them to `array-gpu-op-context`, after
+    `gpu-async-region`, which would otherwise synchronize with the GPU
+    before each call.
+
     Declares the runtime functions it calls. The buffers must be in host
     memory: the CUDA pipeline stages device buffers through host copies
     first (`array-gpu-device-memory`).
   }];
+  let options = [
+    Option<"lowerRanges", "lower-ranges", "bool", "true",
+           "Lower array.range_push/pop to runtime calls.">
+  ];
   let dependentDialects = [
     "arith::ArithDialect", "func::FuncDialect", "LLVM::LLVMDialect",
     "memref::MemRefDialect", "scf::SCFDialect"

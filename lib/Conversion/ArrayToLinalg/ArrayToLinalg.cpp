@@ -36,6 +36,9 @@ struct ConvertArrayToLinalgPass
     target.addIllegalDialect<ArrayDialect>();
     // Ops with side effects stay; they bufferize and go to the runtime.
     target.addLegalOp<PrintOp, SaveNpyOp, LoadNpyOp>();
+    // Ranges stay for the runtime lowering (convert-array-to-runtime,
+    // array-gpu-op-context).
+    target.addLegalOp<RangePushOp, RangePopOp>();
     // Unsigned elements are cast to signless integers around arith ops
     // (TypePromotion.h); the casts stay until the LLVM conversions.
     target.addLegalOp<UnrealizedConversionCastOp>();
