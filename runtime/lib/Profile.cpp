@@ -57,6 +57,9 @@ constexpr size_t kMaxPending = 4096;
 struct TimingApi {
   decltype(&::cuEventElapsedTime) elapsed = nullptr;
   decltype(&::cuPointerGetAttribute) pointerGetAttribute = nullptr;
+  // Preferred: it answers "not a CUDA pointer" for pageable host memory
+  // without an error status, which compute-sanitizer would report.
+  decltype(&::cuPointerGetAttributes) pointerGetAttributes = nullptr;
   decltype(&::cuFuncGetName) funcGetName = nullptr;     // Optional (12.3).
   decltype(&::cuFuncGetModule) funcGetModule = nullptr; // Optional (11.0).
 };
@@ -144,6 +147,9 @@ void resolveTiming(State &s) {
   s.timing.elapsed = reinterpret_cast<decltype(s.timing.elapsed)>(elapsed);
   s.timing.pointerGetAttribute =
       reinterpret_cast<decltype(s.timing.pointerGetAttribute)>(pointer);
+  s.timing.pointerGetAttributes =
+      reinterpret_cast<decltype(s.timing.pointerGetAttributes)>(
+          lookup("cuPointerGetAttributes"));
   s.timing.funcGetName =
       reinterpret_cast<decltype(s.timing.funcGetName)>(lookup("cuFuncGetName"));
   s.timing.funcGetModule = reinterpret_cast<decltype(s.timing.funcGetModule)>(
@@ -196,11 +202,20 @@ uint32_t rowForKernel(State &s, CUfunction function, const char *label) {
 
 bool inDeviceMemory(const State &s, const void *ptr) {
   unsigned type = 0;
-  // Pageable host memory is unknown to the driver: that is an error here.
-  if (s.timing.pointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
-                                   reinterpret_cast<CUdeviceptr>(ptr)) !=
-      CUDA_SUCCESS)
+  auto address = reinterpret_cast<CUdeviceptr>(ptr);
+  if (s.timing.pointerGetAttributes) {
+    CUpointer_attribute attribute = CU_POINTER_ATTRIBUTE_MEMORY_TYPE;
+    void *data = &type;
+    // Memory unknown to the driver leaves `type` 0.
+    if (s.timing.pointerGetAttributes(1, &attribute, &data, address) !=
+        CUDA_SUCCESS)
+      return false;
+  } else if (s.timing.pointerGetAttribute(
+                 &type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, address) !=
+             CUDA_SUCCESS) {
+    // Pageable host memory is unknown to the driver: that is an error here.
     return false;
+  }
   return type == CU_MEMORYTYPE_DEVICE || type == CU_MEMORYTYPE_ARRAY;
 }
 
@@ -658,7 +673,7 @@ std::string traceJson() {
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   std::vector<TraceTrack> tracks;
-  tracks.push_back({0, "ranges (arrayrt_range_push/pop)"});
+  tracks.push_back({0, "program ranges"});
   for (auto &[stream, id] : s.tracks) {
     char name[64];
     if (stream)

@@ -346,6 +346,20 @@ CUresult cuMemAllocFromPoolAsync(CUdeviceptr *ptr, size_t bytes, CUmemoryPool,
 
 CUresult cuMemFreeAsync(CUdeviceptr ptr, CUstream) { return release(ptr); }
 
+CUresult cuPointerGetAttributes(unsigned count,
+                                CUpointer_attribute *attributes, void **data,
+                                CUdeviceptr ptr) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  for (unsigned i = 0; i < count; ++i) {
+    if (attributes[i] != CU_POINTER_ATTRIBUTE_MEMORY_TYPE)
+      return CUDA_ERROR_NOT_SUPPORTED;
+    // As the driver does, no error for memory it does not know: 0.
+    *static_cast<unsigned *>(data[i]) =
+        isDevicePointer(ptr) ? CU_MEMORYTYPE_DEVICE : 0;
+  }
+  return CUDA_SUCCESS;
+}
+
 CUresult cuPointerGetAttribute(void *data, CUpointer_attribute attribute,
                                CUdeviceptr ptr) {
   if (attribute != CU_POINTER_ATTRIBUTE_MEMORY_TYPE)

@@ -263,7 +263,7 @@ TEST(Profile, TraceHasATrackPerStreamAllocationsAndRanges) {
   };
   has("{\"displayTimeUnit\": \"ms\", \"traceEvents\": [\n");
   has("{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 0, "
-      "\"args\": {\"name\": \"ranges (arrayrt_range_push/pop)\"}}");
+      "\"args\": {\"name\": \"program ranges\"}}");
   has("{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, "
       "\"args\": {\"name\": \"stream 1 (0x");
   has("{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 2, "
