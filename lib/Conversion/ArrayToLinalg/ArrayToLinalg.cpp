@@ -36,6 +36,8 @@ struct ConvertArrayToLinalgPass
     target.addIllegalDialect<ArrayDialect>();
     // Ops with side effects stay; they bufferize and go to the runtime.
     target.addLegalOp<PrintOp, SaveNpyOp, LoadNpyOp>();
+    // A cuBLASLt product (CUDA target) bufferizes and goes to the runtime.
+    target.addLegalOp<BlasMatmulOp>();
     // Unsigned elements are cast to signless integers around arith ops
     // (TypePromotion.h); the casts stay until the LLVM conversions.
     target.addLegalOp<UnrealizedConversionCastOp>();
