@@ -260,7 +260,11 @@ void initialize(State &s, const char *location) {
     library = dlopen(override, RTLD_NOW | RTLD_LOCAL);
     tried = override;
   } else {
-    for (const char *name : {"libcublasLt.so.13", "libcublasLt.so.12"}) {
+    // The loader's path first, then the toolkit's default location.
+    for (const char *name :
+         {"libcublasLt.so.13", "libcublasLt.so.12",
+          "/usr/local/cuda/lib64/libcublasLt.so.13",
+          "/usr/local/cuda/lib64/libcublasLt.so.12"}) {
       library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
       if (library)
         break;

@@ -267,7 +267,8 @@ void arrayrt_host_unregister(void *ptr);
  * Matrix products (cuBLASLt)
  *
  * The first call dlopens cuBLASLt ("libcublasLt.so.13", else
- * "libcublasLt.so.12"; ARRAYRT_CUBLASLT_LIB names another), creates one
+ * "libcublasLt.so.12", else either in /usr/local/cuda/lib64;
+ * ARRAYRT_CUBLASLT_LIB names another), creates one
  * cublasLt handle and one non-blocking stream for all products, and takes
  * a 32 MiB workspace from the memory pool. Each distinct problem (dtype,
  * sizes, leading dimensions, batch strides, transposes, epilogue, flags,
