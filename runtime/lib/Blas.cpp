@@ -214,11 +214,19 @@ struct LtApi {
 
 constexpr size_t kWorkspaceBytes = 32u << 20;
 
+/// Heuristic results timed on first use (ARRAYRT_MATMUL_AUTOTUNE=0: the
+/// heuristic's first is taken untimed).
+constexpr int kCandidates = 8;
+
 struct CachedGemm {
   cublasLtMatmulDesc_t desc = nullptr;
   cublasLtMatrixLayout_t a = nullptr, b = nullptr, d = nullptr;
-  cublasLtMatmulAlgo_t algo;
-  size_t workspaceSize = 0;
+  cublasLtMatmulHeuristicResult_t candidates[kCandidates] = {};
+  int candidateCount = 0;
+  /// The candidate used: the fastest once `tuned`, the heuristic's first
+  /// before.
+  int chosen = 0;
+  bool tuned = false;
 };
 
 struct State {
@@ -411,13 +419,11 @@ CachedGemm &lookup(State &s, const GemmKey &key, const char *location) {
   setPreference(CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_B_BYTES, key.alignB);
   setPreference(CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_C_BYTES, key.alignD);
   setPreference(CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES, key.alignD);
-  cublasLtMatmulHeuristicResult_t result = {};
   int found_count = 0;
   checkLt(s.api,
-          s.api.cublasLtMatmulAlgoGetHeuristic(s.handle, gemm.desc, gemm.a,
-                                               gemm.b, gemm.d, gemm.d,
-                                               preference, 1, &result,
-                                               &found_count),
+          s.api.cublasLtMatmulAlgoGetHeuristic(
+              s.handle, gemm.desc, gemm.a, gemm.b, gemm.d, gemm.d, preference,
+              kCandidates, gemm.candidates, &found_count),
           "cublasLtMatmulAlgoGetHeuristic", location);
   if (found_count == 0)
     fatal("%s%smatmul: cuBLASLt has no algorithm for a %s product of "
@@ -426,9 +432,68 @@ CachedGemm &lookup(State &s, const GemmKey &key, const char *location) {
           dtypeName(key.dtype), static_cast<long long>(p.n),
           static_cast<long long>(p.m), static_cast<long long>(p.k),
           static_cast<long long>(p.batch), key.epilogue);
-  gemm.algo = result.algo;
-  gemm.workspaceSize = result.workspaceSize;
+  gemm.candidateCount = found_count;
+  const char *autotune = std::getenv("ARRAYRT_MATMUL_AUTOTUNE");
+  gemm.tuned = found_count == 1 || (autotune && std::string(autotune) == "0");
   return s.cache.emplace(key, gemm).first->second;
+}
+
+/// The operands of one call.
+struct GemmArgs {
+  const void *alpha, *beta;
+  const void *a, *b;
+  void *d;
+};
+
+cublasStatus_t launch(State &s, CachedGemm &gemm, int candidate,
+                      const GemmArgs &args) {
+  const cublasLtMatmulHeuristicResult_t &c = gemm.candidates[candidate];
+  return s.api.cublasLtMatmul(s.handle, gemm.desc, args.alpha, args.a, gemm.a,
+                              args.b, gemm.b, args.beta, args.d, gemm.d,
+                              args.d, gemm.d, &c.algo, s.workspace,
+                              c.workspaceSize, s.stream);
+}
+
+/// Times each candidate (one untimed run, then three) on this call's
+/// operands, which it may overwrite (the output is not read: beta is 0,
+/// or the real call follows and writes it again), and keeps the fastest.
+/// A candidate that fails is skipped; if all do, the first stays.
+void tune(State &s, CachedGemm &gemm, const GemmArgs &args) {
+  gemm.tuned = true;
+  const DriverApi &cu = driver();
+  auto elapsed = reinterpret_cast<decltype(&::cuEventElapsedTime)>(
+      driverSymbol("cuEventElapsedTime_v2"));
+  if (!elapsed)
+    elapsed = reinterpret_cast<decltype(&::cuEventElapsedTime)>(
+        driverSymbol("cuEventElapsedTime"));
+  if (!elapsed)
+    return;
+  CUevent start = nullptr, stop = nullptr;
+  check(cu.cuEventCreate(&start, CU_EVENT_DEFAULT), "cuEventCreate");
+  check(cu.cuEventCreate(&stop, CU_EVENT_DEFAULT), "cuEventCreate");
+  float best = 0;
+  int chosen = -1;
+  for (int i = 0; i < gemm.candidateCount; ++i) {
+    if (launch(s, gemm, i, args) != CUBLAS_STATUS_SUCCESS)
+      continue;
+    check(cu.cuEventRecord(start, s.stream), "cuEventRecord");
+    bool ok = true;
+    for (int rep = 0; rep < 3 && ok; ++rep)
+      ok = launch(s, gemm, i, args) == CUBLAS_STATUS_SUCCESS;
+    check(cu.cuEventRecord(stop, s.stream), "cuEventRecord");
+    check(cu.cuEventSynchronize(stop), "cuEventSynchronize");
+    float ms = 0;
+    if (!ok || elapsed(&ms, start, stop) != CUDA_SUCCESS)
+      continue;
+    if (chosen < 0 || ms < best) {
+      best = ms;
+      chosen = i;
+    }
+  }
+  check(cu.cuEventDestroy_v2(start), "cuEventDestroy");
+  check(cu.cuEventDestroy_v2(stop), "cuEventDestroy");
+  if (chosen >= 0)
+    gemm.chosen = chosen;
 }
 
 } // namespace
@@ -560,16 +625,19 @@ extern "C" void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank,
               location);
     float alpha32 = static_cast<float>(alpha), beta32 = static_cast<float>(beta);
     bool f64 = dtype == ARRAYRT_DTYPE_F64;
-    const void *alphaPtr = f64 ? static_cast<const void *>(&alpha) : &alpha32;
-    const void *betaPtr = f64 ? static_cast<const void *>(&beta) : &beta32;
+    GemmArgs args;
+    args.alpha = f64 ? static_cast<const void *>(&alpha) : &alpha32;
+    args.beta = f64 ? static_cast<const void *>(&beta) : &beta32;
+    args.a = aData;
+    args.b = bData;
+    args.d = dData;
+    // With beta != 0 the output is also an input: tuning would change it.
+    if (!gemm.tuned && beta == 0.0)
+      tune(s, gemm, args);
     profile::ScopedDeviceOp timed(s.stream, profile::OpKind::Library,
                                   "cublasLtMatmul");
-    checkLt(s.api,
-            s.api.cublasLtMatmul(s.handle, gemm.desc, alphaPtr, aData, gemm.a,
-                                 bData, gemm.b, betaPtr, dData, gemm.d, dData,
-                                 gemm.d, &gemm.algo, s.workspace,
-                                 gemm.workspaceSize, s.stream),
-            "cublasLtMatmul", location);
+    checkLt(s.api, launch(s, gemm, gemm.chosen, args), "cublasLtMatmul",
+            location);
   }
   check(cu.cuStreamSynchronize(s.stream), "cuStreamSynchronize");
 }

@@ -272,8 +272,11 @@ void arrayrt_host_unregister(void *ptr);
  * cublasLt handle and one non-blocking stream for all products, and takes
  * a 32 MiB workspace from the memory pool. Each distinct problem (dtype,
  * sizes, leading dimensions, batch strides, transposes, epilogue, flags,
- * pointer alignments) gets its matmul and layout descriptors and the
- * heuristic's best algorithm once; later calls reuse them.
+ * pointer alignments) gets its matmul and layout descriptors and up to 8
+ * algorithms from cuBLASLt's heuristic once; its first call times each of
+ * them (one untimed and three timed runs, on its own operands) and every
+ * call uses the fastest (ARRAYRT_MATMUL_AUTOTUNE=0: the heuristic's first,
+ * untimed).
  *===----------------------------------------------------------------------===*/
 
 /* The epilogue applied to alpha * lhs @ rhs (+ beta * out) before it is
