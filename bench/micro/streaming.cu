@@ -91,6 +91,17 @@ __global__ void copyPersistent(const float4 *__restrict__ x,
     y[i] = x[i];
 }
 
+// The general (not flat) kernels' shape: one 4-byte element per thread and
+// iteration, grid-stride, here with a broadcast row (y = m + row).
+__global__ void addRowGridStride(const float *__restrict__ m,
+                                 const float *__restrict__ row,
+                                 float *__restrict__ y, unsigned n,
+                                 unsigned cols) {
+  for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += gridDim.x * blockDim.x)
+    y[i] = m[i] + row[i % cols];
+}
+
 // Sums: per-block partials, then one block adds them.
 template <typename Acc, int U, Load L>
 __global__ void sumPartials(const float4 *__restrict__ x, Acc *partials,
@@ -286,6 +297,16 @@ int main() {
            copyPersistent<<<n4 / 256, 256>>>(x4, y4, n4);
          }),
          false);
+  for (unsigned perSm : {8u, 32u, 0u}) {
+    unsigned blocks = perSm ? sms * perSm : (unsigned)(N / 256);
+    float ms = timeIt([&] {
+      addRowGridStride<<<blocks, 256>>>(x, x, y, (unsigned)N, 16384);
+    });
+    char name[64];
+    snprintf(name, sizeof name, "general m + row, %s%u blocks x 256",
+             perSm == 8 ? "8/SM: " : perSm ? "32/SM: " : "n/256: ", blocks);
+    report(name, ms, false);
+  }
   gaussPersistent<4, Plain, WriteBack><<<sms * 4, 256>>>(
       x4, (float4 *)ref, ab, ab + 1, n4 / 1024);
   CHECK(cudaDeviceSynchronize());
