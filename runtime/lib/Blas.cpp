@@ -1,4 +1,5 @@
-//===- Blas.cpp - arrayrt_matmul through cuBLASLt --------------------------===//
+//===- Blas.cpp - arrayrt_matmul through cuBLASLt
+//--------------------------===//
 //
 // cuBLASLt is loaded with dlopen on first use, like the driver, so the
 // runtime links no CUDA library; cublasLt.h is used for types and
@@ -43,12 +44,14 @@ namespace {
 /// dimensions accept any stride.
 bool describeMatrix(int64_t rows, int64_t cols, int64_t rs, int64_t cs,
                     bool &rowMajor, int64_t &ld) {
-  if ((cols <= 1 || cs == 1) && (rows <= 1 || rs >= std::max<int64_t>(cols, 1))) {
+  if ((cols <= 1 || cs == 1) &&
+      (rows <= 1 || rs >= std::max<int64_t>(cols, 1))) {
     rowMajor = true;
     ld = rows <= 1 ? std::max<int64_t>(cols, 1) : rs;
     return true;
   }
-  if ((rows <= 1 || rs == 1) && (cols <= 1 || cs >= std::max<int64_t>(rows, 1))) {
+  if ((rows <= 1 || rs == 1) &&
+      (cols <= 1 || cs >= std::max<int64_t>(rows, 1))) {
     rowMajor = false;
     ld = cols <= 1 ? std::max<int64_t>(rows, 1) : cs;
     return true;
@@ -67,8 +70,8 @@ std::string stridesText(const Operand &x) {
 /// (all but its last two) broadcast against out's `outBatch` ones: 0 when
 /// `x` holds one matrix, else its batch dimensions must equal out's and
 /// flatten to one stride.
-std::string batchStride(const char *name, const Operand &x,
-                        const Operand &out, int64_t &stride) {
+std::string batchStride(const char *name, const Operand &x, const Operand &out,
+                        int64_t &stride) {
   int64_t batchRank = x.rank - 2, outBatchRank = out.rank - 2;
   int64_t count = 1;
   for (int64_t i = 0; i < batchRank; ++i)
@@ -107,9 +110,8 @@ std::string batchStride(const char *name, const Operand &x,
 
 } // namespace
 
-std::string planGemm(const Operand &lhs, const Operand &rhs,
-                     const Operand &out, bool transposeLhs, bool transposeRhs,
-                     GemmPlan &plan) {
+std::string planGemm(const Operand &lhs, const Operand &rhs, const Operand &out,
+                     bool transposeLhs, bool transposeRhs, GemmPlan &plan) {
   if (lhs.rank < 2 || rhs.rank < 2 || out.rank < 2)
     return "operands of rank " + std::to_string(lhs.rank) + ", " +
            std::to_string(rhs.rank) + " and " + std::to_string(out.rank) +
@@ -127,9 +129,9 @@ std::string planGemm(const Operand &lhs, const Operand &rhs,
   int64_t m = lhs.sizes[l0], k = lhs.sizes[l1];
   int64_t kRhs = rhs.sizes[r0], n = rhs.sizes[r1];
   if (k != kRhs)
-    return "the contracted dimensions differ: " + std::to_string(k) +
-           " (lhs " + shapeText(lhs) + (transposeLhs ? ", transposed" : "") +
-           ") and " + std::to_string(kRhs) + " (rhs " + shapeText(rhs) +
+    return "the contracted dimensions differ: " + std::to_string(k) + " (lhs " +
+           shapeText(lhs) + (transposeLhs ? ", transposed" : "") + ") and " +
+           std::to_string(kRhs) + " (rhs " + shapeText(rhs) +
            (transposeRhs ? ", transposed" : "") + ")";
   int64_t o0 = out.rank - 2, o1 = out.rank - 1;
   if (out.sizes[o0] != m || out.sizes[o1] != n)
@@ -269,10 +271,9 @@ void initialize(State &s, const char *location) {
     tried = override;
   } else {
     // The loader's path first, then the toolkit's default location.
-    for (const char *name :
-         {"libcublasLt.so.13", "libcublasLt.so.12",
-          "/usr/local/cuda/lib64/libcublasLt.so.13",
-          "/usr/local/cuda/lib64/libcublasLt.so.12"}) {
+    for (const char *name : {"libcublasLt.so.13", "libcublasLt.so.12",
+                             "/usr/local/cuda/lib64/libcublasLt.so.13",
+                             "/usr/local/cuda/lib64/libcublasLt.so.12"}) {
       library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
       if (library)
         break;
@@ -290,10 +291,8 @@ void initialize(State &s, const char *location) {
 #undef ARRAYRT_RESOLVE
   const DriverApi &cu = driver();
   checkLt(s.api, s.api.cublasLtCreate(&s.handle), "cublasLtCreate", location);
-  check(cu.cuStreamCreate(&s.stream, CU_STREAM_NON_BLOCKING),
-        "cuStreamCreate");
-  check(cu.cuEventCreate(&s.ordered, CU_EVENT_DISABLE_TIMING),
-        "cuEventCreate");
+  check(cu.cuStreamCreate(&s.stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+  check(cu.cuEventCreate(&s.ordered, CU_EVENT_DISABLE_TIMING), "cuEventCreate");
   s.workspace = allocateDevice(kWorkspaceBytes, s.stream, location);
   s.ready = true;
 }
@@ -345,10 +344,10 @@ template <typename T>
 void setDesc(State &s, cublasLtMatmulDesc_t desc,
              cublasLtMatmulDescAttributes_t attr, const T &value,
              const char *location) {
-  checkLt(s.api,
-          s.api.cublasLtMatmulDescSetAttribute(desc, attr, &value,
-                                               sizeof(value)),
-          "cublasLtMatmulDescSetAttribute", location);
+  checkLt(
+      s.api,
+      s.api.cublasLtMatmulDescSetAttribute(desc, attr, &value, sizeof(value)),
+      "cublasLtMatmulDescSetAttribute", location);
 }
 
 cublasLtMatrixLayout_t makeLayout(State &s, cudaDataType_t type, int64_t rows,
@@ -360,11 +359,11 @@ cublasLtMatrixLayout_t makeLayout(State &s, cudaDataType_t type, int64_t rows,
           "cublasLtMatrixLayoutCreate", location);
   if (batch > 1) {
     int32_t count = static_cast<int32_t>(batch);
-    checkLt(s.api,
-            s.api.cublasLtMatrixLayoutSetAttribute(
-                layout, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, &count,
-                sizeof(count)),
-            "cublasLtMatrixLayoutSetAttribute", location);
+    checkLt(
+        s.api,
+        s.api.cublasLtMatrixLayoutSetAttribute(
+            layout, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, &count, sizeof(count)),
+        "cublasLtMatrixLayoutSetAttribute", location);
     checkLt(s.api,
             s.api.cublasLtMatrixLayoutSetAttribute(
                 layout, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, &stride,
@@ -409,8 +408,8 @@ CachedGemm &lookup(State &s, const GemmKey &key, const char *location) {
   auto setPreference = [&](cublasLtMatmulPreferenceAttributes_t attr,
                            auto value) {
     checkLt(s.api,
-            s.api.cublasLtMatmulPreferenceSetAttribute(preference, attr,
-                                                       &value, sizeof(value)),
+            s.api.cublasLtMatmulPreferenceSetAttribute(preference, attr, &value,
+                                                       sizeof(value)),
             "cublasLtMatmulPreferenceSetAttribute", location);
   };
   setPreference(CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
@@ -428,10 +427,10 @@ CachedGemm &lookup(State &s, const GemmKey &key, const char *location) {
   if (found_count == 0)
     fatal("%s%smatmul: cuBLASLt has no algorithm for a %s product of "
           "%lld x %lld x %lld (batch %lld) with epilogue %d",
-          location ? location : "", location ? ": " : "",
-          dtypeName(key.dtype), static_cast<long long>(p.n),
-          static_cast<long long>(p.m), static_cast<long long>(p.k),
-          static_cast<long long>(p.batch), key.epilogue);
+          location ? location : "", location ? ": " : "", dtypeName(key.dtype),
+          static_cast<long long>(p.n), static_cast<long long>(p.m),
+          static_cast<long long>(p.k), static_cast<long long>(p.batch),
+          key.epilogue);
   gemm.candidateCount = found_count;
   const char *autotune = std::getenv("ARRAYRT_MATMUL_AUTOTUNE");
   gemm.tuned = found_count == 1 || (autotune && std::string(autotune) == "0");
@@ -449,9 +448,9 @@ cublasStatus_t launch(State &s, CachedGemm &gemm, int candidate,
                       const GemmArgs &args) {
   const cublasLtMatmulHeuristicResult_t &c = gemm.candidates[candidate];
   return s.api.cublasLtMatmul(s.handle, gemm.desc, args.alpha, args.a, gemm.a,
-                              args.b, gemm.b, args.beta, args.d, gemm.d,
-                              args.d, gemm.d, &c.algo, s.workspace,
-                              c.workspaceSize, s.stream);
+                              args.b, gemm.b, args.beta, args.d, gemm.d, args.d,
+                              gemm.d, &c.algo, s.workspace, c.workspaceSize,
+                              s.stream);
 }
 
 /// Times each candidate (one untimed run, then three) on this call's
@@ -555,10 +554,9 @@ extern "C" void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank,
   Descriptor b = readDescriptor(rhs_rank, rhs);
   Descriptor d = readDescriptor(out_rank, out);
   GemmPlan plan;
-  std::string why =
-      planGemm(a.operand, b.operand, d.operand,
-               flags & ARRAYRT_MATMUL_TRANSPOSE_LHS,
-               flags & ARRAYRT_MATMUL_TRANSPOSE_RHS, plan);
+  std::string why = planGemm(a.operand, b.operand, d.operand,
+                             flags & ARRAYRT_MATMUL_TRANSPOSE_LHS,
+                             flags & ARRAYRT_MATMUL_TRANSPOSE_RHS, plan);
   if (!why.empty())
     fatal("%s%smatmul: %s", where, sep, why.c_str());
   int64_t elementBytes = dtype == ARRAYRT_DTYPE_F64   ? 8
@@ -604,10 +602,9 @@ extern "C" void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank,
     for (int64_t i = 0; i < plan.batch; ++i) {
       profile::ScopedDeviceOp timed(s.stream, profile::OpKind::Memset,
                                     "memset 8-bit");
-      check(cu.cuMemsetD8Async(
-                reinterpret_cast<CUdeviceptr>(dData +
-                                              i * plan.strideD * elementBytes),
-                0, plan.n * plan.ldd * elementBytes, s.stream),
+      check(cu.cuMemsetD8Async(reinterpret_cast<CUdeviceptr>(
+                                   dData + i * plan.strideD * elementBytes),
+                               0, plan.n * plan.ldd * elementBytes, s.stream),
             "cuMemsetD8Async");
     }
   } else {
@@ -623,7 +620,8 @@ extern "C" void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank,
     if (bias)
       setDesc(s, gemm.desc, CUBLASLT_MATMUL_DESC_BIAS_POINTER, biasData,
               location);
-    float alpha32 = static_cast<float>(alpha), beta32 = static_cast<float>(beta);
+    float alpha32 = static_cast<float>(alpha),
+          beta32 = static_cast<float>(beta);
     bool f64 = dtype == ARRAYRT_DTYPE_F64;
     GemmArgs args;
     args.alpha = f64 ? static_cast<const void *>(&alpha) : &alpha32;

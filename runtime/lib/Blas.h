@@ -1,4 +1,5 @@
-//===- Blas.h - Matrix products through cuBLASLt -----------------*- C++ -*-===//
+//===- Blas.h - Matrix products through cuBLASLt -----------------*- C++
+//-*-===//
 //
 // arrayrt_matmul in two halves: planGemm turns the row-major operands of
 // NumPy's matmul into the column-major problem cuBLASLt solves (pure, so it
@@ -41,9 +42,8 @@ struct GemmPlan {
 /// Plans out = op(lhs) @ op(rhs) (op: swap the last two dimensions when
 /// the transpose flag is set). Returns an empty string or what is wrong, as
 /// a message that can follow "matmul: ".
-std::string planGemm(const Operand &lhs, const Operand &rhs,
-                     const Operand &out, bool transposeLhs, bool transposeRhs,
-                     GemmPlan &plan);
+std::string planGemm(const Operand &lhs, const Operand &rhs, const Operand &out,
+                     bool transposeLhs, bool transposeRhs, GemmPlan &plan);
 
 /// Everything a cached descriptor set and algorithm depend on.
 struct GemmKey {

@@ -72,8 +72,7 @@ TEST(BlasPlan, ColumnMajorViewsNeedNoCopy) {
   GemmPlan p;
   // A [64, 32] view with strides [1, 64] (the transpose of a [32, 64]
   // buffer) and a padded row-major rhs (leading dimension 20).
-  ASSERT_EQ(plan({{64, 32}, {1, 64}}, {{32, 16}, {20, 1}}, {{64, 16}}, p),
-            "");
+  ASSERT_EQ(plan({{64, 32}, {1, 64}}, {{32, 16}, {20, 1}}, {{64, 16}}, p), "");
   EXPECT_TRUE(p.transB);
   EXPECT_EQ(p.ldb, 64);
   EXPECT_FALSE(p.transA);
@@ -178,9 +177,9 @@ TEST(BlasDeathTest, MissingLibraryIsNamed) {
   float data[16] = {};
   Descriptor2 m = {data, data, 0, {2, 2}, {2, 1}};
   setenv("ARRAYRT_CUBLASLT_LIB", "libarrayrt-no-such-cublaslt.so", 1);
-  EXPECT_EXIT(arrayrt_matmul(2, &m, 2, &m, 0, nullptr, 2, &m,
-                             ARRAYRT_DTYPE_F32, ARRAYRT_MATMUL_DEFAULT, 0, 1.0,
-                             0.0, "p.mlir:1:2", nullptr),
+  EXPECT_EXIT(arrayrt_matmul(2, &m, 2, &m, 0, nullptr, 2, &m, ARRAYRT_DTYPE_F32,
+                             ARRAYRT_MATMUL_DEFAULT, 0, 1.0, 0.0, "p.mlir:1:2",
+                             nullptr),
               testing::ExitedWithCode(1),
               "arrayrt: error: p.mlir:1:2: matmul: cannot load cuBLASLt "
               "\\(libarrayrt-no-such-cublaslt.so\\)");

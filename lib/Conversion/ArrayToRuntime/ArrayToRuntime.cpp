@@ -360,12 +360,12 @@ struct BlasMatmulToRuntimeCall : OpRewritePattern<BlasMatmulOp> {
     auto ptrType = LLVM::LLVMPointerType::get(context);
     Type i64 = rewriter.getI64Type(), i32 = rewriter.getI32Type();
     Type f64 = rewriter.getF64Type();
-    FailureOr<func::FuncOp> callee = getOrDeclare(
-        rewriter, op, "arrayrt_matmul",
-        rewriter.getFunctionType({i64, ptrType, i64, ptrType, i64, ptrType, i64,
-                                  ptrType, i32, i32, i32, f64, f64, ptrType,
-                                  ptrType},
-                                 {}));
+    FailureOr<func::FuncOp> callee =
+        getOrDeclare(rewriter, op, "arrayrt_matmul",
+                     rewriter.getFunctionType({i64, ptrType, i64, ptrType, i64,
+                                               ptrType, i64, ptrType, i32, i32,
+                                               i32, f64, f64, ptrType, ptrType},
+                                              {}));
     if (failed(callee))
       return failure();
     std::optional<NpyDtype> dtype =
@@ -403,10 +403,11 @@ struct BlasMatmulToRuntimeCall : OpRewritePattern<BlasMatmulOp> {
         rewriter, loc, rewriter.getI32IntegerAttr(*dtype)));
     args.push_back(arith::ConstantOp::create(
         rewriter, loc, rewriter.getI32IntegerAttr(epilogue)));
-    args.push_back(arith::ConstantOp::create(rewriter, loc,
-                                             rewriter.getI32IntegerAttr(flags)));
     args.push_back(arith::ConstantOp::create(
-        rewriter, loc, rewriter.getF64FloatAttr(op.getAlpha().convertToDouble())));
+        rewriter, loc, rewriter.getI32IntegerAttr(flags)));
+    args.push_back(arith::ConstantOp::create(
+        rewriter, loc,
+        rewriter.getF64FloatAttr(op.getAlpha().convertToDouble())));
     args.push_back(arith::ConstantOp::create(rewriter, loc,
                                              rewriter.getF64FloatAttr(0.0)));
     args.push_back(getLocationString(rewriter, op));
@@ -523,8 +524,8 @@ struct ConvertArrayToRuntimePass
 void array::populateArrayToRuntimePatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   patterns.add<AssertToRuntimeCall, BlasMatmulToRuntimeCall,
-               MultiprocessorCountToRuntimeCall,
-               NpyShapeToRuntimeCall, PrintToRuntimeCall>(context);
+               MultiprocessorCountToRuntimeCall, NpyShapeToRuntimeCall,
+               PrintToRuntimeCall>(context);
   patterns.add<NpyArrayToRuntimeCall<SaveNpyOp>>(context, "arrayrt_save_npy",
                                                  "saves");
   patterns.add<NpyArrayToRuntimeCall<LoadNpyIntoOp>>(

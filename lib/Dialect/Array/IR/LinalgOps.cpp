@@ -255,7 +255,6 @@ void BlasMatmulOp::getEffects(
   effects.emplace_back(MemoryEffects::Read::get(), &getLhsMutable());
   effects.emplace_back(MemoryEffects::Read::get(), &getRhsMutable());
   if (getBias())
-    effects.emplace_back(MemoryEffects::Read::get(),
-                         &getBiasMutable()[0]);
+    effects.emplace_back(MemoryEffects::Read::get(), &getBiasMutable()[0]);
   effects.emplace_back(MemoryEffects::Write::get(), &getInitMutable());
 }

@@ -127,8 +127,8 @@ struct BlasMatmulOpInterface
     Value bias = matmul.getBias() ? buffers[2] : Value();
     Value init = buffers.back();
     auto bufferized = BlasMatmulOp::create(
-        rewriter, op->getLoc(), TypeRange(), buffers[0], buffers[1], bias,
-        init, matmul.getTransposeLhs(), matmul.getTransposeRhs(),
+        rewriter, op->getLoc(), TypeRange(), buffers[0], buffers[1], bias, init,
+        matmul.getTransposeLhs(), matmul.getTransposeRhs(),
         matmul.getEpilogue(), matmul.getAlpha(), matmul.getTf32());
     bufferized->setDiscardableAttrs(op->getDiscardableAttrDictionary());
     replaceOpWithBufferizedValues(rewriter, op, init);

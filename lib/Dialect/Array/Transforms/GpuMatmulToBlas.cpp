@@ -60,8 +60,8 @@ bool isConstant(Value value, double expected) {
     return false;
   APFloat rounded(expected);
   bool lost = false;
-  rounded.convert(attr.getValue().getSemantics(),
-                  APFloat::rmNearestTiesToEven, &lost);
+  rounded.convert(attr.getValue().getSemantics(), APFloat::rmNearestTiesToEven,
+                  &lost);
   if (rounded.bitwiseIsEqual(attr.getValue()))
     return true;
   double c = attr.getValueAsDouble();
@@ -70,8 +70,7 @@ bool isConstant(Value value, double expected) {
 
 /// The binary op of type OpTy defining `value` with one operand `x`
 /// (either side): the other operand, else null.
-template <typename OpTy>
-Value otherOperand(Value value, Value x, OpTy &op) {
+template <typename OpTy> Value otherOperand(Value value, Value x, OpTy &op) {
   op = value.getDefiningOp<OpTy>();
   if (!op)
     return Value();
@@ -153,10 +152,9 @@ private:
     auto scaled = tanh.getOperand().getDefiningOp<MulOp>();
     if (!scaled)
       return false;
-    Value inner = isConstant(scaled.getRhs(), kSqrt2OverPi) ? scaled.getLhs()
-                  : isConstant(scaled.getLhs(), kSqrt2OverPi)
-                      ? scaled.getRhs()
-                      : Value();
+    Value inner = isConstant(scaled.getRhs(), kSqrt2OverPi)   ? scaled.getLhs()
+                  : isConstant(scaled.getLhs(), kSqrt2OverPi) ? scaled.getRhs()
+                                                              : Value();
     AddOp sum;
     Value cubic = inner ? otherOperand(inner, x, sum) : Value();
     if (!cubic)
@@ -188,8 +186,8 @@ private:
       if (!value.hasOneUse())
         return nullptr;
       MulOp outer;
-      Value factor = otherOperand(*value.user_begin()->getResults().begin(),
-                                  value, outer);
+      Value factor =
+          otherOperand(*value.user_begin()->getResults().begin(), value, outer);
       if (!factor || !isOnePlusTanh(factor))
         return nullptr;
       ops.insert(outer);
@@ -370,6 +368,7 @@ struct ProductToBlas : OpRewritePattern<ProductOp> {
         Value other = add.getLhs() == value ? add.getRhs() : add.getLhs();
         auto otherType = cast<RankedTensorType>(other.getType());
         if (other == value || otherType.getRank() != 1 ||
+            otherType.getElementType() != element ||
             otherType.getDimSize(0) != n || ShapedType::isDynamic(n))
           break;
         bias = other;
@@ -419,10 +418,9 @@ struct ProductToBlas : OpRewritePattern<ProductOp> {
     bool useTf32 = element.isF32() &&
                    (tf32 ? !(precision && precision.getValue() == "highest")
                          : precision && precision.getValue() == "tf32");
-    auto blas = BlasMatmulOp::create(rewriter, loc, TypeRange{resultType}, lhs,
-                                     rhs, bias, init, transposeLhs,
-                                     transposeRhs, activation, APFloat(alpha),
-                                     useTf32);
+    auto blas = BlasMatmulOp::create(
+        rewriter, loc, TypeRange{resultType}, lhs, rhs, bias, init,
+        transposeLhs, transposeRhs, activation, APFloat(alpha), useTf32);
     rewriter.replaceOp(last, blas.getResult()[0]);
     return success();
   }

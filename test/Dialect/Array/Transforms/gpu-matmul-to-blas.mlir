@@ -99,18 +99,23 @@ func.func @gelu_erf(%a: tensor<8x4xf32>, %b: tensor<4x6xf32>, %bias: tensor<6xf3
 // -----
 
 // A value read elsewhere too stays: the bias add is not folded when the
-// product has another user; a bias that is not a row vector stays an add.
+// product has another user; a bias that is not a row vector, or of
+// another element type, stays an add.
 // CHECK-LABEL: func.func @not_folded
 // CHECK: %[[P:.+]] = array.blas_matmul %{{.+}}, %{{.+}} into %{{.+}} :
 // CHECK: array.add %[[P]]
 // CHECK: %[[Q:.+]] = array.blas_matmul %{{.+}}, %{{.+}} into %{{.+}} :
 // CHECK: array.add %[[Q]]
-func.func @not_folded(%a: tensor<8x4xf32>, %b: tensor<4x6xf32>, %bias: tensor<6xf32>, %col: tensor<8x1xf32>) -> (tensor<8x6xf32>, tensor<8x6xf32>, tensor<8x6xf32>) {
+// CHECK: %[[R:.+]] = array.blas_matmul %{{.+}}, %{{.+}} into %{{.+}} :
+// CHECK: array.add %[[R]]
+func.func @not_folded(%a: tensor<8x4xf32>, %b: tensor<4x6xf32>, %bias: tensor<6xf32>, %col: tensor<8x1xf32>, %h: tensor<6xf16>) -> (tensor<8x6xf32>, tensor<8x6xf32>, tensor<8x6xf32>, tensor<8x6xf32>) {
   %p = array.matmul %a, %b : (tensor<8x4xf32>, tensor<4x6xf32>) -> tensor<8x6xf32>
   %x = array.add %p, %bias : (tensor<8x6xf32>, tensor<6xf32>) -> tensor<8x6xf32>
   %q = array.matmul %a, %b : (tensor<8x4xf32>, tensor<4x6xf32>) -> tensor<8x6xf32>
   %y = array.add %q, %col : (tensor<8x6xf32>, tensor<8x1xf32>) -> tensor<8x6xf32>
-  return %p, %x, %y : tensor<8x6xf32>, tensor<8x6xf32>, tensor<8x6xf32>
+  %r = array.matmul %a, %b : (tensor<8x4xf32>, tensor<4x6xf32>) -> tensor<8x6xf32>
+  %z = array.add %r, %h : (tensor<8x6xf32>, tensor<6xf16>) -> tensor<8x6xf32>
+  return %p, %x, %y, %z : tensor<8x6xf32>, tensor<8x6xf32>, tensor<8x6xf32>, tensor<8x6xf32>
 }
 
 // -----
