@@ -39,6 +39,8 @@ struct ConvertArrayToLinalgPass
     // Ranges stay for the runtime lowering (convert-array-to-runtime,
     // array-gpu-op-context).
     target.addLegalOp<RangePushOp, RangePopOp>();
+    // A cuBLASLt product (CUDA target) bufferizes and goes to the runtime.
+    target.addLegalOp<BlasMatmulOp>();
     // Unsigned elements are cast to signless integers around arith ops
     // (TypePromotion.h); the casts stay until the LLVM conversions.
     target.addLegalOp<UnrealizedConversionCastOp>();

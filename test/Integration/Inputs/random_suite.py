@@ -92,7 +92,9 @@ GROUP_DTYPES = {
 INDIRECT_OPS = {"npy_shape": "from array.load_npy with dynamic sizes",
                 "load_npy_into": "from every array.load_npy",
                 "yield": "in every array.map and array.reduce region",
-                "multiprocessor_count": "from CUDA kernels' grid sizes"}
+                "multiprocessor_count": "from CUDA kernels' grid sizes",
+                "blas_matmul": "from float matmul and dot on the CUDA "
+                               "target (array-gpu-matmul-to-blas)"}
 
 
 def dtype_name(dtype):

@@ -28,9 +28,12 @@ def ArrayGpuMapLinalg : Pass<"array-gpu-map-linalg", "func::FuncOp"> {
     access (`vector.load`/`vector.store`, 4 x f32 by default) and loads
     `unroll` vectors, coalesced across the block, before computing any;
     the vectors after the last whole tile and the last `n % width`
-    elements follow in two short loops. The grid has at most
-    `blocks-per-sm` blocks per SM of the device the program runs on
-    (`array.multiprocessor_count`), so that they all run in one wave. The buffers' alignment is checked
+    elements follow in two short loops. The grid has a block per tile
+    (`block-size * unroll` vectors), so the hardware hands tiles to SMs as
+    blocks finish; with `blocks-per-sm` it is one wave of at most that many
+    blocks per SM of the device the program runs on
+    (`array.multiprocessor_count`) striding over the tiles. The buffers'
+    alignment is checked
     on the host: an unaligned buffer runs the general kernel instead. Bool
     (i1) buffers always take the general kernel.
 
@@ -56,13 +59,13 @@ def ArrayGpuMapLinalg : Pass<"array-gpu-map-linalg", "func::FuncOp"> {
     Option<"vectorBytes", "vector-bytes", "int64_t", "16",
            "Bytes per load/store of flat elementwise kernels (0: scalar "
            "accesses only).">,
-    Option<"unroll", "unroll", "int64_t", "4",
+    Option<"unroll", "unroll", "int64_t", "1",
            "Vectors each thread of a flat elementwise kernel loads before "
            "computing (fewer for long bodies).">,
-    Option<"blocksPerSm", "blocks-per-sm", "int64_t", "4",
-           "Most blocks per SM of a flat elementwise kernel, times the SM "
-           "count the program reads at run time (array.multiprocessor_count)"
-           "; 0: max-grid-size.">,
+    Option<"blocksPerSm", "blocks-per-sm", "int64_t", "0",
+           "0: a flat elementwise kernel has a block per tile; N > 0: at "
+           "most N blocks per SM, times the SM count the program reads at "
+           "run time (array.multiprocessor_count), striding over the tiles.">,
   ];
   let dependentDialects = [
     "array::ArrayDialect",
@@ -126,7 +129,10 @@ def ArrayGpuReductions : Pass<"array-gpu-reductions", "func::FuncOp"> {
 
     Each thread's loop is unrolled `unroll` times (twice that for columns)
     with all the unrolled loads issued before their arithmetic, to keep
-    several loads in flight. Results are deterministic: no atomics, a fixed
+    several loads in flight, and each unrolled group combined into an
+    accumulator of its own (the accumulators are combined pairwise after
+    the loop), so that no long chain of dependent combines holds the next
+    loads back. Results are deterministic: no atomics, a fixed
     combination order (which differs from the sequential order, so float
     sums may round differently). A NaN propagates as the body's op says
     (`maximumf` propagates it, `maxnumf` ignores it).
@@ -340,6 +346,58 @@ def ArrayGpuLaunchBounds : Pass<"array-gpu-launch-bounds", "ModuleOp"> {
     ```
   }];
   let dependentDialects = ["gpu::GPUDialect"];
+}
+
+def ArrayGpuMatmulToBlas : Pass<"array-gpu-matmul-to-blas", "func::FuncOp"> {
+  let summary = "Turn matrix products and the scaling, bias and activation "
+                "after them into cuBLASLt calls with fused epilogues.";
+  let description = [{
+    For the CUDA target, before `convert-array-to-linalg`: each
+    `array.matmul` (both operands of rank 2 or more) and 2-D `array.dot`
+    whose operands and result share one element type among f16, bf16, f32
+    and f64 becomes an `array.blas_matmul`, which bufferizes and is lowered
+    to a call of `arrayrt_matmul` (cuBLASLt) by `convert-array-to-runtime`.
+    Other products (integers, mixed types, vectors, batch dimensions that
+    broadcast only partly) keep the linalg lowering.
+
+    An `array.transpose` of an operand that swaps its last two dimensions
+    is folded into the call's transpose flag instead of being materialized.
+    Then, for f16, bf16 and f32, the ops that follow the product, each the
+    only user of the value before it, are folded in order:
+
+    - a product or quotient with a scalar constant (`array.mul`/`array.div`
+      by an `array.full` or splat constant of rank 0): `alpha`;
+    - the addition of a vector of the result's last size (a bias added to
+      every row): cuBLASLt's BIAS epilogue;
+    - `array.maximum` with the constant 0 (ReLU): the RELU epilogue;
+    - the tanh form of GELU written with array ops,
+      `0.5 * x * (1 + tanh(0.7978845608 * (x + 0.044715 * x^3)))` (the
+      products in any order, `x^3` as `x * x * x` or `array.power x, 3`):
+      the GELU epilogue, which computes this approximation.
+
+    The erf form of GELU, `0.5 * x * (1 + erf(x / sqrt(2)))`, is not the
+    epilogue's function and stays an elementwise kernel after the call (the
+    bias still fused); like every other elementwise consumer, it is fused
+    into one kernel by `array-fuse-elementwise`. float32 products use TF32
+    tensor cores when the op says `precision = "tf32"` or with `tf32`.
+
+    ```mlir
+    // Before
+    %p = array.matmul %a, %w : (tensor<64x256xbf16>, tensor<256x128xbf16>) -> tensor<64x128xbf16>
+    %y = array.add %p, %bias : (tensor<64x128xbf16>, tensor<128xbf16>) -> tensor<64x128xbf16>
+    %r = array.maximum %y, %zero : (tensor<64x128xbf16>, tensor<bf16>) -> tensor<64x128xbf16>
+    // After
+    %init = tensor.empty() : tensor<64x128xbf16>
+    %r = array.blas_matmul %a, %w bias %bias : tensor<128xbf16> into %init
+        {epilogue = "relu"} : tensor<64x256xbf16>, tensor<256x128xbf16>,
+        tensor<64x128xbf16> -> tensor<64x128xbf16>
+    ```
+  }];
+  let options = [
+    Option<"tf32", "tf32", "bool", "false",
+           "Compute every float32 product on TF32 tensor cores.">,
+  ];
+  let dependentDialects = ["array::ArrayDialect", "tensor::TensorDialect"];
 }
 
 def ArrayFuseElementwise : Pass<"array-fuse-elementwise"> {
