@@ -103,8 +103,10 @@ struct ArrayGpuOpContextPass
     module.walk([&](Operation *op) {
       if (op->getParentOfType<gpu::GPUModuleOp>())
         return;
+      auto call = dyn_cast<func::CallOp>(op);
       if (isa<gpu::LaunchFuncOp, gpu::AllocOp, gpu::MemcpyOp, gpu::MemsetOp,
-              array::RangePushOp, array::RangePopOp>(op))
+              array::RangePushOp, array::RangePopOp>(op) ||
+          (call && call.getCallee() == "arrayrt_matmul"))
         targets.push_back(op);
     });
     if (targets.empty())

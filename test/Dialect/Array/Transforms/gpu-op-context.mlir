@@ -74,6 +74,24 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// A library call (cuBLASLt) is named too; other calls are not.
+// CHECK-DAG: llvm.mlir.global internal constant @[[$MM:arrayrt_op_label[_0-9]*]]("array.matmul @ q.mlir:2:8\00")
+// CHECK-LABEL: func.func @library
+// CHECK: %[[ML:.*]] = llvm.mlir.addressof @[[$MM]]
+// CHECK: call @arrayrt_set_op(%[[ML]]
+// CHECK-NEXT: call @arrayrt_matmul()
+// CHECK-NEXT: call @other()
+// CHECK-NEXT: return
+func.func private @arrayrt_matmul()
+func.func private @other()
+func.func @library() {
+  call @arrayrt_matmul() : () -> () loc("array.matmul"("q.mlir":2:8))
+  call @other() : () -> () loc("array.exp"("q.mlir":3:8))
+  return
+}
+
+// -----
+
 // A module with no GPU operation and no range is left alone.
 // RUN: array-opt %s -split-input-file -array-gpu-op-context | FileCheck %s --check-prefix=NONE
 // NONE-LABEL: func.func @host_only

@@ -290,7 +290,8 @@ def ArrayGpuOpContext : Pass<"array-gpu-op-context", "ModuleOp"> {
   let summary = "Tell the runtime which array op each GPU operation runs.";
   let description = [{
     Runs on host code after `gpu-async-region`. Before every
-    `gpu.launch_func`, `gpu.alloc`, `gpu.memcpy` and `gpu.memset` it calls
+    `gpu.launch_func`, `gpu.alloc`, `gpu.memcpy` and `gpu.memset`, and every
+    call of `arrayrt_matmul` (cuBLASLt, a library call), it calls
     `arrayrt_set_op(label, location, bytes)` with string constants:
 
     - `label`, "array.exp @ prog.mlir:12:5": the array ops the location
