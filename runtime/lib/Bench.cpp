@@ -221,9 +221,8 @@ std::string formatProfile(const std::vector<profile::OpTotals> &operations,
     return !profile::isTransfer(op.kind) && op.kind != OpKind::Range;
   };
   bool anyDevice = std::any_of(
-      operations.begin(), operations.end(), [&](const profile::OpTotals &op) {
-        return op.kind != OpKind::Range;
-      });
+      operations.begin(), operations.end(),
+      [&](const profile::OpTotals &op) { return op.kind != OpKind::Range; });
   if (!anyDevice)
     out += ": no device operations (nothing was queued on a GPU)\n";
   else
@@ -248,8 +247,8 @@ std::string formatProfile(const std::vector<profile::OpTotals> &operations,
       if (isDevice(op))
         row(op, deviceMs > 0 ? formatted("%.1f%%", 100 * op.totalMs / deviceMs)
                              : std::string("-"));
-    out += formatted("device time: %.3f ms in all, %.3f ms per run\n",
-                     deviceMs, iterations ? deviceMs / iterations : 0.0);
+    out += formatted("device time: %.3f ms in all, %.3f ms per run\n", deviceMs,
+                     iterations ? deviceMs / iterations : 0.0);
   }
   if (std::any_of(operations.begin(), operations.end(),
                   [](const profile::OpTotals &op) {

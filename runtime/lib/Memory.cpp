@@ -67,8 +67,8 @@ extern "C" void arrayrt_memset8(void *dst, uint8_t value, size_t count,
                                 arrayrt_stream_t stream) {
   if (count == 0)
     return;
-  ScopedDeviceOp timed(toCu(stream), OpKind::Memset, "memset 8-bit",
-                       nullptr, nullptr, nullptr, count);
+  ScopedDeviceOp timed(toCu(stream), OpKind::Memset, "memset 8-bit", nullptr,
+                       nullptr, nullptr, count);
   check(driver().cuMemsetD8Async(toCu(dst), value, count, toCu(stream)),
         "cuMemsetD8Async");
 }
@@ -77,8 +77,8 @@ extern "C" void arrayrt_memset16(void *dst, uint16_t value, size_t count,
                                  arrayrt_stream_t stream) {
   if (count == 0)
     return;
-  ScopedDeviceOp timed(toCu(stream), OpKind::Memset, "memset 16-bit",
-                       nullptr, nullptr, nullptr, count * 2);
+  ScopedDeviceOp timed(toCu(stream), OpKind::Memset, "memset 16-bit", nullptr,
+                       nullptr, nullptr, count * 2);
   check(driver().cuMemsetD16Async(toCu(dst), value, count, toCu(stream)),
         "cuMemsetD16Async");
 }
@@ -87,8 +87,8 @@ extern "C" void arrayrt_memset32(void *dst, uint32_t value, size_t count,
                                  arrayrt_stream_t stream) {
   if (count == 0)
     return;
-  ScopedDeviceOp timed(toCu(stream), OpKind::Memset, "memset 32-bit",
-                       nullptr, nullptr, nullptr, count * 4);
+  ScopedDeviceOp timed(toCu(stream), OpKind::Memset, "memset 32-bit", nullptr,
+                       nullptr, nullptr, count * 4);
   check(driver().cuMemsetD32Async(toCu(dst), value, count, toCu(stream)),
         "cuMemsetD32Async");
 }

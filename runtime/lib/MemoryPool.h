@@ -141,12 +141,12 @@ private:
   /// recorded on it (lazily) and the last epoch known finished.
   struct StreamOrder {
     PoolStream stream;
-    bool retired = false;         // The stream was destroyed.
-    uint64_t completedEpoch = 0;  // Frees up to this epoch are finished.
+    bool retired = false;        // The stream was destroyed.
+    uint64_t completedEpoch = 0; // Frees up to this epoch are finished.
     std::deque<std::pair<PoolEvent, uint64_t>> events; // Oldest first,
                                                        // with the epoch each
                                                        // covers.
-    size_t taggedBlocks = 0;      // Free blocks that refer to it.
+    size_t taggedBlocks = 0; // Free blocks that refer to it.
   };
   enum class BlockState : uint8_t { Free, Live, Cached };
   struct Block {

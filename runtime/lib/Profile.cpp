@@ -29,9 +29,9 @@ struct Pending {
   CUevent end = nullptr; // Null until the operation is queued.
   uint32_t row = 0;      // Index into State::rows.
   bool isTransfer = false;
-  bool timed = false;    // False: only an NVTX range to close.
+  bool timed = false; // False: only an NVTX range to close.
   OpKind kind = OpKind::Kernel;
-  uint64_t seq = 0;      // Order of queueing, for ranges.
+  uint64_t seq = 0; // Order of queueing, for ranges.
   uint64_t bytes = 0;
   uint64_t usedBytes = 0; // Allocations: the pool's bytes in use after.
   CUstream stream = nullptr;
@@ -92,8 +92,8 @@ struct State {
   bool timingOn = false;
   bool nvtxOn = false;
   bool traceOn = false;
-  uint64_t nextSeq = 0;  // Sequence number of the next operation queued.
-  uint64_t readSeq = 0;  // Operations before this one have been read.
+  uint64_t nextSeq = 0;      // Sequence number of the next operation queued.
+  uint64_t readSeq = 0;      // Operations before this one have been read.
   std::vector<Range> ranges; // Open, or closed with operations unread.
   uint32_t rangeDepth = 0;
 
@@ -210,9 +210,9 @@ bool inDeviceMemory(const State &s, const void *ptr) {
     if (s.timing.pointerGetAttributes(1, &attribute, &data, address) !=
         CUDA_SUCCESS)
       return false;
-  } else if (s.timing.pointerGetAttribute(
-                 &type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, address) !=
-             CUDA_SUCCESS) {
+  } else if (s.timing.pointerGetAttribute(&type,
+                                          CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                          address) != CUDA_SUCCESS) {
     // Pageable host memory is unknown to the driver: that is an error here.
     return false;
   }
@@ -274,12 +274,10 @@ void finishRanges(State &s) {
   for (const Range &range : s.ranges) {
     if (!done(range))
       continue;
-    double ms =
-        range.anyOp
-            ? (range.lastEndUs - range.firstStartUs) / 1000
-            : std::chrono::duration<double, std::milli>(range.hostEnd -
-                                                        range.hostStart)
-                  .count();
+    double ms = range.anyOp ? (range.lastEndUs - range.firstStartUs) / 1000
+                            : std::chrono::duration<double, std::milli>(
+                                  range.hostEnd - range.hostStart)
+                                  .count();
     RowTimes &row = s.iterationRows[range.row];
     ++row.calls;
     row.ms += ms;
@@ -348,8 +346,8 @@ void readOldest(State &s, const DriverApi &api) {
       }
     if (s.traceOn) {
       TraceEvent event;
-      event.name = isAllocation ? (op->bytes ? "alloc" : "free")
-                                : s.rows[op->row].name;
+      event.name =
+          isAllocation ? (op->bytes ? "alloc" : "free") : s.rows[op->row].name;
       event.kind = op->kind;
       event.track = trackFor(s, op->stream);
       event.startUs = startUs;
@@ -384,8 +382,7 @@ Pending *takePending(State &s) {
 
 /// Records the start of an operation on `stream` (the origins with the
 /// first one) and queues it.
-void recordStart(State &s, const DriverApi &api, Pending *op,
-                 CUstream stream) {
+void recordStart(State &s, const DriverApi &api, Pending *op, CUstream stream) {
   // Read the oldest operations (waiting for them) rather than let the
   // number of live events grow with the length of the program.
   while (s.pending.size() >= kMaxPending && s.pending.front()->end)
@@ -683,8 +680,9 @@ std::string traceJson() {
       std::snprintf(name, sizeof(name), "stream %u (default)", id);
     tracks.push_back({id, name});
   }
-  std::sort(tracks.begin(), tracks.end(),
-            [](const TraceTrack &a, const TraceTrack &b) { return a.id < b.id; });
+  std::sort(
+      tracks.begin(), tracks.end(),
+      [](const TraceTrack &a, const TraceTrack &b) { return a.id < b.id; });
   return formatChromeTrace(tracks, s.traceEvents);
 }
 
@@ -754,8 +752,8 @@ std::string formatChromeTrace(const std::vector<TraceTrack> &tracks,
     appendJsonString(out, event.name);
     out += formatted(", \"cat\": \"%s\", \"ph\": \"%s\", \"pid\": 1, "
                      "\"tid\": %u, \"ts\": %.3f",
-                     category(event.kind), allocation ? "i" : "X",
-                     event.track, event.startUs);
+                     category(event.kind), allocation ? "i" : "X", event.track,
+                     event.startUs);
     if (allocation)
       out += ", \"s\": \"t\"";
     else
@@ -770,8 +768,8 @@ std::string formatChromeTrace(const std::vector<TraceTrack> &tracks,
                          event.bytes / (event.durationUs * 1e3));
     }
     if (allocation) {
-      out += formatted("%s\"in use after\": %" PRIu64, separator,
-                       event.usedBytes);
+      out +=
+          formatted("%s\"in use after\": %" PRIu64, separator, event.usedBytes);
       separator = ", ";
     }
     if (!event.detail.empty()) {

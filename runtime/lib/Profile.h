@@ -116,8 +116,8 @@ struct OpTotals {
   std::string name;
   OpKind kind = OpKind::Kernel;
   uint64_t calls = 0;
-  double totalMs = 0;  // Ranges: the device span, or host time without one.
-  uint64_t bytes = 0;  // Memory moved by the calls that said how much.
+  double totalMs = 0; // Ranges: the device span, or host time without one.
+  uint64_t bytes = 0; // Memory moved by the calls that said how much.
   uint64_t callsWithBytes = 0;
 };
 

@@ -346,9 +346,8 @@ CUresult cuMemAllocFromPoolAsync(CUdeviceptr *ptr, size_t bytes, CUmemoryPool,
 
 CUresult cuMemFreeAsync(CUdeviceptr ptr, CUstream) { return release(ptr); }
 
-CUresult cuPointerGetAttributes(unsigned count,
-                                CUpointer_attribute *attributes, void **data,
-                                CUdeviceptr ptr) {
+CUresult cuPointerGetAttributes(unsigned count, CUpointer_attribute *attributes,
+                                void **data, CUdeviceptr ptr) {
   std::lock_guard<std::mutex> lock(state().mutex);
   for (unsigned i = 0; i < count; ++i) {
     if (attributes[i] != CU_POINTER_ATTRIBUTE_MEMORY_TYPE)

@@ -365,11 +365,11 @@ TEST(MemoryPool, AFreeAfterTheLazyEventWaitsForTheNextOne) {
   pool.free(a, S1);
   char *c = alloc(pool, size, S2); // Records an event covering a only.
   EXPECT_EQ(backend.eventsRecorded, 1);
-  pool.free(b, S1);                 // After that event.
-  backend.complete(S1);             // Finishes the event, not b's free.
-  char *d = alloc(pool, size, S2);  // Gets a.
+  pool.free(b, S1);                // After that event.
+  backend.complete(S1);            // Finishes the event, not b's free.
+  char *d = alloc(pool, size, S2); // Gets a.
   EXPECT_EQ(d, a);
-  char *e = alloc(pool, size, S2);  // Not b: its event is still pending.
+  char *e = alloc(pool, size, S2); // Not b: its event is still pending.
   EXPECT_NE(e, b);
   EXPECT_EQ(backend.eventsRecorded, 2);
   backend.complete(S1);

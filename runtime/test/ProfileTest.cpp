@@ -245,11 +245,11 @@ TEST(Profile, TraceHasATrackPerStreamAllocationsAndRanges) {
   launch("first", 100, s1); // 0-100 us.
   arrayrt_set_op(nullptr, nullptr, 0);
   arrayrt_range_push("step");
-  launch("second", 50, s2);                // 100-150 us.
-  void *buffer = arrayrt_alloc(4096, s2);  // At 150 us.
-  arrayrt_memset32(buffer, 0, 1000, s2);   // 150-151 us.
+  launch("second", 50, s2);               // 100-150 us.
+  void *buffer = arrayrt_alloc(4096, s2); // At 150 us.
+  arrayrt_memset32(buffer, 0, 1000, s2);  // 150-151 us.
   arrayrt_range_pop();
-  arrayrt_free(buffer, s2);                // At 151 us.
+  arrayrt_free(buffer, s2); // At 151 us.
   profile::endIteration(/*accumulate=*/true);
   std::vector<profile::OpTotals> totals = profile::totals();
   std::string json = profile::traceJson();

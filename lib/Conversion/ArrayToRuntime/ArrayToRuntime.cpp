@@ -482,8 +482,7 @@ struct AssertToRuntimeCall : OpRewritePattern<cf::AssertOp> {
 
 /// array.range_push "name": arrayrt_range_push(name); array.range_pop:
 /// arrayrt_range_pop(). Before gpu-async-region they have no tokens.
-template <typename OpTy>
-struct RangeToRuntimeCall : OpRewritePattern<OpTy> {
+template <typename OpTy> struct RangeToRuntimeCall : OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
 
   LogicalResult matchAndRewrite(OpTy op,
@@ -517,8 +516,9 @@ struct ConvertArrayToRuntimePass
     RewritePatternSet patterns(&getContext());
     populateArrayToRuntimePatterns(patterns);
     if (lowerRanges)
-      patterns.add<RangeToRuntimeCall<RangePushOp>,
-                   RangeToRuntimeCall<RangePopOp>>(&getContext());
+      patterns
+          .add<RangeToRuntimeCall<RangePushOp>, RangeToRuntimeCall<RangePopOp>>(
+              &getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
 

@@ -85,8 +85,8 @@ int runMode(const char *mode, const char *out) {
   if (!std::strcmp(mode, "profile"))
     setenv("ARRAYRT_PROFILE", "1", 1);
   if (!std::strcmp(mode, "trace"))
-    setenv("ARRAYRT_TRACE", (std::string(out) + "/hook-bench-trace.json").c_str(),
-           1);
+    setenv("ARRAYRT_TRACE",
+           (std::string(out) + "/hook-bench-trace.json").c_str(), 1);
   const char *reason = nullptr;
   if (!arrayrt_cuda_available(&reason)) {
     std::printf("hook-bench: skipped: %s\n", reason);

@@ -79,11 +79,11 @@ Value memrefBytes(OpBuilder &b, Location loc, Value memref) {
     }
     Value size = memref::DimOp::create(b, loc, memref, dim);
     size = arith::IndexCastOp::create(b, loc, i64, size);
-    dynamicBytes = dynamicBytes
-                       ? arith::MulIOp::create(b, loc, dynamicBytes, size)
-                       : size;
+    dynamicBytes =
+        dynamicBytes ? arith::MulIOp::create(b, loc, dynamicBytes, size) : size;
   }
-  Value bytes = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(staticBytes));
+  Value bytes =
+      arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(staticBytes));
   if (dynamicBytes)
     bytes = arith::MulIOp::create(b, loc, bytes, dynamicBytes);
   return bytes;
@@ -141,10 +141,10 @@ struct ArrayGpuOpContextPass
         OpBuilder detached(context);
         auto type = LLVM::LLVMArrayType::get(IntegerType::get(context, 8),
                                              contents.size());
-        global = LLVM::GlobalOp::create(detached, loc, type,
-                                        /*isConstant=*/true,
-                                        LLVM::Linkage::Internal, prefix,
-                                        b.getStringAttr(contents));
+        global =
+            LLVM::GlobalOp::create(detached, loc, type,
+                                   /*isConstant=*/true, LLVM::Linkage::Internal,
+                                   prefix, b.getStringAttr(contents));
         symbols.insert(global, module.getBody()->begin());
       }
       return LLVM::AddressOfOp::create(b, loc, global);
@@ -155,15 +155,14 @@ struct ArrayGpuOpContextPass
       b.setInsertionPoint(op);
       if (isa<array::RangePushOp, array::RangePopOp>(op)) {
         auto push = dyn_cast<array::RangePushOp>(op);
-        func::FuncOp callee =
-            push ? declare("arrayrt_range_push", {ptrType})
-                 : declare("arrayrt_range_pop", {});
+        func::FuncOp callee = push ? declare("arrayrt_range_push", {ptrType})
+                                   : declare("arrayrt_range_pop", {});
         if (!callee)
           return signalPassFailure();
         SmallVector<Value> args;
         if (push)
-          args.push_back(stringAddress(loc, "arrayrt_range_name",
-                                       push.getName()));
+          args.push_back(
+              stringAddress(loc, "arrayrt_range_name", push.getName()));
         func::CallOp::create(b, loc, callee, args);
         // The op's place in the stream order: what it depended on.
         auto asyncOp = cast<gpu::AsyncOpInterface>(op);
