@@ -24,6 +24,7 @@ using namespace mlir;
 void array::buildArrayToCudaPipeline(OpPassManager &pm,
                                      const ArrayToCudaPipelineOptions &options,
                                      PipelineStage stop) {
+  pm.addNestedPass<func::FuncOp>(createArrayFlattenStreamRegions());
   buildArrayToLinalgPipeline(pm, options.fuseElementwise);
   if (stop == PipelineStage::Linalg)
     return;
@@ -46,7 +47,9 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createArrayGpuLaunchBounds());
-  pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+  // Every GPU op goes on a stream: the program's default stream or the one
+  // an array.on_stream named, with events between streams.
+  pm.addPass(createArrayGpuStreams());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   if (stop == PipelineStage::Kernels)

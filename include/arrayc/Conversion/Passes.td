@@ -14,10 +14,14 @@ def ConvertArrayToLinalg : Pass<"convert-array-to-linalg"> {
     dynamic and a static one) meet, a `cf.assert` checks at run time that they
     are equal and names the op in its message. `array.print`,
     `array.save_npy` and `array.load_npy` are left in place: they bufferize
-    and are lowered by `convert-array-to-runtime`.
+    and are lowered by `convert-array-to-runtime`. `array.to_device` becomes
+    `bufferization.alloc_tensor() copy(%x)` (a new buffer and one copy,
+    which `array-gpu-device-memory` makes a host-to-device copy); the
+    stream ops stay for `array-gpu-streams`.
   }];
   let dependentDialects = [
-    "arith::ArithDialect", "cf::ControlFlowDialect", "linalg::LinalgDialect",
+    "arith::ArithDialect", "bufferization::BufferizationDialect",
+    "cf::ControlFlowDialect", "linalg::LinalgDialect",
     "math::MathDialect", "tensor::TensorDialect"
   ];
 }
