@@ -470,7 +470,10 @@ void StreamLowering::processHostOp(Operation *op, State &state) {
       hostAccess(root, writes, op, state);
       continue;
     }
-    // A pointer into memory this pass cannot follow: wait for everything.
+    // The address of a global (a file name, a source location) is no GPU
+    // buffer; any other pointer may be: wait for everything.
+    if (root.getDefiningOp<LLVM::AddressOfOp>())
+      continue;
     if (isa<LLVM::LLVMPointerType, LLVM::LLVMStructType>(operand.getType()))
       return syncAll(op, state);
   }

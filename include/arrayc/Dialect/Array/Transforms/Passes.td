@@ -80,7 +80,9 @@ def ArrayGpuDeviceMemory : Pass<"array-gpu-device-memory", "func::FuncOp"> {
     stores directly (such as the ownership flags of buffer deallocation),
     which stay in host memory; `memref.copy` becomes `gpu.memcpy`, constant
     globals are copied to the device where they are used (and freed before
-    the function returns), `array.print` and `array.save_npy` read a host
+    the function returns), except those only copied into device buffers
+    (`array.to_device`), which are copied from host memory where each copy
+    stands; `array.print` and `array.save_npy` read a host
     copy of their device buffer, and `array.load_npy_into` reads the file
     into a host buffer that is then copied to the device. Run after bufferization and buffer deallocation, before kernel
     outlining.
