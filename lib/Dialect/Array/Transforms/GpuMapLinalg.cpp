@@ -33,6 +33,9 @@ using mlir::array::gpu_utils::delinearize;
 
 namespace {
 
+/// The most blocks a grid's x dimension may have (CUDA's limit).
+constexpr int64_t kMaxGridX = (int64_t(1) << 31) - 1;
+
 struct GridConfig {
   int64_t blockSize;
   int64_t maxGridSize;
@@ -40,7 +43,7 @@ struct GridConfig {
   int64_t vectorBytes;
   /// Vectors each thread has in flight per loop iteration.
   int64_t unroll;
-  /// Blocks per SM of flat kernels (0: max-grid-size blocks at most).
+  /// Blocks per SM of flat kernels (0: a block per tile).
   int64_t blocksPerSm;
 };
 
@@ -415,15 +418,17 @@ void launchFlatKernel(OpBuilder &b, Location loc, linalg::GenericOp op,
   Value tiles = arith::DivUIOp::create(b, loc, vectors, tile);
   Value blocks = arith::MaxUIOp::create(
       b, loc, arith::CeilDivUIOp::create(b, loc, vectors, tile), one);
-  // One wave: blocks-per-sm blocks on each of the device's SMs (a block
-  // left for a second wave would leave most SMs idle meanwhile).
+  // A block per tile: the hardware hands tiles to SMs as blocks finish,
+  // which kept an H200 at its copy bandwidth where one wave of
+  // grid-striding blocks stayed 10% below it (bench/micro/streaming.cu).
+  // With blocks-per-sm, one wave of that many blocks per SM instead.
   Value maxGrid =
       config.blocksPerSm > 0
           ? arith::MulIOp::create(
                 b, loc, array::MultiprocessorCountOp::create(b, loc),
                 index(config.blocksPerSm))
                 .getResult()
-          : index(config.maxGridSize);
+          : index(kMaxGridX);
   Value grid = arith::MinUIOp::create(b, loc, blocks, maxGrid);
 
   // Operands: whole buffers flattened, scalars loaded once (in the kernel).

@@ -1,6 +1,7 @@
 // RUN: array-opt %s -array-gpu-map-linalg -split-input-file -verify-diagnostics | FileCheck %s
 // RUN: array-opt %s -array-gpu-map-linalg="block-size=128 max-grid-size=64" -split-input-file -verify-diagnostics | FileCheck %s --check-prefix=OPTS
 // RUN: array-opt %s -array-gpu-map-linalg="vector-bytes=0" -split-input-file -verify-diagnostics | FileCheck %s --check-prefix=NOVEC
+// RUN: array-opt %s -array-gpu-map-linalg="unroll=4 blocks-per-sm=4" -split-input-file -verify-diagnostics | FileCheck %s --check-prefix=WAVE
 
 // A 2-D generic with a broadcast operand: one grid-stride kernel over the
 // linearized iteration space, operands read through their indexing maps.
@@ -157,8 +158,8 @@ func.func @tensors(%in: tensor<100xf32>) -> tensor<100xf32> {
 // -----
 
 // A flat elementwise op (whole identity-layout buffers and a scalar): when
-// both buffers are 16-byte aligned, a kernel of 4 x f32 vector accesses,
-// 4 vectors in flight per thread per tile, then the vectors after the last
+// both buffers are 16-byte aligned, a kernel of 4 x f32 vector accesses
+// with a block per tile of 256 vectors, then the vectors after the last
 // tile, then the scalar tail; otherwise the general kernel.
 #id = affine_map<(d0) -> (d0)>
 #scalar = affine_map<(d0) -> ()>
@@ -172,18 +173,18 @@ func.func @tensors(%in: tensor<100xf32>) -> tensor<100xf32> {
 // CHECK:   arith.remui %[[PY]], %c16
 // CHECK:   scf.if %{{.+}} {
 // CHECK:     %[[VECS:.+]] = arith.divui %[[N]], %c4 : index
-// CHECK:     %[[TILES:.+]] = arith.divui %[[VECS]], %c1024 : index
-// CHECK:     %[[SMS:.+]] = array.multiprocessor_count : index
-// CHECK:     %[[WAVE:.+]] = arith.muli %[[SMS]], %c4{{.*}} : index
-// CHECK:     %[[GRID:.+]] = arith.minui %{{.+}}, %[[WAVE]] : index
+// CHECK:     %[[TILES:.+]] = arith.divui %[[VECS]], %c256 : index
+// CHECK:     %[[CEIL:.+]] = arith.ceildivui %[[VECS]], %c256 : index
+// CHECK:     %[[BLOCKS:.+]] = arith.maxui %[[CEIL]], %c1{{.*}} : index
+// CHECK:     %[[GRID:.+]] = arith.minui %[[BLOCKS]], %c2147483647 : index
 // CHECK:     gpu.launch blocks(%{{.+}}) in (%{{.+}} = %[[GRID]],
 // CHECK:       %[[S:.+]] = memref.load %[[A]][] : memref<f32>
 // CHECK:       scf.for %{{.+}} = %{{.+}} to %[[TILES]] step
-// CHECK-COUNT-4: vector.load %[[X]][%{{.+}}] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK:         vector.load %[[X]][%{{.+}}] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK-NOT:     vector.load
 // CHECK:         arith.mulf %{{.+}}, %[[S]] : f32
-// CHECK-COUNT-4: vector.store %{{.+}}, %[[Y]][%{{.+}}] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
-// The grid assumes 4 blocks fit on an SM: a request for ptxas.
-// CHECK:       } {array.min_blocks_per_sm = 4 : i64}
+// CHECK:         vector.store %{{.+}}, %[[Y]][%{{.+}}] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK-NOT:     array.min_blocks_per_sm
 // CHECK:       scf.for %{{.+}} = %{{.+}} to %[[VECS]] step
 // CHECK:         vector.load %[[X]]
 // CHECK:         vector.store
@@ -195,6 +196,20 @@ func.func @tensors(%in: tensor<100xf32>) -> tensor<100xf32> {
 // CHECK-NOT:   vector.
 // CHECK:       memref.load %[[X]]
 // CHECK:     gpu.terminator
+// With blocks-per-sm, one wave of that many blocks per SM strides over the
+// tiles, 4 vectors in flight per thread.
+// WAVE-LABEL: func.func @flat_scale
+// WAVE:     %[[VECS:.+]] = arith.divui %{{.+}}, %c4 : index
+// WAVE:     %[[TILES:.+]] = arith.divui %[[VECS]], %c1024 : index
+// WAVE:     %[[SMS:.+]] = array.multiprocessor_count : index
+// WAVE:     %[[ONEWAVE:.+]] = arith.muli %[[SMS]], %c4{{.*}} : index
+// WAVE:     %[[GRID:.+]] = arith.minui %{{.+}}, %[[ONEWAVE]] : index
+// WAVE:     gpu.launch blocks(%{{.+}}) in (%{{.+}} = %[[GRID]],
+// WAVE:       scf.for %{{.+}} = %{{.+}} to %[[TILES]] step
+// WAVE-COUNT-4: vector.load
+// WAVE-COUNT-4: vector.store
+// The grid assumes 4 blocks fit on an SM: a request for ptxas.
+// WAVE:       } {array.min_blocks_per_sm = 4 : i64}
 // NOVEC-LABEL: func.func @flat_scale
 // NOVEC-NOT: vector.
 // NOVEC-NOT: extract_aligned_pointer

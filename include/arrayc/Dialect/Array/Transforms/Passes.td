@@ -28,9 +28,12 @@ def ArrayGpuMapLinalg : Pass<"array-gpu-map-linalg", "func::FuncOp"> {
     access (`vector.load`/`vector.store`, 4 x f32 by default) and loads
     `unroll` vectors, coalesced across the block, before computing any;
     the vectors after the last whole tile and the last `n % width`
-    elements follow in two short loops. The grid has at most
-    `blocks-per-sm` blocks per SM of the device the program runs on
-    (`array.multiprocessor_count`), so that they all run in one wave. The buffers' alignment is checked
+    elements follow in two short loops. The grid has a block per tile
+    (`block-size * unroll` vectors), so the hardware hands tiles to SMs as
+    blocks finish; with `blocks-per-sm` it is one wave of at most that many
+    blocks per SM of the device the program runs on
+    (`array.multiprocessor_count`) striding over the tiles. The buffers'
+    alignment is checked
     on the host: an unaligned buffer runs the general kernel instead. Bool
     (i1) buffers always take the general kernel.
 
@@ -56,13 +59,13 @@ def ArrayGpuMapLinalg : Pass<"array-gpu-map-linalg", "func::FuncOp"> {
     Option<"vectorBytes", "vector-bytes", "int64_t", "16",
            "Bytes per load/store of flat elementwise kernels (0: scalar "
            "accesses only).">,
-    Option<"unroll", "unroll", "int64_t", "4",
+    Option<"unroll", "unroll", "int64_t", "1",
            "Vectors each thread of a flat elementwise kernel loads before "
            "computing (fewer for long bodies).">,
-    Option<"blocksPerSm", "blocks-per-sm", "int64_t", "4",
-           "Most blocks per SM of a flat elementwise kernel, times the SM "
-           "count the program reads at run time (array.multiprocessor_count)"
-           "; 0: max-grid-size.">,
+    Option<"blocksPerSm", "blocks-per-sm", "int64_t", "0",
+           "0: a flat elementwise kernel has a block per tile; N > 0: at "
+           "most N blocks per SM, times the SM count the program reads at "
+           "run time (array.multiprocessor_count), striding over the tiles.">,
   ];
   let dependentDialects = [
     "array::ArrayDialect",
@@ -193,7 +196,10 @@ def ArrayGpuReductions : Pass<"array-gpu-reductions", "func::FuncOp"> {
 
     Each thread's loop is unrolled `unroll` times (twice that for columns)
     with all the unrolled loads issued before their arithmetic, to keep
-    several loads in flight. Results are deterministic: no atomics, a fixed
+    several loads in flight, and each unrolled group combined into an
+    accumulator of its own (the accumulators are combined pairwise after
+    the loop), so that no long chain of dependent combines holds the next
+    loads back. Results are deterministic: no atomics, a fixed
     combination order (which differs from the sequential order, so float
     sums may round differently). A NaN propagates as the body's op says
     (`maximumf` propagates it, `maxnumf` ignores it).
