@@ -376,6 +376,9 @@ void StreamLowering::hostAccess(Value root, bool write, Operation *before,
 void StreamLowering::processGpuOp(Operation *op, Value stream, State &state) {
   if (!stream)
     stream = defaultStream();
+  // A runtime declaration clashed with a symbol of the module (reported).
+  if (!stream)
+    return;
   // (buffer, writes) pairs.
   SmallVector<std::pair<Value, bool>> uses;
   if (auto alloc = dyn_cast<gpu::AllocOp>(op)) {
