@@ -10,6 +10,7 @@
 #include "arrayc/Dialect/Array/Transforms/Passes.h"
 
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -45,6 +46,15 @@ Value rootBuffer(Value value) {
       value = cast.getInputs().front();
     else if (auto extract = dyn_cast<LLVM::ExtractValueOp>(def))
       value = extract.getContainer();
+    // A buffer's address passed as a pointer (the shape buffer of
+    // arrayrt_npy_shape).
+    else if (auto toPtr = dyn_cast<LLVM::IntToPtrOp>(def))
+      value = toPtr.getArg();
+    else if (auto cast = dyn_cast<arith::IndexCastOp>(def))
+      value = cast.getIn();
+    else if (auto address =
+                 dyn_cast<memref::ExtractAlignedPointerAsIndexOp>(def))
+      value = address.getSource();
     else
       break;
   }

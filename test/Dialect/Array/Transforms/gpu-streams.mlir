@@ -201,3 +201,40 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// A host call given a buffer's address (as arrayrt_npy_shape is) waits only
+// if that buffer has queued work; a pointer the pass cannot follow makes it
+// wait for every stream.
+// CHECK-LABEL: func.func @addresses
+// CHECK: gpu.launch_func async
+// CHECK-NOT: arrayrt_stream_synchronize
+// CHECK: call @shape(%{{.+}}) : (!llvm.ptr) -> ()
+// CHECK-NEXT: call @arrayrt_stream_synchronize
+// CHECK-NEXT: call @shape(%{{.+}}) : (!llvm.ptr) -> ()
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @write(%out: memref<4xf32>) kernel {
+      %c0 = arith.constant 0 : index
+      %one = arith.constant 1.0 : f32
+      memref.store %one, %out[%c0] : memref<4xf32>
+      gpu.return
+    }
+  }
+  func.func private @shape(!llvm.ptr)
+  func.func @addresses(%unknown: i64) {
+    %c1 = arith.constant 1 : index
+    %a = gpu.alloc () : memref<4xf32>
+    gpu.launch_func @kernels::@write blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%a : memref<4xf32>)
+    %s = memref.alloca() : memref<1xi64>
+    %i = memref.extract_aligned_pointer_as_index %s : memref<1xi64> -> index
+    %j = arith.index_cast %i : index to i64
+    %p = llvm.inttoptr %j : i64 to !llvm.ptr
+    %q = llvm.inttoptr %unknown : i64 to !llvm.ptr
+    func.call @shape(%p) : (!llvm.ptr) -> ()
+    func.call @shape(%q) : (!llvm.ptr) -> ()
+    gpu.dealloc %a : memref<4xf32>
+    return
+  }
+}
