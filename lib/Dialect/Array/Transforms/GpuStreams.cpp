@@ -359,12 +359,18 @@ void StreamLowering::syncAll(Operation *before, State &state) {
   for (auto [stream, index] : state.issued)
     if (state.synced.lookup(stream) < index)
       streams.push_back(stream);
-  // Deterministic order: the order the streams were defined in.
-  llvm::sort(streams, [](Value a, Value b) {
+  // Deterministic order: the order the streams were defined in (by their
+  // ancestors in the function's body when they are in different blocks).
+  Block &body = func.getBody().front();
+  llvm::sort(streams, [&](Value a, Value b) {
     Operation *x = a.getDefiningOp(), *y = b.getDefiningOp();
     if (x->getBlock() == y->getBlock())
       return x->isBeforeInBlock(y);
-    return x < y;
+    Operation *ax = body.findAncestorOpInBlock(*x);
+    Operation *ay = body.findAncestorOpInBlock(*y);
+    if (ax && ay && ax != ay)
+      return ax->isBeforeInBlock(ay);
+    return false;
   });
   for (Value stream : streams)
     syncStream(stream, before, state);
