@@ -25,6 +25,13 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
                                      const ArrayToCudaPipelineOptions &options,
                                      PipelineStage stop) {
   pm.addNestedPass<func::FuncOp>(createArrayFlattenStreamRegions());
+  // Products and their epilogues go to cuBLASLt before the rest becomes
+  // linalg (the epilogue is recognized in array ops).
+  if (options.matmulBlas) {
+    ArrayGpuMatmulToBlasOptions blas;
+    blas.tf32 = options.matmulTf32;
+    pm.addNestedPass<func::FuncOp>(createArrayGpuMatmulToBlas(blas));
+  }
   buildArrayToLinalgPipeline(pm, options.fuseElementwise);
   if (stop == PipelineStage::Linalg)
     return;

@@ -53,6 +53,8 @@ struct ConvertArrayToLinalgPass
     target.addIllegalDialect<ArrayDialect>();
     // Ops with side effects stay; they bufferize and go to the runtime.
     target.addLegalOp<PrintOp, SaveNpyOp, LoadNpyOp>();
+    // A cuBLASLt product (CUDA target) bufferizes and goes to the runtime.
+    target.addLegalOp<BlasMatmulOp>();
     // Streams and events: array-gpu-streams lowers them (the CPU pipeline
     // drops them before this pass).
     target.addLegalOp<StreamCreateOp, OnStreamOp, StreamYieldOp, EventRecordOp,

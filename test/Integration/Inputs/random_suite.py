@@ -95,7 +95,9 @@ INDIRECT_OPS = {"npy_shape": "from array.load_npy with dynamic sizes",
                 "yield": "in every array.map and array.reduce region",
                 "multiprocessor_count": "from CUDA kernels' grid sizes",
                 "stream_begin": "from every array.on_stream (flattened)",
-                "stream_end": "from every array.on_stream (flattened)"}
+                "stream_end": "from every array.on_stream (flattened)",
+                "blas_matmul": "from float matmul and dot on the CUDA "
+                               "target (array-gpu-matmul-to-blas)"}
 
 
 def dtype_name(dtype):
