@@ -14,8 +14,10 @@
 # `run` does: the end-to-end programs and examples against NumPy
 # (scripts/gpu_check.py), the random-input suite (every op, every dtype),
 # compute-sanitizer memcheck on the programs that exercise each kernel
-# strategy, the allocator benchmark (arrayrt-alloc-bench), the profiling
-# hooks' cost (arrayrt-hook-bench), and bench/run.py (ours vs CuPy and PyTorch) unless
+# strategy, the stream checks (scripts/streams_check.py: many streams under
+# memcheck, the two-stream copy/compute overlap), the allocator benchmark
+# (arrayrt-alloc-bench), the profiling hooks' cost (arrayrt-hook-bench), and
+# bench/run.py (ours vs CuPy and PyTorch) unless
 # DEVICE_CHECK_BENCH=0. Exit status 1 if any check failed.
 set -u
 cd "$(dirname "$0")/.."
@@ -29,6 +31,7 @@ prepare)
   $python test/Integration/Inputs/random_suite.py --arrayc "$build/bin/arrayc" \
     --target cuda --workdir .device/random --prepare || exit 1
   cp "$build/bin/arrayrt-alloc-bench" "$build/bin/arrayrt-hook-bench" .device/bin/ || exit 1
+  $python scripts/streams_check.py prepare "$build" .device/streams || exit 1
   $python bench/run.py prepare || exit 1
   # One compressed file travels more easily than ~100 MB of executables.
   mkdir -p .device-pack
@@ -57,6 +60,10 @@ run)
     echo "memcheck $program: exit $code, $(grep -c '=========' "$out/memcheck-$program.txt") sanitizer lines"
     [ $code = 0 ] || status=1
   done
+  # Streams: many streams under memcheck, the two-stream overlap.
+  $python scripts/streams_check.py run "$out/streams" .device/streams \
+    > "$out/streams.txt" 2>&1 || status=1
+  grep -E "^(memcheck|many_streams|overlap|stream-stress)" "$out/streams.txt"
   if [ "${DEVICE_CHECK_BENCH:-1}" != 0 ]; then
     (cd .device-bench && $python run.py run --results "$out/bench" \
        --ours-max-seconds "${BENCH_OURS_SECONDS:-20}" 2>&1 | tail -32)
@@ -71,7 +78,7 @@ run)
   exit $status
   ;;
 *)
-  sed -n '2,19p' "$0"
+  sed -n '2,21p' "$0"
   exit 2
   ;;
 esac

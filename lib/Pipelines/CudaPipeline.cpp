@@ -27,6 +27,7 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   // The GPU operations of the host code are named after these at run time
   // (array-gpu-op-context).
   pm.addPass(createArrayNameLocations());
+  pm.addNestedPass<func::FuncOp>(createArrayFlattenStreamRegions());
   // Products and their epilogues go to cuBLASLt before the rest becomes
   // linalg (the epilogue is recognized in array ops).
   if (options.matmulBlas) {
@@ -49,7 +50,7 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createArrayGpuReductions());
   pm.addNestedPass<func::FuncOp>(createArrayGpuMapLinalg(grid));
   pm.addNestedPass<func::FuncOp>(createArrayGpuDeviceMemory());
-  // Ranges wait for gpu-async-region (array-gpu-op-context lowers them).
+  // Ranges wait for array-gpu-streams (array-gpu-op-context lowers them).
   ConvertArrayToRuntimeOptions runtime;
   runtime.lowerRanges = false;
   pm.addPass(createConvertArrayToRuntime(runtime));
@@ -59,7 +60,9 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createArrayGpuLaunchBounds());
-  pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+  // Every GPU op goes on a stream: the program's default stream or the one
+  // an array.on_stream named, with events between streams.
+  pm.addPass(createArrayGpuStreams());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createArrayGpuOpContext());

@@ -346,19 +346,6 @@ CUresult cuMemAllocFromPoolAsync(CUdeviceptr *ptr, size_t bytes, CUmemoryPool,
 
 CUresult cuMemFreeAsync(CUdeviceptr ptr, CUstream) { return release(ptr); }
 
-CUresult cuPointerGetAttributes(unsigned count, CUpointer_attribute *attributes,
-                                void **data, CUdeviceptr ptr) {
-  std::lock_guard<std::mutex> lock(state().mutex);
-  for (unsigned i = 0; i < count; ++i) {
-    if (attributes[i] != CU_POINTER_ATTRIBUTE_MEMORY_TYPE)
-      return CUDA_ERROR_NOT_SUPPORTED;
-    // As the driver does, no error for memory it does not know: 0.
-    *static_cast<unsigned *>(data[i]) =
-        isDevicePointer(ptr) ? CU_MEMORYTYPE_DEVICE : 0;
-  }
-  return CUDA_SUCCESS;
-}
-
 CUresult cuPointerGetAttribute(void *data, CUpointer_attribute attribute,
                                CUdeviceptr ptr) {
   if (attribute != CU_POINTER_ATTRIBUTE_MEMORY_TYPE)
@@ -367,6 +354,37 @@ CUresult cuPointerGetAttribute(void *data, CUpointer_attribute attribute,
   if (!isDevicePointer(ptr))
     return CUDA_ERROR_INVALID_VALUE; // As the driver says of pageable memory.
   *static_cast<unsigned *>(data) = CU_MEMORYTYPE_DEVICE;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuPointerGetAttributes(unsigned int count,
+                                CUpointer_attribute *attributes, void **data,
+                                CUdeviceptr ptr) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  for (unsigned i = 0; i < count; ++i) {
+    if (attributes[i] != CU_POINTER_ATTRIBUTE_MEMORY_TYPE)
+      return CUDA_ERROR_NOT_SUPPORTED;
+    // 0 for memory the driver does not know (pageable), as the driver does.
+    *static_cast<unsigned *>(data[i]) =
+        isDevicePointer(ptr) ? CU_MEMORYTYPE_DEVICE : 0;
+  }
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemHostAlloc(void **ptr, size_t bytes, unsigned int) {
+  *ptr = std::malloc(bytes);
+  return *ptr ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+CUresult cuMemFreeHost(void *ptr) {
+  std::free(ptr);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemcpyHtoDAsync(CUdeviceptr dst, const void *src, size_t bytes,
+                           CUstream) {
+  std::memcpy(reinterpret_cast<void *>(dst), src, bytes);
+  advance(double(bytes) / 1000);
   return CUDA_SUCCESS;
 }
 

@@ -14,11 +14,15 @@ def ConvertArrayToLinalg : Pass<"convert-array-to-linalg"> {
     dynamic and a static one) meet, a `cf.assert` checks at run time that they
     are equal and names the op in its message. `array.print`,
     `array.save_npy` and `array.load_npy` are left in place: they bufferize
-    and are lowered by `convert-array-to-runtime`; so are
+    and are lowered by `convert-array-to-runtime`. `array.to_device` becomes
+    `bufferization.alloc_tensor() copy(%x)` (a new buffer and one copy,
+    which `array-gpu-device-memory` makes a host-to-device copy); the
+    stream ops stay for `array-gpu-streams`. So are
     `array.range_push` and `array.range_pop`.
   }];
   let dependentDialects = [
-    "arith::ArithDialect", "cf::ControlFlowDialect", "linalg::LinalgDialect",
+    "arith::ArithDialect", "bufferization::BufferizationDialect",
+    "cf::ControlFlowDialect", "linalg::LinalgDialect",
     "math::MathDialect", "tensor::TensorDialect"
   ];
 }
@@ -44,7 +48,7 @@ def ConvertArrayToRuntime : Pass<"convert-array-to-runtime", "ModuleOp"> {
     `array.range_push`/`array.range_pop` become `arrayrt_range_push(name)`
     and `arrayrt_range_pop()` unless `lower-ranges=false`: the CUDA
     pipeline leaves them to `array-gpu-op-context`, after
-    `gpu-async-region`, which would otherwise synchronize with the GPU
+    `array-gpu-streams`, which would otherwise synchronize with the GPU
     before each call.
 
     `array.blas_matmul` on buffers (device memory, on the CUDA target)

@@ -481,7 +481,7 @@ struct AssertToRuntimeCall : OpRewritePattern<cf::AssertOp> {
 };
 
 /// array.range_push "name": arrayrt_range_push(name); array.range_pop:
-/// arrayrt_range_pop(). Before gpu-async-region they have no tokens.
+/// arrayrt_range_pop(). Before array-gpu-streams they have no tokens.
 template <typename OpTy> struct RangeToRuntimeCall : OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
 

@@ -3,7 +3,7 @@
 
 // array.range_push/pop become arrayrt_range_push(name)/arrayrt_range_pop()
 // (the CPU pipeline); the CUDA pipeline keeps them (lower-ranges=false)
-// for array-gpu-op-context, after gpu-async-region.
+// for array-gpu-op-context, after array-gpu-streams.
 
 // CHECK-DAG: llvm.mlir.global internal constant @[[$NAME:arrayrt_range_name[_0-9]*]]("step\00")
 // CHECK-DAG: func.func private @arrayrt_range_push(!llvm.ptr)

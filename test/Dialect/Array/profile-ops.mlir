@@ -2,7 +2,7 @@
 // RUN: array-opt %s -mlir-print-op-generic | array-opt | FileCheck %s
 
 // Ranges round-trip as programs write them, and in the stream order that
-// gpu-async-region gives them (an async dependency and a token).
+// array-gpu-streams gives them (an async dependency and a token).
 
 // CHECK-LABEL: func.func @ranges
 func.func @ranges(%x: tensor<4xf32>) -> tensor<4xf32> {

@@ -1,6 +1,6 @@
 //===- GpuOpContext.cpp - Name each GPU operation's array op at run time --===//
 //
-// After gpu-async-region, so that the runtime calls it inserts are not
+// After array-gpu-streams, so that the runtime calls it inserts are not
 // mistaken for host work that must wait for the GPU.
 //
 //===----------------------------------------------------------------------===//

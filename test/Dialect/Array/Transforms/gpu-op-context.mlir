@@ -5,7 +5,7 @@
 // with string constants. A launch passes the bytes of its memref arguments:
 // static sizes fold (4x8xf32: 128), dynamic ones are read (memref.dim), a
 // dimension of stride 0 counts once (strided<[0, 1]>: 8 x 4 bytes). The
-// range ops, in the stream order after gpu-async-region, become runtime
+// range ops, in the stream order after array-gpu-streams, become runtime
 // calls and hand their dependency on as their token.
 
 // CHECK-DAG: llvm.mlir.global internal constant @[[$EXP:arrayrt_op_label[_0-9]*]]("array.exp @ p.mlir:3:8\00")

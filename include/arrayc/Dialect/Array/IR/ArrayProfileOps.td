@@ -13,7 +13,7 @@ include "mlir/Dialect/GPU/IR/GPUBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 // The range ops take part in the stream order of the GPU work around them
-// (gpu::AsyncOpInterface): `gpu-async-region` threads its token through them
+// (gpu::AsyncOpInterface): `array-gpu-streams` queues them on their stream
 // instead of synchronizing with the host as it would before a call, so a
 // range costs no synchronization. They write the default memory resource,
 // which keeps them in program order with the ops that print or save.
@@ -38,7 +38,7 @@ def Array_RangePushOp : Array_RangeOp<"range_push"> {
 
     With profiling off it costs one test of a flag in the runtime.
     `convert-array-to-runtime` (CPU) and `array-gpu-op-context` (CUDA, after
-    `gpu-async-region` has given it a place in the stream order) lower it to
+    `array-gpu-streams` has given it a place in the stream order) lower it to
     `arrayrt_range_push`. The async dependencies and token exist for that
     placement; programs write neither.
 
