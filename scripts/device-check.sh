@@ -17,7 +17,8 @@
 # strategy, the stream checks (scripts/streams_check.py: many streams under
 # memcheck, the two-stream copy/compute overlap), the allocator benchmark
 # (arrayrt-alloc-bench), the profiling hooks' cost (arrayrt-hook-bench), and
-# bench/run.py (ours vs CuPy and PyTorch) unless
+# bench/run.py (ours vs CuPy and PyTorch: the issue-4 workloads, then the
+# matrix products) unless
 # DEVICE_CHECK_BENCH=0. Exit status 1 if any check failed.
 set -u
 cd "$(dirname "$0")/.."
@@ -67,6 +68,9 @@ run)
   if [ "${DEVICE_CHECK_BENCH:-1}" != 0 ]; then
     (cd .device-bench && $python run.py run --results "$out/bench" \
        --ours-max-seconds "${BENCH_OURS_SECONDS:-20}" 2>&1 | tail -32)
+    # Matrix products (cuBLASLt) against CuPy and PyTorch.
+    (cd .device-bench && $python run.py matmul --results "$out/bench" \
+       2>&1 | tail -12)
   fi
   # Allocation+free pairs per second and fragmentation, per allocator.
   timeout "${ALLOC_BENCH_SECONDS:-120}" .device/bin/arrayrt-alloc-bench pool async direct \
@@ -78,7 +82,7 @@ run)
   exit $status
   ;;
 *)
-  sed -n '2,21p' "$0"
+  sed -n '2,22p' "$0"
   exit 2
   ;;
 esac

@@ -387,11 +387,13 @@ enum {
  * (one line); shapes that disagree, layouts cuBLASLt cannot read, or no
  * cuBLASLt library are errors too.
  *
- * The product is queued on the runtime's matmul stream, after the work
- * queued before on `stream` when it is not NULL (compiled code passes NULL:
- * it has waited for its streams before the call), and the call returns once
- * the product has completed, so the caller may queue dependent work on any
- * stream. */
+ * The product is queued on `stream`, after the work queued there before,
+ * and the call returns without waiting for it (compiled code passes the
+ * stream the op belongs on, and orders other streams after it with events
+ * like any kernel). With a NULL `stream` it goes on the runtime's own
+ * stream and the call returns once the product has completed. The first
+ * call for a problem shape waits for its stream while it times the
+ * candidate algorithms (ARRAYRT_MATMUL_AUTOTUNE=0: no timing). */
 void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank, void *rhs,
                     int64_t bias_rank, void *bias, int64_t out_rank, void *out,
                     int32_t dtype, int32_t epilogue, int32_t flags,

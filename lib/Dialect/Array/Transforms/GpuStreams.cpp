@@ -10,6 +10,7 @@
 #include "arrayc/Dialect/Array/Transforms/Passes.h"
 
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
+#include "arrayc/Dialect/Array/IR/StreamOrderedCall.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -171,6 +172,15 @@ private:
   // The walk.
   void processBlock(Block &block, Value stream, State &state, bool inLoop);
   void processGpuOp(Operation *op, Value stream, State &state);
+  void processStreamOrderedCall(func::CallOp call,
+                                const StreamOrderedCall &marks, Value stream,
+                                State &state);
+  /// Orders `op`, queued on `stream` by `enqueue` (which returns the op
+  /// that stands for it then), after the work on other streams that its
+  /// buffer uses (root, writes) depend on, and records those uses.
+  void queue(Operation *op, Value stream,
+             SmallVector<std::pair<Value, bool>> &uses,
+             function_ref<Operation *()> enqueue, State &state);
   void processHostOp(Operation *op, State &state);
   void hostAccess(Value root, bool write, Operation *before, State &state);
   void waitFor(Value waiter, Value stream, int64_t index, Operation *before,
@@ -249,7 +259,7 @@ void StreamLowering::collectContexts(Block &block, Value outer) {
       stack.pop_back();
       continue;
     }
-    if (isa<gpu::AsyncOpInterface>(op))
+    if (isa<gpu::AsyncOpInterface>(op) || getStreamOrdered(&op))
       contexts[&op] = current;
     for (Region &region : op.getRegions())
       for (Block &nested : region)
@@ -285,7 +295,9 @@ Value StreamLowering::allocStream(gpu::AllocOp alloc, Value fallback) {
   while (!worklist.empty()) {
     Value value = worklist.pop_back_val();
     for (Operation *user : value.getUsers()) {
-      if (isa<ViewLikeOpInterface, memref::CastOp>(user)) {
+      // Views, and the descriptor a runtime call takes apart.
+      if (isa<ViewLikeOpInterface, memref::CastOp, UnrealizedConversionCastOp,
+              LLVM::ExtractValueOp>(user)) {
         worklist.append(user->result_begin(), user->result_end());
         continue;
       }
@@ -438,6 +450,25 @@ void StreamLowering::processGpuOp(Operation *op, Value stream, State &state) {
     return;
   }
 
+  bool isAlloc = isa<gpu::AllocOp>(op), isDealloc = isa<gpu::DeallocOp>(op);
+  queue(
+      op, stream, uses,
+      [&] {
+        Operation *asyncOp = makeAsync(op, stream);
+        // The allocation's buffer is now the async clone's.
+        if (isAlloc)
+          uses.front().first = asyncOp->getResult(0);
+        return asyncOp;
+      },
+      state);
+  if (isDealloc)
+    state.buffers.erase(uses.front().first);
+}
+
+void StreamLowering::queue(Operation *op, Value stream,
+                           SmallVector<std::pair<Value, bool>> &uses,
+                           function_ref<Operation *()> enqueue,
+                           State &state) {
   for (auto [root, writes] : uses) {
     auto it = state.buffers.find(root);
     if (it == state.buffers.end())
@@ -448,10 +479,7 @@ void StreamLowering::processGpuOp(Operation *op, Value stream, State &state) {
       for (auto [other, index] : it->second.readers)
         waitFor(stream, other, index, op, state);
   }
-  Operation *asyncOp = makeAsync(op, stream);
-  // The allocation's buffer is now the async clone's.
-  if (isa<gpu::AllocOp>(op))
-    uses.front().first = asyncOp->getResult(0);
+  enqueue();
   int64_t index = ++state.issued[stream];
   for (auto [root, writes] : uses) {
     Accesses &accesses = state.buffers[root];
@@ -462,8 +490,30 @@ void StreamLowering::processGpuOp(Operation *op, Value stream, State &state) {
       note(accesses.readers, stream, index);
     }
   }
-  if (isa<gpu::DeallocOp>(asyncOp))
-    state.buffers.erase(uses.front().first);
+}
+
+void StreamLowering::processStreamOrderedCall(func::CallOp call,
+                                              const StreamOrderedCall &marks,
+                                              Value stream, State &state) {
+  if (!stream)
+    stream = defaultStream();
+  if (!stream)
+    return;
+  SmallVector<std::pair<Value, bool>> uses;
+  for (auto [index, operand] : llvm::enumerate(call.getOperands())) {
+    Value root = rootBuffer(operand);
+    if (index != marks.streamOperand && isa<BaseMemRefType>(root.getType()))
+      uses.push_back({root, llvm::is_contained(marks.writtenOperands,
+                                               static_cast<int64_t>(index))});
+  }
+  queue(
+      call, stream, uses,
+      [&]() -> Operation * {
+        call->setOperand(marks.streamOperand, stream);
+        clearStreamOrdered(call);
+        return call;
+      },
+      state);
 }
 
 void StreamLowering::processHostOp(Operation *op, State &state) {
@@ -503,7 +553,8 @@ bool StreamLowering::containsStreamWork(Operation *op) {
       ->walk([](Operation *nested) {
         return isa<gpu::AsyncOpInterface, StreamBeginOp, StreamCreateOp,
                    EventRecordOp, StreamWaitOp, StreamSynchronizeOp,
-                   EventSynchronizeOp>(nested)
+                   EventSynchronizeOp>(nested) ||
+                       getStreamOrdered(nested)
                    ? WalkResult::interrupt()
                    : WalkResult::advance();
       })
@@ -586,6 +637,11 @@ void StreamLowering::processBlock(Block &block, Value stream, State &state,
       processGpuOp(&op, current, state);
       continue;
     }
+    if (auto callOp = dyn_cast<func::CallOp>(op))
+      if (std::optional<StreamOrderedCall> marks = getStreamOrdered(callOp)) {
+        processStreamOrderedCall(callOp, *marks, current, state);
+        continue;
+      }
     if (op.hasTrait<OpTrait::IsTerminator>()) {
       if (isa<func::ReturnOp>(op) || inLoop)
         syncAll(&op, state);

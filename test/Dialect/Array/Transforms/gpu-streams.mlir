@@ -238,3 +238,60 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// A runtime call marked as queued on a stream (arrayrt_matmul) is ordered
+// like a kernel: on T it waits for the write of its input on S, gets T in
+// its stream operand, and the host does not wait before it; a kernel on S
+// that reads its output waits for T. The marks go. The output's allocation
+// goes on T, the stream of its first user.
+// CHECK-LABEL: func.func @stream_ordered_call
+// CHECK: %[[S:.+]] = call @arrayrt_stream_create()
+// CHECK: %[[T:.+]] = call @arrayrt_stream_create()
+// CHECK: %[[TT:.+]] = builtin.unrealized_conversion_cast %[[T]] : !llvm.ptr to !gpu.async.token
+// CHECK-NEXT: gpu.alloc async [%[[TT]]] () : memref<4xf32>
+// CHECK: gpu.launch_func async [%{{.+}}] @kernels::@write
+// CHECK-NOT: arrayrt_stream_synchronize
+// CHECK: call @arrayrt_stream_wait_stream(%[[T]], %[[S]])
+// CHECK-NEXT: call @queue_product(%{{.+}}, %{{.+}}, %[[T]]) : (memref<4xf32>, memref<4xf32>, !llvm.ptr) -> ()
+// CHECK-NOT: array.stream_operand
+// CHECK-NEXT: call @arrayrt_stream_wait_stream(%[[S]], %[[T]])
+// CHECK-NEXT: builtin.unrealized_conversion_cast %[[S]]
+// CHECK-NEXT: gpu.launch_func async [%{{.+}}] @kernels::@read
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @write(%out: memref<4xf32>) kernel {
+      %c0 = arith.constant 0 : index
+      %one = arith.constant 1.0 : f32
+      memref.store %one, %out[%c0] : memref<4xf32>
+      gpu.return
+    }
+    gpu.func @read(%in: memref<4xf32>) kernel {
+      %c0 = arith.constant 0 : index
+      %v = memref.load %in[%c0] : memref<4xf32>
+      gpu.return
+    }
+  }
+  func.func private @queue_product(memref<4xf32>, memref<4xf32>, !llvm.ptr)
+  func.func @stream_ordered_call() {
+    %c1 = arith.constant 1 : index
+    %null = llvm.mlir.zero : !llvm.ptr
+    %s = array.stream_create
+    %t = array.stream_create
+    %a = gpu.alloc () : memref<4xf32>
+    %b = gpu.alloc () : memref<4xf32>
+    array.stream_begin %s
+    gpu.launch_func @kernels::@write blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%a : memref<4xf32>)
+    array.stream_end %s
+    array.stream_begin %t
+    func.call @queue_product(%a, %b, %null) {array.stream_operand = 2 : i64, array.written_operands = array<i64: 1>} : (memref<4xf32>, memref<4xf32>, !llvm.ptr) -> ()
+    array.stream_end %t
+    array.stream_begin %s
+    gpu.launch_func @kernels::@read blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%b : memref<4xf32>)
+    array.stream_end %s
+    gpu.dealloc %a : memref<4xf32>
+    gpu.dealloc %b : memref<4xf32>
+    return
+  }
+}

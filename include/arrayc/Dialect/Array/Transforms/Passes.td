@@ -129,6 +129,11 @@ def ArrayGpuStreams : Pass<"array-gpu-streams", "ModuleOp"> {
     - elsewhere, on the program's default stream, one non-blocking stream
       per program (`arrayrt_default_stream`), instead of a stream created
       and destroyed per chain of GPU ops;
+    - a runtime call marked as queueing device work on a stream
+      (`array.stream_operand`, `array.written_operands`: the cuBLASLt
+      product's `arrayrt_matmul`) gets the stream of its position in its
+      stream operand and is ordered like a kernel (its other buffer
+      operands are read);
     - a `gpu.alloc` on the stream of the first GPU op that uses the buffer,
       a `gpu.dealloc` on the stream of the buffer's last accesses when they
       were all on one stream.
