@@ -153,7 +153,7 @@ __global__ void sumPartials(const float4 *__restrict__ x, Acc *partials,
 }
 // As sumPartials, but every element goes through one accumulator in turn:
 // a chain of 4 * U dependent adds per iteration (the generated kernels'
-// shape before they had an accumulator per unrolled load).
+// shape; as fast as independent accumulators on the H200).
 template <typename Acc, int U>
 __global__ void sumPartialsChain(const float4 *__restrict__ x, Acc *partials,
                                  unsigned tiles) {
@@ -352,7 +352,7 @@ int main() {
            "relerr %.1e\n",
            ms, bytes / ms / 1e6, std::fabs(got - exact) / std::fabs(exact));
   }
-  SUM(double, 4, Plain, 4, 256); // the generated kernels' shape
+  SUM(double, 4, Plain, 4, 256);
   SUM(float, 4, Plain, 4, 256);
   SUM(double, 4, NonCoherent, 4, 256);
   SUM(float, 4, NonCoherent, 4, 256);

@@ -256,10 +256,7 @@ SmallVector<Value> groupIvs(OpBuilder &b, Location loc, Reduction &red,
 /// The combination of `acc` with the element groups start, start + stride,
 /// ... below end. The loop is unrolled `unroll` times with the loads of all
 /// unrolled groups issued before their arithmetic, so that each thread
-/// keeps several loads in flight, and each unrolled group goes into an
-/// accumulator of its own (combined pairwise after the loop): one chain of
-/// `unroll * width` dependent combines per iteration would hold the next
-/// iteration's loads back (bench/micro/streaming.cu measures both shapes).
+/// keeps several loads in flight.
 Value accumulateStrided(OpBuilder &b, Location loc, Reduction &red,
                         ArrayRef<Value> outputIvs, Value start, Value end,
                         Value stride, int64_t width, int64_t unroll,
@@ -272,10 +269,8 @@ Value accumulateStrided(OpBuilder &b, Location loc, Reduction &red,
         loc, start, nb.createOrFold<arith::MulIOp>(loc, i, stride));
   };
 
-  SmallVector<Value> accs(unroll, red.combiner.neutralValue(b, loc));
-  accs[0] = acc;
   auto main = scf::ForOp::create(
-      b, loc, cst(b, loc, 0), mainCount, cst(b, loc, 1), accs,
+      b, loc, cst(b, loc, 0), mainCount, cst(b, loc, 1), ValueRange{acc},
       [&](OpBuilder &lb, Location, Value i, ValueRange carried) {
         Value first = arith::MulIOp::create(lb, loc, i, unrollValue);
         SmallVector<ElementGroup> groups;
@@ -286,21 +281,15 @@ Value accumulateStrided(OpBuilder &b, Location loc, Reduction &red,
               lb, loc, red, groupIvs(lb, loc, red, outputIvs, g, width),
               width));
         }
-        SmallVector<Value> next;
-        for (auto [group, carriedAcc] : llvm::zip(groups, carried))
-          next.push_back(accumulateGroup(lb, red, group, carriedAcc));
+        Value next = carried[0];
+        for (ElementGroup &group : groups)
+          next = accumulateGroup(lb, red, group, next);
         scf::YieldOp::create(lb, loc, next);
       });
-  // Pairwise: (a0 + a1) + (a2 + a3).
-  SmallVector<Value> partials(main.getResults());
-  for (size_t step = 1; step < partials.size(); step *= 2)
-    for (size_t k = 0; k + step < partials.size(); k += 2 * step)
-      partials[k] =
-          red.combiner.combine(b, loc, partials[k], partials[k + step]);
   Value tailStart =
       b.createOrFold<arith::MulIOp>(loc, mainCount, unrollValue);
   auto tail = scf::ForOp::create(
-      b, loc, tailStart, count, cst(b, loc, 1), ValueRange{partials[0]},
+      b, loc, tailStart, count, cst(b, loc, 1), main.getResults(),
       [&](OpBuilder &lb, Location, Value i, ValueRange carried) {
         ElementGroup group = loadGroup(
             lb, loc, red,

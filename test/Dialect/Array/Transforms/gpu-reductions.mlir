@@ -8,17 +8,7 @@
 // CHECK-LABEL: func.func @full_sum
 // CHECK: %[[P:.+]] = memref.alloc({{.*}}) : memref<?xf64>
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c528{{.*}}) threads({{.*}}) in ({{.*}} = %c256{{.*}}) workgroup(%[[S:.+]] : memref<32xf64, #gpu.address_space<workgroup>>)
-// Each of the 4 unrolled loads feeds an accumulator of its own (no chain
-// of 16 dependent adds per iteration), combined pairwise after the loop.
-// CHECK: %[[ACC:.+]]:4 = scf.for {{.*}} iter_args(%[[A0:.+]] = %{{.+}}, %[[A1:.+]] = %{{.+}}, %[[A2:.+]] = %{{.+}}, %[[A3:.+]] = %{{.+}}) -> (f64, f64, f64, f64)
-// CHECK-COUNT-4: vector.load %{{.+}}[%{{.+}}] {alignment = 16 : i64} : memref<4194304xf32>, vector<4xf32>
-// CHECK: arith.addf %[[A0]],
-// CHECK: arith.addf %[[A1]],
-// CHECK: arith.addf %[[A2]],
-// CHECK: arith.addf %[[A3]],
-// CHECK: %[[S01:.+]] = arith.addf %[[ACC]]#0, %[[ACC]]#1 : f64
-// CHECK: %[[S23:.+]] = arith.addf %[[ACC]]#2, %[[ACC]]#3 : f64
-// CHECK: arith.addf %[[S01]], %[[S23]] : f64
+// CHECK: vector.load %{{.+}}[%{{.+}}] {alignment = 16 : i64} : memref<4194304xf32>, vector<4xf32>
 // CHECK: gpu.shuffle xor
 // CHECK: gpu.barrier
 // CHECK: memref.store %{{.+}}, %[[P]][%{{.+}}] : memref<?xf64>
