@@ -24,6 +24,9 @@ using namespace mlir;
 void array::buildArrayToCudaPipeline(OpPassManager &pm,
                                      const ArrayToCudaPipelineOptions &options,
                                      PipelineStage stop) {
+  // No lowering of the sparse ops here yet: a precise error, not a failure
+  // deep in bufferization.
+  pm.addPass(createArrayRejectSparse());
   buildArrayToLinalgPipeline(pm, options.fuseElementwise);
   if (stop == PipelineStage::Linalg)
     return;

@@ -14,11 +14,17 @@ def ConvertArrayToLinalg : Pass<"convert-array-to-linalg"> {
     dynamic and a static one) meet, a `cf.assert` checks at run time that they
     are equal and names the op in its message. `array.print`,
     `array.save_npy` and `array.load_npy` are left in place: they bufferize
-    and are lowered by `convert-array-to-runtime`.
+    and are lowered by `convert-array-to-runtime`. The sparse ops become
+    `sparse_tensor.convert` (`array.to_sparse`, `array.to_dense`),
+    `sparse_tensor.number_of_entries` (`array.nnz`) and `linalg.generic`
+    ops with a sparse operand (`out += alpha * (A * B)` into `beta * C` or
+    zeros; a sparse output starts as an empty sparse tensor), which
+    `array-sparsify` hands to upstream's sparsifier.
   }];
   let dependentDialects = [
     "arith::ArithDialect", "cf::ControlFlowDialect", "linalg::LinalgDialect",
-    "math::MathDialect", "tensor::TensorDialect"
+    "math::MathDialect", "sparse_tensor::SparseTensorDialect",
+    "tensor::TensorDialect"
   ];
 }
 

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SparseTensor/IR/SparseTensor.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -32,6 +33,7 @@ struct ConvertArrayToLinalgPass
     ConversionTarget target(getContext());
     target.addLegalDialect<arith::ArithDialect, cf::ControlFlowDialect,
                            linalg::LinalgDialect, math::MathDialect,
+                           sparse_tensor::SparseTensorDialect,
                            tensor::TensorDialect>();
     target.addIllegalDialect<ArrayDialect>();
     // Ops with side effects stay; they bufferize and go to the runtime.
@@ -56,4 +58,5 @@ void array::populateArrayToLinalgPatterns(RewritePatternSet &patterns) {
   populateMatmulToLinalgPatterns(patterns);
   populateReductionToLinalgPatterns(patterns);
   populateShapeToLinalgPatterns(patterns);
+  populateSparseToLinalgPatterns(patterns);
 }

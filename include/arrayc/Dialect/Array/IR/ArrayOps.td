@@ -15,5 +15,6 @@ include "arrayc/Dialect/Array/IR/ArrayLinalgOps.td"
 include "arrayc/Dialect/Array/IR/ArrayReductionOps.td"
 include "arrayc/Dialect/Array/IR/ArrayRegionOps.td"
 include "arrayc/Dialect/Array/IR/ArrayShapeOps.td"
+include "arrayc/Dialect/Array/IR/ArraySparseOps.td"
 
 #endif // ARRAYC_DIALECT_ARRAY_IR_ARRAYOPS_TD

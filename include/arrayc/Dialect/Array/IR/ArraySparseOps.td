@@ -1,0 +1,126 @@
+//===- ArraySparseOps.td - sparse matrices -----------------*- tablegen -*-===//
+//
+// Sparse matrices (`cupyx.scipy.sparse`) are ranked tensors with an upstream
+// `#sparse_tensor.encoding`. Three formats are accepted, each with 32- or
+// 64-bit positions and coordinates (`posWidth`/`crdWidth` 32 or 64; 0, the
+// default, means `index`, 64 bits here):
+//
+//   CSR: map = (i, j) -> (i : dense, j : compressed)
+//   CSC: map = (i, j) -> (j : dense, i : compressed)
+//   COO: map = (i, j) -> (i : compressed(nonunique), j : singleton)
+//
+// and float32 or float64 values. The verifiers (SparseOps.cpp) name what
+// they found when a type is not one of these.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ARRAYC_DIALECT_ARRAY_IR_ARRAYSPARSEOPS_TD
+#define ARRAYC_DIALECT_ARRAY_IR_ARRAYSPARSEOPS_TD
+
+include "arrayc/Dialect/Array/IR/ArrayDialect.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+class Array_SparseOp<string mnemonic, list<Trait> traits = []>
+    : Array_Op<mnemonic, !listconcat(traits, [Pure])> {
+  let hasVerifier = 1;
+}
+
+def Array_ToSparseOp : Array_SparseOp<"to_sparse"> {
+  let summary = "Converts a matrix to a sparse format (`scipy.sparse.csr_matrix"
+                "(a)`, `.tocsr()`, `.tocsc()`, `.tocoo()`).";
+  let description = [{
+    Keeps the nonzero elements of a dense matrix, or the stored elements of
+    a sparse one, in the result's format (CSR, CSC or COO, see the top of
+    this group). Shapes and element types must match; a dynamic dimension
+    may meet a static one. Explicit zeros of a sparse input are kept; zeros
+    of a dense input are not stored.
+
+    ```mlir
+    #CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+    %a = array.to_sparse %d : tensor<4x6xf32> -> tensor<4x6xf32, #CSR>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+}
+
+def Array_ToDenseOp : Array_SparseOp<"to_dense"> {
+  let summary = "Converts a sparse matrix to a dense one (`.toarray()`).";
+  let description = [{
+    The dense matrix whose elements are the sparse matrix's stored values
+    (summed where a COO matrix stores a coordinate twice, as SciPy does) and
+    zero elsewhere.
+
+    ```mlir
+    %d = array.to_dense %a : tensor<4x6xf32, #CSR> -> tensor<4x6xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input);
+  let results = (outs Array_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+}
+
+def Array_NnzOp : Array_SparseOp<"nnz"> {
+  let summary = "The number of stored elements of a sparse matrix (`.nnz`).";
+  let description = [{
+    ```mlir
+    %n = array.nnz %a : tensor<4x6xf32, #CSR>
+    ```
+    The shape is read with `tensor.dim` as for any tensor.
+  }];
+  let arguments = (ins AnyRankedTensor:$input);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+}
+
+def Array_SpmvOp : Array_SparseOp<"spmv"> {
+  let summary = "Sparse matrix times dense vector: `alpha * (A @ x) + beta * y` "
+                "(cuSPARSE SpMV).";
+  let description = [{
+    `A` is a sparse `M x N` matrix, `x` a dense vector of `N` elements and
+    the result a dense vector of `M`, all of one element type. `y`, when
+    given, is a dense vector of `M` elements; `beta` (default 0.0) scales
+    it, `alpha` (default 1.0) the product. A nonzero `beta` needs `y`.
+    Products accumulate in the element type, row by row.
+
+    ```mlir
+    %r = array.spmv %a, %x : (tensor<4x6xf32, #CSR>, tensor<6xf32>) -> tensor<4xf32>
+    %s = array.spmv %a, %x, %y {alpha = 2.0, beta = -1.0}
+        : (tensor<4x6xf32, #CSR>, tensor<6xf32>, tensor<4xf32>) -> tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$a, Array_Tensor:$x,
+                       Optional<Array_Tensor>:$y,
+                       DefaultValuedAttr<F64Attr, "1.0">:$alpha,
+                       DefaultValuedAttr<F64Attr, "0.0">:$beta);
+  let results = (outs Array_Tensor:$result);
+  let assemblyFormat = [{
+    $a `,` $x (`,` $y^)? attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Array_SpmmOp : Array_SparseOp<"spmm"> {
+  let summary = "Sparse matrix times dense matrix: `alpha * (A @ B) + beta * C` "
+                "(cuSPARSE SpMM).";
+  let description = [{
+    `A` is a sparse `M x K` matrix, `B` a dense `K x N` matrix and the
+    result a dense `M x N` matrix, all of one element type. `c`, when given,
+    is a dense `M x N` matrix scaled by `beta` (default 0.0); `alpha`
+    (default 1.0) scales the product. A nonzero `beta` needs `c`.
+
+    ```mlir
+    %r = array.spmm %a, %b : (tensor<4x6xf32, #CSR>, tensor<6x8xf32>) -> tensor<4x8xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$a, Array_Tensor:$b,
+                       Optional<Array_Tensor>:$c,
+                       DefaultValuedAttr<F64Attr, "1.0">:$alpha,
+                       DefaultValuedAttr<F64Attr, "0.0">:$beta);
+  let results = (outs Array_Tensor:$result);
+  let assemblyFormat = [{
+    $a `,` $b (`,` $c^)? attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+#endif // ARRAYC_DIALECT_ARRAY_IR_ARRAYSPARSEOPS_TD
