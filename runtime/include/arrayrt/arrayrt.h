@@ -357,6 +357,34 @@ void arrayrt_print_f32(int64_t rank, void *descriptor);
 void arrayrt_print_f64(int64_t rank, void *descriptor);
 
 /*===----------------------------------------------------------------------===
+ * Matrix Market files (array.load_mtx)
+ *
+ * `%%MatrixMarket matrix coordinate <real|integer|pattern>
+ * <general|symmetric>` files. The entries are read as 0-based (row, column)
+ * pairs sorted by row then column, duplicates summed (as SciPy's tocsr()
+ * does), a symmetric file's lower triangle mirrored; pattern entries are 1.
+ * The last file read is kept, so the three calls of one array.load_mtx
+ * parse it once. A file that cannot be read or is malformed stops the
+ * program with one line naming the op's location, the file and the line:
+ *   arrayrt: error: prog.mlir:3:8: cannot load 'a.mtx': line 7: row 9 is
+ *   outside 1..8
+ *===----------------------------------------------------------------------===*/
+
+/* Writes rows, columns and the number of entries (after mirroring and
+ * summing duplicates) to sizes[0..2]. */
+void arrayrt_mtx_shape(const char *path, int64_t *sizes,
+                       const char *location);
+
+enum { ARRAYRT_MTX_COORDINATES = 0, ARRAYRT_MTX_VALUES = 1 };
+
+/* Fills the contiguous buffer `descriptor` (an MLIR memref descriptor of
+ * `rank`) with the entries' coordinates (part ARRAYRT_MTX_COORDINATES: an
+ * int64 nnz x 2 buffer of (row, column)) or values (ARRAYRT_MTX_VALUES: nnz
+ * elements of `dtype`, ARRAYRT_DTYPE_F32 or ARRAYRT_DTYPE_F64). */
+void arrayrt_load_mtx(const char *path, int32_t part, int64_t rank,
+                      void *descriptor, int32_t dtype, const char *location);
+
+/*===----------------------------------------------------------------------===
  * Sparse matrix products (cuSPARSE's generic API)
  *
  * cuSPARSE is loaded at run time like the driver: ARRAYRT_CUSPARSE_LIB, else
