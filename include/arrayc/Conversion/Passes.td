@@ -23,7 +23,8 @@ def ConvertArrayToLinalg : Pass<"convert-array-to-linalg"> {
   }];
   let dependentDialects = [
     "arith::ArithDialect", "cf::ControlFlowDialect", "linalg::LinalgDialect",
-    "math::MathDialect", "sparse_tensor::SparseTensorDialect",
+    "math::MathDialect", "scf::SCFDialect",
+    "sparse_tensor::SparseTensorDialect",
     "tensor::TensorDialect"
   ];
 }

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SparseTensor/IR/SparseTensor.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -33,11 +34,13 @@ struct ConvertArrayToLinalgPass
     ConversionTarget target(getContext());
     target.addLegalDialect<arith::ArithDialect, cf::ControlFlowDialect,
                            linalg::LinalgDialect, math::MathDialect,
-                           sparse_tensor::SparseTensorDialect,
+                           scf::SCFDialect, sparse_tensor::SparseTensorDialect,
                            tensor::TensorDialect>();
     target.addIllegalDialect<ArrayDialect>();
     // Ops with side effects stay; they bufferize and go to the runtime.
     target.addLegalOp<PrintOp, SaveNpyOp, LoadNpyOp>();
+    // array.load_mtx's pieces: the runtime reads the file.
+    target.addLegalOp<MtxShapeOp, ReadMtxOp>();
     // Unsigned elements are cast to signless integers around arith ops
     // (TypePromotion.h); the casts stay until the LLVM conversions.
     target.addLegalOp<UnrealizedConversionCastOp>();

@@ -13,8 +13,10 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SparseTensor/IR/SparseTensor.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/AsmParser/AsmParser.h"
 
 using namespace mlir;
 using namespace mlir::array;
@@ -218,9 +220,89 @@ struct SpmmLowering : OpRewritePattern<SpmmOp> {
   }
 };
 
+/// array.load_mtx: the file's sizes and entries (sorted by row and column,
+/// unique), inserted in that order into a CSR matrix of the result's
+/// widths, converted to the result's format when that is another.
+struct LoadMtxLowering : OpRewritePattern<LoadMtxOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LoadMtxOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *context = rewriter.getContext();
+    auto resultType = cast<RankedTensorType>(op.getType());
+    auto encoding = sparse_tensor::getSparseTensorEncoding(resultType);
+    Type element = resultType.getElementType();
+    Type index = rewriter.getIndexType();
+    auto shape = MtxShapeOp::create(rewriter, loc, index, index, index,
+                                    op.getPathAttr());
+    Value sizes[2] = {shape.getRows(), shape.getCols()};
+    SmallVector<Value> dynamicSizes;
+    for (int64_t dim = 0; dim < 2; ++dim) {
+      if (resultType.isDynamicDim(dim)) {
+        dynamicSizes.push_back(sizes[dim]);
+        continue;
+      }
+      Value expected = arith::ConstantIndexOp::create(
+          rewriter, loc, resultType.getDimSize(dim));
+      Value equal = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::eq, sizes[dim], expected);
+      cf::AssertOp::create(
+          rewriter, loc, equal,
+          formatLocation(loc) + "array.load_mtx: '" + op.getPath().str() +
+              "' does not have " + std::to_string(resultType.getDimSize(dim)) +
+              (dim == 0 ? " rows" : " columns") + ", as the result type says");
+    }
+    Value nnz = shape.getNnz();
+    Value coordinates = ReadMtxOp::create(
+        rewriter, loc,
+        RankedTensorType::get({ShapedType::kDynamic, 2},
+                              rewriter.getI64Type()),
+        op.getPathAttr(), nnz);
+    Value values = ReadMtxOp::create(
+        rewriter, loc, RankedTensorType::get({ShapedType::kDynamic}, element),
+        op.getPathAttr(), nnz);
+
+    std::string csrText =
+        "#sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : "
+        "compressed), posWidth = " +
+        std::to_string(encoding.getPosWidth()) +
+        ", crdWidth = " + std::to_string(encoding.getCrdWidth()) + "}>";
+    auto csr = cast<sparse_tensor::SparseTensorEncodingAttr>(
+        parseAttribute(csrText, context));
+    auto csrType =
+        RankedTensorType::get(resultType.getShape(), element, csr);
+    Value empty =
+        tensor::EmptyOp::create(rewriter, loc, csrType, dynamicSizes);
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    auto loop = scf::ForOp::create(
+        rewriter, loc, zero, nnz, one, ValueRange{empty},
+        [&](OpBuilder &b, Location l, Value k, ValueRange iter) {
+          auto coordinate = [&](Value column) {
+            Value c = tensor::ExtractOp::create(b, l, coordinates,
+                                                ValueRange{k, column});
+            return arith::IndexCastOp::create(b, l, b.getIndexType(), c)
+                .getResult();
+          };
+          Value i = coordinate(zero), j = coordinate(one);
+          Value v = tensor::ExtractOp::create(b, l, values, ValueRange{k});
+          Value next =
+              tensor::InsertOp::create(b, l, v, iter[0], ValueRange{i, j});
+          scf::YieldOp::create(b, l, next);
+        });
+    Value loaded = sparse_tensor::LoadOp::create(
+        rewriter, loc, loop.getResult(0), /*hasInserts=*/true);
+    if (csrType != resultType)
+      loaded = sparse_tensor::ConvertOp::create(rewriter, loc, resultType,
+                                                loaded);
+    rewriter.replaceOp(op, loaded);
+    return success();
+  }
+};
+
 } // namespace
 
 void array::populateSparseToLinalgPatterns(RewritePatternSet &patterns) {
   patterns.add<ToSparseLowering, ToDenseLowering, NnzLowering, SpmvLowering,
-               SpmmLowering>(patterns.getContext());
+               SpmmLowering, LoadMtxLowering>(patterns.getContext());
 }

@@ -77,3 +77,26 @@ func.func @conversions(%d: tensor<?x?xf32>) -> (tensor<4x?xf32>, index) {
   %b = array.to_dense %a : tensor<4x?xf32, #CSR> -> tensor<4x?xf32>
   return %b, %n : tensor<4x?xf32>, index
 }
+
+// -----
+
+#CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed), posWidth = 32, crdWidth = 32}>
+
+// load_mtx: the sizes (the static one checked), the sorted entries inserted
+// in order into a CSR matrix of the result's widths, converted to CSC.
+// CHECK-LABEL: func.func @load_mtx
+// CHECK: %[[R:.+]], %[[C:.+]], %[[N:.+]] = array.mtx_shape "a.mtx" : index, index, index
+// CHECK: cf.assert %{{.+}}, "{{.+}}: array.load_mtx: 'a.mtx' does not have 5 rows, as the result type says"
+// CHECK: %[[CRD:.+]] = array.read_mtx "a.mtx"(%[[N]]) : tensor<?x2xi64>
+// CHECK: %[[VAL:.+]] = array.read_mtx "a.mtx"(%[[N]]) : tensor<?xf32>
+// CHECK: %[[E:.+]] = tensor.empty(%[[C]]) : tensor<5x?xf32, #[[$CSR:.+]]>
+// CHECK: %[[T:.+]] = scf.for %[[K:.+]] = %{{.+}} to %[[N]] step %{{.+}} iter_args(%[[ACC:.+]] = %[[E]])
+// CHECK:   tensor.extract %[[CRD]][%[[K]], %{{.+}}] : tensor<?x2xi64>
+// CHECK:   tensor.extract %[[VAL]][%[[K]]] : tensor<?xf32>
+// CHECK:   tensor.insert %{{.+}} into %[[ACC]][%{{.+}}, %{{.+}}] : tensor<5x?xf32, #[[$CSR]]>
+// CHECK: %[[L:.+]] = sparse_tensor.load %[[T]] hasInserts : tensor<5x?xf32, #[[$CSR]]>
+// CHECK: sparse_tensor.convert %[[L]] : tensor<5x?xf32, #[[$CSR]]> to tensor<5x?xf32, #{{.+}}>
+func.func @load_mtx() -> tensor<5x?xf32, #CSC> {
+  %a = array.load_mtx "a.mtx" : tensor<5x?xf32, #CSC>
+  return %a : tensor<5x?xf32, #CSC>
+}

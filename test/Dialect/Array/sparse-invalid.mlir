@@ -164,3 +164,27 @@ func.func @sparse_shape_change(%a: tensor<?x6xf32, #CSR>) {
   %0 = array.to_sparse %a : tensor<?x6xf32, #CSR> -> tensor<4x6xf32, #CSC>
   return
 }
+
+// -----
+
+func.func @load_mtx_dense() {
+  // expected-error @+1 {{'array.load_mtx' op result must be a sparse matrix (a rank-2 tensor with a CSR, CSC or COO #sparse_tensor.encoding), found 'tensor<?x?xf32>'}}
+  %a = array.load_mtx "a.mtx" : tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @read_mtx_type(%nnz: index) {
+  // expected-error @+1 {{'array.read_mtx' op result must hold the coordinates (? x 2 of i64) or the values (rank 1, f32 or f64) of the entries, found 'tensor<?x3xi64>'}}
+  %a = array.read_mtx "a.mtx"(%nnz) : tensor<?x3xi64>
+  return
+}
+
+// -----
+
+func.func @read_mtx_into_type(%b: memref<?xi64>) {
+  // expected-error @+1 {{'array.read_mtx_into' op buffer must hold the coordinates (? x 2 of i64) or the values (rank 1, f32 or f64) of the entries, found 'memref<?xi64>'}}
+  array.read_mtx_into "a.mtx", %b : memref<?xi64>
+  return
+}

@@ -97,7 +97,11 @@ GROUP_TARGETS = {"sparse": ["cpu"]}
 INDIRECT_OPS = {"npy_shape": "from array.load_npy with dynamic sizes",
                 "load_npy_into": "from every array.load_npy",
                 "yield": "in every array.map and array.reduce region",
-                "multiprocessor_count": "from CUDA kernels' grid sizes"}
+                "multiprocessor_count": "from CUDA kernels' grid sizes",
+                "load_mtx": "reads files; test/Integration/sparse-mtx.mlir",
+                "mtx_shape": "from array.load_mtx",
+                "read_mtx": "from array.load_mtx",
+                "read_mtx_into": "from array.load_mtx"}
 
 
 def dtype_name(dtype):

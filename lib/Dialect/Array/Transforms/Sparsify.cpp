@@ -19,6 +19,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SparseTensor/IR/SparseTensor.h"
 #include "mlir/Dialect/SparseTensor/Transforms/Passes.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Pass/PassManager.h"
 
 namespace mlir::array {
@@ -54,11 +55,38 @@ Operation *findSparse(ModuleOp module) {
   return found;
 }
 
+/// Linalg's canonicalization makes operands static where another operand
+/// fixes a size, with a tensor.cast, also of a sparse operand; the
+/// sparsifier would turn that cast into a sparse_tensor.convert, which
+/// cannot change a dynamic size into a static one. A linalg op reads its
+/// inputs as they are (sizes only have to agree at run time, which the
+/// lowering of the array op checked), so it takes the cast's source.
+void bypassSparseCasts(ModuleOp module) {
+  SmallVector<tensor::CastOp> casts;
+  module.walk([&](tensor::CastOp cast) {
+    auto source = sparse_tensor::getSparseTensorEncoding(
+        cast.getSource().getType());
+    if (source &&
+        source == sparse_tensor::getSparseTensorEncoding(cast.getType()))
+      casts.push_back(cast);
+  });
+  for (tensor::CastOp cast : casts) {
+    for (OpOperand &use : llvm::make_early_inc_range(cast->getUses())) {
+      auto linalgOp = dyn_cast<linalg::LinalgOp>(use.getOwner());
+      if (linalgOp && linalgOp.isDpsInput(&use))
+        use.set(cast.getSource());
+    }
+    if (cast->use_empty())
+      cast->erase();
+  }
+}
+
 struct ArraySparsifyPass
     : array::impl::ArraySparsifyBase<ArraySparsifyPass> {
   void runOnOperation() override {
     if (!findSparse(getOperation()))
       return;
+    bypassSparseCasts(getOperation());
     OpPassManager pm("builtin.module");
     pm.addPass(createSparseReinterpretMapPass());
     // The same bufferization options as buildBufferizationPipeline's

@@ -123,4 +123,102 @@ def Array_SpmmOp : Array_SparseOp<"spmm"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Matrix Market files
+//===----------------------------------------------------------------------===//
+
+def Array_LoadMtxOp : Array_Op<"load_mtx",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Reads a sparse matrix from a Matrix Market file "
+                "(`scipy.io.mmread(path).tocsr()`).";
+  let description = [{
+    Reads the file `path` (relative to the working directory of the running
+    program), a `%%MatrixMarket matrix coordinate` file whose field is
+    `real`, `integer` or `pattern` (every entry 1) and whose symmetry is
+    `general` or `symmetric` (the lower triangle, mirrored), as a sparse
+    matrix of the result's format. Entries listed twice are summed, as
+    SciPy's `tocsr()` does. A static dimension of the result must equal the
+    file's. Otherwise, or when the file cannot be read or is malformed, the
+    program stops with one line naming the op's location, the file and the
+    line at fault (exit status 1):
+
+    ```
+    arrayrt: error: prog.mlir:3:8: cannot load 'a.mtx': line 7: row 9 is outside 1..8
+    ```
+
+    `convert-array-to-linalg` lowers it to `array.mtx_shape`, two
+    `array.read_mtx` (the coordinates and the values, sorted by row and
+    column) and insertions, in order, into a CSR matrix (converted to the
+    result's format when that is another).
+
+    ```mlir
+    %a = array.load_mtx "data/poisson.mtx" : tensor<?x?xf64, #CSR>
+    ```
+  }];
+  let arguments = (ins StrAttr:$path);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$path attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Array_MtxShapeOp : Array_Op<"mtx_shape",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Rows, columns and stored entries of a Matrix Market file.";
+  let description = [{
+    Reads the file `path` as `array.load_mtx` describes and returns its
+    number of rows, columns and entries (after mirroring a symmetric file
+    and summing duplicates). Malformed files stop the program as
+    `array.load_mtx` describes. `convert-array-to-runtime` lowers it to
+    `arrayrt_mtx_shape`.
+
+    ```mlir
+    %rows, %cols, %nnz = array.mtx_shape "a.mtx" : index, index, index
+    ```
+  }];
+  let arguments = (ins StrAttr:$path);
+  let results = (outs Index:$rows, Index:$cols, Index:$nnz);
+  let assemblyFormat = "$path attr-dict `:` type($rows) `,` type($cols) `,` "
+                       "type($nnz)";
+}
+
+def Array_ReadMtxOp : Array_Op<"read_mtx",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "The coordinates or the values of a Matrix Market file's "
+                "entries.";
+  let description = [{
+    The result's type says which: an `nnz x 2` tensor of `i64` gets the
+    (row, column) pairs, 0-based, sorted by row then column; a tensor of
+    `nnz` `f32` or `f64` elements the values, in the same order. `nnz` must
+    be the count `array.mtx_shape` returned for the file. Bufferization
+    allocates the buffer and fills it with `array.read_mtx_into`.
+
+    ```mlir
+    %crd = array.read_mtx "a.mtx"(%nnz) : tensor<?x2xi64>
+    %val = array.read_mtx "a.mtx"(%nnz) : tensor<?xf64>
+    ```
+  }];
+  let arguments = (ins StrAttr:$path, Index:$nnz);
+  let results = (outs Array_Tensor:$result);
+  let assemblyFormat = "$path `(` $nnz `)` attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Array_ReadMtxIntoOp : Array_Op<"read_mtx_into",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Reads the coordinates or the values of a Matrix Market "
+                "file into a buffer.";
+  let description = [{
+    The bufferized form of `array.read_mtx`, the part again given by the
+    buffer's type; `convert-array-to-runtime` lowers it to
+    `arrayrt_load_mtx`. The buffer must be in host memory.
+
+    ```mlir
+    array.read_mtx_into "a.mtx", %buf : memref<?xf64>
+    ```
+  }];
+  let arguments = (ins StrAttr:$path, MemRefOf<[I64, F32, F64]>:$buffer);
+  let assemblyFormat = "$path `,` $buffer attr-dict `:` type($buffer)";
+  let hasVerifier = 1;
+}
+
 #endif // ARRAYC_DIALECT_ARRAY_IR_ARRAYSPARSEOPS_TD
