@@ -15,6 +15,13 @@
       against a float64 NumPy reference, print a table and write
       R/results.json and R/performance.md.
 
+  run.py matmul [--bin DIR/bin] [--workdir W] [--results R] [options]
+      On the GPU machine: the matrix products (bench/matmul-*.mlir, through
+      cuBLASLt): our cuBLASLt call's device time (CUDA events, from the
+      ARRAYRT_BENCH report) against PyTorch and CuPy on the same inputs, in
+      TFLOP/s; the first rows of every result against float64 NumPy (from
+      the inputs rounded to the workload's dtype). R/matmul.json, matmul.md.
+
   run.py dry-run [--arrayc A]
       Here, without a GPU, CuPy or PyTorch: prepare for --target=cpu at the
       small size into a temporary folder and run the harness on it (ours
@@ -46,6 +53,19 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SEED = 20251129
 RTOL = 1e-5  # Normwise relative error allowed against float64.
 WORKLOADS = ["gaussian", "sum", "softmax", "layernorm", "colsum", "rowsum"]
+# Matrix products through cuBLASLt (`run.py matmul`): name -> (dtype, FLOP
+# per run at the full size, normwise error allowed against float64 on the
+# checked rows).
+MATMUL = {
+    "matmul-bf16": ("bfloat16", 2 * 8192 ** 3, 1e-2),
+    "matmul-f16": ("float16", 2 * 8192 ** 3, 5e-3),
+    "matmul-f32": ("float32", 2 * 8192 ** 3, 1e-5),
+    "matmul-tf32": ("float32", 2 * 8192 ** 3, 5e-3),
+    "matmul-gelu": ("bfloat16", 2 * 8192 ** 3, 1e-2),
+    "matmul-batched": ("float16", 64 * 2 * 512 ** 3, 5e-3),
+}
+# The small sizes of the dry run for the matmul programs.
+MATMUL_SMALL = [("8192", "96"), ("64x512x512", "4x24x24"), ("512", "24")]
 IMPLS = ["ours", "cupy", "torch", "compile"]
 # The sizes the programs are written for, and the small ones the dry run
 # substitutes for them (the programs have static shapes).
@@ -97,9 +117,18 @@ def prepare(args):
     os.makedirs(bindir)
     sources = os.path.join(bindir, "src")
     os.makedirs(sources)
-    for name in WORKLOADS:
-        text = sized_source(open(os.path.join(HERE, name + ".mlir")).read(),
-                            args.size)
+    # bfloat16 arithmetic (the GELU) does not link for the CPU, whose
+    # libgcc lacks __truncsfbf2.
+    matmul = [name for name in MATMUL
+              if args.target == "cuda" or name != "matmul-gelu"]
+    for name in WORKLOADS + matmul:
+        text = open(os.path.join(HERE, name + ".mlir")).read()
+        if name in MATMUL:
+            if args.size == "small":
+                for full, small in MATMUL_SMALL:
+                    text = text.replace(full, small)
+        else:
+            text = sized_source(text, args.size)
         source = os.path.join(sources, name + ".mlir")
         with open(source, "w") as f:
             f.write(text)
@@ -120,6 +149,7 @@ def prepare(args):
         "dims": FULL if args.size == "full" else SMALL,
         "arrayc": arrayc,
         "workloads": WORKLOADS,
+        "matmul": matmul,
     }
     with open(os.path.join(bindir, "BUILD_INFO.json"), "w") as f:
         json.dump(info, f, indent=2)
@@ -781,6 +811,311 @@ def markdown(data):
     return "\n".join(head + lines + tail) + "\n"
 
 
+# --------------------------------------------------------------------------
+# Matrix products (run.py matmul)
+
+
+def matmul_dims(size):
+    """(n, batch, m): n x n products, batch products of m x m."""
+    return (8192, 64, 512) if size == "full" else (96, 4, 24)
+
+
+def round_bf16(a):
+    """float32 rounded to bfloat16's 8 significant bits (to nearest even),
+    as float32."""
+    u = np.ascontiguousarray(a, np.float32).view(np.uint32)
+    u = (u + np.uint32(0x7FFF) + ((u >> np.uint32(16)) & np.uint32(1))) \
+        & np.uint32(0xFFFF0000)
+    return u.view(np.float32)
+
+
+def matmul_inputs(workdir, size):
+    """Writes the inputs of the matmul programs once; returns them."""
+    n, nb, m = matmul_dims(size)
+    stamp = os.path.join(workdir, "matmul-inputs.json")
+    want = {"seed": SEED, "n": n, "batch": nb, "m": m}
+    names = ["ma", "mb", "m16a", "m16b", "mbias", "bx16", "by16"]
+    if os.path.exists(stamp) and json.load(open(stamp)) == want:
+        return {k: np.load(os.path.join(workdir, k + ".npy"), mmap_mode="r")
+                for k in names}
+    # N(0, 0.1^2) entries: products of about N(0, 0.9^2) at n = 8192.
+    a = normal_f32((n, n), SEED + 10, mean=0.0, scale=0.1)
+    b = normal_f32((n, n), SEED + 11, mean=0.0, scale=0.1)
+    inputs = {
+        "ma": a, "mb": b,
+        "m16a": a.astype(np.float16), "m16b": b.astype(np.float16),
+        "mbias": normal_f32((n,), SEED + 12, mean=0.0, scale=0.5),
+        "bx16": normal_f32((nb, m, m), SEED + 13, 0.0, 0.1).astype(
+            np.float16),
+        "by16": normal_f32((nb, m, m), SEED + 14, 0.0, 0.1).astype(
+            np.float16),
+    }
+    for k in names:
+        np.save(os.path.join(workdir, k + ".npy"), inputs[k])
+    with open(stamp, "w") as f:
+        json.dump(want, f)
+    return inputs
+
+
+ROWS = 16  # Result rows (batched: 2 batches) the programs save and we check.
+
+
+def gelu_tanh(x):
+    return 0.5 * x * (1 + np.tanh(0.7978845608028654 *
+                                  (x + 0.044715 * x ** 3)))
+
+
+def matmul_reference(name, inp):
+    """float64 result of the checked rows, from the inputs rounded to the
+    workload's dtype."""
+    if name == "matmul-batched":
+        x = np.asarray(inp["bx16"][:2], np.float64)
+        y = np.asarray(inp["by16"][:2], np.float64)
+        return x @ y
+    if name == "matmul-f16":
+        a = np.asarray(inp["m16a"][:ROWS], np.float64)
+        b = np.asarray(inp["m16b"], np.float64)
+        return a @ b
+    if name in ("matmul-bf16", "matmul-gelu"):
+        a = round_bf16(inp["ma"][:ROWS]).astype(np.float64)
+        b = round_bf16(inp["mb"]).astype(np.float64)
+        out = a @ b
+        if name == "matmul-gelu":
+            bias = round_bf16(inp["mbias"]).astype(np.float64)
+            out = gelu_tanh(out + bias)
+        return out
+    a = np.asarray(inp["ma"][:ROWS], np.float64)
+    return a @ np.asarray(inp["mb"], np.float64)
+
+
+def normwise(result, ref):
+    result = np.asarray(result, np.float64)
+    if result.shape != ref.shape:
+        raise ValueError("shape %s, expected %s" % (result.shape, ref.shape))
+    if not np.isfinite(result).all():
+        return float("inf")
+    return float(np.linalg.norm(result - ref) / np.linalg.norm(ref))
+
+
+def matmul_frameworks(name, inp, torch, cp):
+    """(label, function, rows) triples computing workload `name` in PyTorch
+    and CuPy on the GPU; rows(result) gives the checked rows on the host."""
+    out = []
+    take = (lambda r: r[:2]) if name == "matmul-batched" \
+        else (lambda r: r[:ROWS])
+    if torch is not None:
+        import torch.nn.functional as F
+        tf = lambda k, dt: torch.from_numpy(np.array(inp[k])).cuda().to(dt)
+        host = lambda r: take(r).float().cpu().numpy()
+        if name in ("matmul-bf16", "matmul-f16", "matmul-f32",
+                    "matmul-tf32"):
+            dt = {"matmul-bf16": torch.bfloat16, "matmul-f16": torch.float16,
+                  }.get(name, torch.float32)
+            ka, kb = ("m16a", "m16b") if name == "matmul-f16" else ("ma",
+                                                                    "mb")
+            a, b = tf(ka, dt), tf(kb, dt)
+            tf32 = name == "matmul-tf32"
+
+            def mm(a=a, b=b, tf32=tf32):
+                torch.backends.cuda.matmul.allow_tf32 = tf32
+                return torch.matmul(a, b)
+
+            out.append(("torch" + (" (allow_tf32)" if tf32 else ""), mm,
+                        host))
+        elif name == "matmul-gelu":
+            a, b = tf("ma", torch.bfloat16), tf("mb", torch.bfloat16)
+            bias = tf("mbias", torch.bfloat16)
+
+            def eager(a=a, b=b, bias=bias):
+                return F.gelu(a @ b + bias, approximate="tanh")
+
+            out.append(("torch eager", eager, host))
+            out.append(("torch.compile", ("compile", eager, (a, b, bias)),
+                        host))
+        elif name == "matmul-batched":
+            x, y = tf("bx16", torch.float16), tf("by16", torch.float16)
+            out.append(("torch", lambda x=x, y=y: torch.matmul(x, y), host))
+    if cp is not None:
+        host = lambda r: cp.asnumpy(take(r)).astype(np.float32)
+        if name == "matmul-f16":
+            a, b = cp.asarray(inp["m16a"]), cp.asarray(inp["m16b"])
+            out.append(("cupy", lambda a=a, b=b: cp.matmul(a, b), host))
+        elif name == "matmul-f32":
+            a, b = cp.asarray(inp["ma"]), cp.asarray(inp["mb"])
+            out.append(("cupy", lambda a=a, b=b: cp.matmul(a, b), host))
+        elif name == "matmul-batched":
+            x, y = cp.asarray(inp["bx16"]), cp.asarray(inp["by16"])
+            out.append(("cupy", lambda x=x, y=y: cp.matmul(x, y), host))
+        elif name == "matmul-gelu":
+            a, b = cp.asarray(inp["m16a"]), cp.asarray(inp["m16b"])
+            bias = cp.asarray(np.asarray(inp["mbias"]).astype(np.float16))
+            half, one = cp.float16(0.5), cp.float16(1)
+            c, k = cp.float16(0.044715), cp.float16(0.7978845608028654)
+
+            def composed(a=a, b=b, bias=bias):
+                x = a @ b + bias
+                return half * x * (one + cp.tanh(k * (x + c * x * x * x)))
+
+            # float16: its own reference, from the float16 inputs.
+            out.append(("cupy f16 composed", composed, host))
+    return out
+
+
+def run_matmul(args):
+    info = json.load(open(os.path.join(args.bin, "BUILD_INFO.json")))
+    os.makedirs(args.workdir, exist_ok=True)
+    os.makedirs(args.results, exist_ok=True)
+    start = time.monotonic()
+    torch = cp = None
+    notes = []
+    if args.impls != "ours":
+        try:
+            import torch as torch_module
+            if torch_module.cuda.is_available():
+                torch = torch_module
+        except Exception as error:
+            notes.append("PyTorch not used: %s" % str(error)[:200])
+        try:
+            import cupy
+            cupy.cuda.runtime.getDeviceCount()
+            cp = cupy
+        except Exception as error:
+            notes.append("CuPy not used: %s" % str(error)[:200])
+    t = time.monotonic()
+    inp = matmul_inputs(args.workdir, info["size"])
+    log("matmul inputs in %.1f s" % (time.monotonic() - t))
+    names = args.only.split(",") if args.only else info.get("matmul", [])
+    rows = []
+
+    def add(row):
+        rows.append(row)
+        log("  %-22s %s" % (row["impl"], matmul_describe(row)))
+        save_matmul(args.results, rows, notes, info, args, start)
+
+    n, nb, m = matmul_dims(info["size"])
+    for name in names:
+        dtype, _, tol = MATMUL[name]
+        flop = nb * 2 * m ** 3 if name == "matmul-batched" else 2 * n ** 3
+        log("%s" % name)
+        if args.deadline_s and time.monotonic() - start > args.deadline_s:
+            notes.append("%s skipped: deadline" % name)
+            continue
+        ref = matmul_reference(name, inp)
+        row, output = run_ours(args, name, args.bin, args.workdir, None)
+        row.update({"workload": name, "impl": "ours", "flop": flop})
+        if output is not None:
+            ops = row.get("operations", [])
+            library = [o for o in ops if o["kind"] == "library"]
+            if row.get("timer") == "cuda-events" and library:
+                row["library_calls_per_run"] = sum(
+                    o["calls"] for o in library) / row["n"]
+                row["kernels"] = [o["name"] for o in ops
+                                  if o["kind"] == "kernel"]
+                # The device time of the product: the cuBLASLt call(s).
+                row["time_ms"] = sum(o["total_ms"] for o in library) / row["n"]
+            else:
+                row["time_ms"] = row["median_ms"]
+            row["rel_err"] = normwise(output, ref)
+            row["status"] = "ok" if row["rel_err"] <= tol else \
+                "WRONG (normwise error %.2e > %g)" % (row["rel_err"], tol)
+        add(row)
+        for label, function, host in matmul_frameworks(name, inp, torch, cp):
+            fref = ref
+            if label.startswith("cupy f16"):
+                a = np.asarray(inp["m16a"][:ROWS], np.float64)
+                fref = gelu_tanh(a @ np.asarray(inp["m16b"], np.float64) +
+                                 np.asarray(inp["mbias"]).astype(
+                                     np.float16).astype(np.float64))
+            frow = {"workload": name, "impl": label, "flop": flop}
+            try:
+                if isinstance(function, tuple):  # torch.compile
+                    _, eager, operands = function
+                    begin = time.monotonic()
+                    compiled = torch.compile(
+                        lambda a, b, bias: torch.nn.functional.gelu(
+                            a @ b + bias, approximate="tanh"),
+                        dynamic=False, fullgraph=True)
+                    function = lambda c=compiled, o=operands: c(*o)
+                    function()
+                    torch.cuda.synchronize()
+                    frow["compile_s"] = round(time.monotonic() - begin, 1)
+                if label.startswith("torch"):
+                    samples, result = time_events(
+                        function, args.warmup, args.iters,
+                        lambda: torch.cuda.Event(enable_timing=True),
+                        torch.cuda.synchronize)
+                else:
+                    samples, result = time_events(
+                        function, args.warmup, args.iters, cp.cuda.Event,
+                        cp.cuda.Device().synchronize)
+                frow.update(summarize(samples))
+                frow["time_ms"] = frow["median_ms"]
+                frow["rel_err"] = normwise(host(result), fref)
+                frow["status"] = "ok" if frow["rel_err"] <= tol else \
+                    "WRONG (normwise error %.2e > %g)" % (frow["rel_err"], tol)
+                del result
+            except Exception as error:
+                frow["status"] = "error: %s" % str(error)[:300]
+            add(frow)
+        if torch is not None:
+            torch.backends.cuda.matmul.allow_tf32 = False
+            torch.cuda.empty_cache()
+        if cp is not None:
+            cp.get_default_memory_pool().free_all_blocks()
+    save_matmul(args.results, rows, notes, info, args, start, final=True)
+    ok = all(r.get("status") == "ok" for r in rows if r["impl"] == "ours")
+    if args.require_ok and not ok:
+        sys.exit("matmul: some of our results are missing or wrong")
+    return rows
+
+
+def matmul_finish(rows):
+    ours = {r["workload"]: r.get("time_ms") for r in rows
+            if r["impl"] == "ours"}
+    for r in rows:
+        if r.get("time_ms"):
+            r["tflops"] = r["flop"] / (r["time_ms"] * 1e-3) / 1e12
+            base = ours.get(r["workload"])
+            r["ours_over_this"] = base / r["time_ms"] if base else None
+
+
+def matmul_describe(row):
+    if not row.get("time_ms"):
+        return short_status(row, 300)
+    text = "%9.3f ms %7.1f TFLOP/s" % (row["time_ms"], row["flop"] / (
+        row["time_ms"] * 1e-3) / 1e12)
+    if "rel_err" in row:
+        text += "  err %.1e" % row["rel_err"]
+    if row.get("status") != "ok":
+        text += "  " + short_status(row)
+    return text
+
+
+def save_matmul(results, rows, notes, info, args, start, final=False):
+    matmul_finish(rows)
+    env = describe_environment(None, None, info)
+    data = {"environment": env, "build": info, "rows": rows, "notes": notes,
+            "settings": {"iters": args.iters, "warmup": args.warmup,
+                         "seed": SEED},
+            "complete": final,
+            "harness_s": round(time.monotonic() - start, 1)}
+    with open(os.path.join(results, "matmul.json"), "w") as f:
+        json.dump(data, f, indent=1)
+    lines = ["| workload | implementation | ms | TFLOP/s | ours/this | "
+             "rel. error | status |", "|---|---|---:|---:|---:|---:|---|"]
+    for r in rows:
+        lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+            r["workload"], r["impl"],
+            "%.3f" % r["time_ms"] if r.get("time_ms") else "-",
+            "%.1f" % r["tflops"] if r.get("tflops") else "-",
+            "%.3f" % r["ours_over_this"] if r.get("ours_over_this") else "-",
+            "%.1e" % r["rel_err"] if "rel_err" in r else "-",
+            short_status(r).replace("|", "/")))
+    with open(os.path.join(results, "matmul.md"), "w") as f:
+        f.write("\n".join(lines) + "\n" + "".join(
+            "\nNote: %s" % n for n in notes) + "\n")
+
+
 def describe_environment(cp, torch, info):
     env = {"date": datetime.datetime.now(datetime.timezone.utc).strftime(
                "%Y-%m-%d %H:%M UTC"),
@@ -838,8 +1173,15 @@ def dry_run(args):
         table = open(os.path.join(runargs.results, "performance.md")).read()
         if table.count("| ours |") != len(WORKLOADS):
             sys.exit("dry-run: performance.md lacks rows:\n" + table)
+        mmargs = argparse.Namespace(
+            bin=os.path.join(out, "bin"), workdir=os.path.join(out, "work"),
+            results=os.path.join(out, "results"), iters=2, warmup=0,
+            ours_max_seconds=0, timeout=120, deadline_s=0, only=None,
+            impls="ours", require_ok=True)
+        products = run_matmul(mmargs)
         log("dry-run: %d programs compiled for the CPU, ran in bench mode "
-            "and matched float64 NumPy" % len(ours))
+            "and matched float64 NumPy; %d matrix products matched theirs"
+            % (len(ours), len(products)))
 
 
 def main():
@@ -878,12 +1220,37 @@ def main():
                    "%s (default: all)" % ",".join(IMPLS))
     r.add_argument("--require-ok", action="store_true",
                    help="exit 1 unless all of our results pass")
+    mm = sub.add_parser("matmul", help="measure the matrix products "
+                        "against PyTorch and CuPy (on the GPU machine)")
+    mm.add_argument("--bin", default=os.path.join(HERE, "bin"),
+                    help="the executables from prepare (default ./bin)")
+    mm.add_argument("--workdir", default=default_workdir(),
+                    help="inputs and outputs (default under /dev/shm)")
+    mm.add_argument("--results", default="results",
+                    help="folder for matmul.json and matmul.md")
+    mm.add_argument("--iters", type=int, default=20,
+                    help="timed runs of everything (default 20)")
+    mm.add_argument("--warmup", type=int, default=3,
+                    help="warm-up runs of everything (default 3)")
+    mm.add_argument("--ours-max-seconds", type=float, default=30,
+                    help="ARRAYRT_BENCH_MAX_SECONDS for our executables")
+    mm.add_argument("--timeout", type=int, default=300,
+                    help="seconds one of our executables may take")
+    mm.add_argument("--deadline-s", type=float, default=0,
+                    help="skip workloads that would start later (0: none)")
+    mm.add_argument("--only", help="comma-separated matmul workloads, of %s"
+                    % ",".join(MATMUL))
+    mm.add_argument("--impls", default="all",
+                    help="'ours' to skip PyTorch and CuPy")
+    mm.add_argument("--require-ok", action="store_true",
+                    help="exit 1 unless all of our results pass")
     d = sub.add_parser("dry-run", help="check here, on the CPU target")
     d.add_argument("--arrayc", help="arrayc (default build/bin/arrayc)")
     d.add_argument("--workdir", help="keep everything here (default: a "
                    "temporary folder)")
     args = parser.parse_args()
-    {"prepare": prepare, "run": run, "dry-run": dry_run}[args.command](args)
+    {"prepare": prepare, "run": run, "matmul": run_matmul,
+     "dry-run": dry_run}[args.command](args)
 
 
 def default_workdir():

@@ -28,7 +28,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STAGE = os.path.join(ROOT, ".device")
-SOURCES = ["test/Integration", "examples"]
+SOURCES = ["test/Integration", "test/Integration/CUDA", "examples"]
 
 
 def programs():

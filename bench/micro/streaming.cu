@@ -50,31 +50,12 @@ __device__ __forceinline__ float4 gauss4(float4 v, float a, float b) {
                      gauss(v.w, a, b));
 }
 
-// Persistent grid: each block walks tiles of blockDim*U float4s.
+// One tile of blockDim * U float4s, starting at vector `base`: every
+// thread loads its U vectors, then computes and stores them.
 template <int U, Load L, Store S>
-__global__ void gaussPersistent(const float4 *__restrict__ x,
-                                float4 *__restrict__ y, const float *ap,
-                                const float *bp, unsigned tiles) {
-  float a = *ap, b = *bp;
-  for (unsigned t = blockIdx.x; t < tiles; t += gridDim.x) {
-    unsigned base = t * blockDim.x * U + threadIdx.x;
-    float4 v[U];
-#pragma unroll
-    for (int u = 0; u < U; ++u)
-      v[u] = load4<L>(x + base + u * blockDim.x);
-#pragma unroll
-    for (int u = 0; u < U; ++u)
-      store4<S>(y + base + u * blockDim.x, gauss4(v[u], a, b));
-  }
-}
-
-// One tile per block, as many blocks as tiles.
-template <int U, Load L, Store S>
-__global__ void gaussOneTile(const float4 *__restrict__ x,
-                             float4 *__restrict__ y, const float *ap,
-                             const float *bp) {
-  float a = *ap, b = *bp;
-  unsigned base = blockIdx.x * blockDim.x * U + threadIdx.x;
+__device__ __forceinline__ void gaussTile(const float4 *__restrict__ x,
+                                          float4 *__restrict__ y,
+                                          unsigned base, float a, float b) {
   float4 v[U];
 #pragma unroll
   for (int u = 0; u < U; ++u)
@@ -84,11 +65,73 @@ __global__ void gaussOneTile(const float4 *__restrict__ x,
     store4<S>(y + base + u * blockDim.x, gauss4(v[u], a, b));
 }
 
+// Persistent grid: each block walks tiles.
+template <int U, Load L, Store S>
+__global__ void gaussPersistent(const float4 *__restrict__ x,
+                                float4 *__restrict__ y, const float *ap,
+                                const float *bp, unsigned tiles) {
+  float a = *ap, b = *bp;
+  for (unsigned t = blockIdx.x; t < tiles; t += gridDim.x)
+    gaussTile<U, L, S>(x, y, t * blockDim.x * U + threadIdx.x, a, b);
+}
+
+// One tile per block, as many blocks as tiles.
+template <int U, Load L, Store S>
+__global__ void gaussOneTile(const float4 *__restrict__ x,
+                             float4 *__restrict__ y, const float *ap,
+                             const float *bp) {
+  gaussTile<U, L, S>(x, y, blockIdx.x * blockDim.x * U + threadIdx.x, *ap,
+                     *bp);
+}
+
 __global__ void copyPersistent(const float4 *__restrict__ x,
                                float4 *__restrict__ y, unsigned n4) {
   for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < n4;
        i += gridDim.x * blockDim.x)
     y[i] = x[i];
+}
+
+// The general (not flat) kernels' shape: one 4-byte element per thread and
+// iteration, grid-stride, here with a broadcast row (y = m + row).
+__global__ void addRowGridStride(const float *__restrict__ m,
+                                 const float *__restrict__ row,
+                                 float *__restrict__ y, unsigned n,
+                                 unsigned cols) {
+  for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += gridDim.x * blockDim.x)
+    y[i] = m[i] + row[i % cols];
+}
+
+// acc[u] += the elements of v[u], pairwise.
+template <typename Acc, int U>
+__device__ __forceinline__ void accumulate(Acc (&acc)[U],
+                                           const float4 (&v)[U]) {
+#pragma unroll
+  for (int u = 0; u < U; ++u)
+    acc[u] += ((Acc)v[u].x + (Acc)v[u].y) + ((Acc)v[u].z + (Acc)v[u].w);
+}
+template <typename Acc, int U>
+__device__ __forceinline__ Acc total(const Acc (&acc)[U]) {
+  Acc s = 0;
+#pragma unroll
+  for (int u = 0; u < U; ++u)
+    s += acc[u];
+  return s;
+}
+
+// The sum of `s` over the block (valid in thread 0).
+template <typename Acc> __device__ Acc blockSum(Acc s) {
+  for (int o = 16; o; o >>= 1)
+    s += __shfl_xor_sync(~0u, s, o);
+  __shared__ Acc warp[32];
+  if (threadIdx.x % 32 == 0)
+    warp[threadIdx.x / 32] = s;
+  __syncthreads();
+  s = threadIdx.x < blockDim.x / 32 ? warp[threadIdx.x] : 0;
+  if (threadIdx.x < 32)
+    for (int o = 16; o; o >>= 1)
+      s += __shfl_xor_sync(~0u, s, o);
+  return s;
 }
 
 // Sums: per-block partials, then one block adds them.
@@ -102,27 +145,11 @@ __global__ void sumPartials(const float4 *__restrict__ x, Acc *partials,
 #pragma unroll
     for (int u = 0; u < U; ++u)
       v[u] = load4<L>(x + base + u * blockDim.x);
-#pragma unroll
-    for (int u = 0; u < U; ++u)
-      acc[u] += ((Acc)v[u].x + (Acc)v[u].y) + ((Acc)v[u].z + (Acc)v[u].w);
+    accumulate(acc, v);
   }
-  Acc s = 0;
-#pragma unroll
-  for (int u = 0; u < U; ++u)
-    s += acc[u];
-  for (int o = 16; o; o >>= 1)
-    s += __shfl_xor_sync(~0u, s, o);
-  __shared__ Acc warp[32];
-  if (threadIdx.x % 32 == 0)
-    warp[threadIdx.x / 32] = s;
-  __syncthreads();
-  if (threadIdx.x < 32) {
-    s = threadIdx.x < blockDim.x / 32 ? warp[threadIdx.x] : 0;
-    for (int o = 16; o; o >>= 1)
-      s += __shfl_xor_sync(~0u, s, o);
-    if (threadIdx.x == 0)
-      partials[blockIdx.x] = s;
-  }
+  Acc s = blockSum(total(acc));
+  if (threadIdx.x == 0)
+    partials[blockIdx.x] = s;
 }
 // As sumPartials, but every element goes through one accumulator in turn:
 // a chain of 4 * U dependent adds per iteration (the generated kernels'
@@ -145,19 +172,9 @@ __global__ void sumPartialsChain(const float4 *__restrict__ x, Acc *partials,
       acc += (Acc)v[u].w;
     }
   }
-  for (int o = 16; o; o >>= 1)
-    acc += __shfl_xor_sync(~0u, acc, o);
-  __shared__ Acc warp[32];
-  if (threadIdx.x % 32 == 0)
-    warp[threadIdx.x / 32] = acc;
-  __syncthreads();
-  if (threadIdx.x < 32) {
-    acc = threadIdx.x < blockDim.x / 32 ? warp[threadIdx.x] : 0;
-    for (int o = 16; o; o >>= 1)
-      acc += __shfl_xor_sync(~0u, acc, o);
-    if (threadIdx.x == 0)
-      partials[blockIdx.x] = acc;
-  }
+  acc = blockSum(acc);
+  if (threadIdx.x == 0)
+    partials[blockIdx.x] = acc;
 }
 
 template <typename Acc>
@@ -165,19 +182,9 @@ __global__ void sumFinal(const Acc *partials, unsigned n, float *out) {
   Acc s = 0;
   for (unsigned i = threadIdx.x; i < n; i += blockDim.x)
     s += partials[i];
-  for (int o = 16; o; o >>= 1)
-    s += __shfl_xor_sync(~0u, s, o);
-  __shared__ Acc warp[32];
-  if (threadIdx.x % 32 == 0)
-    warp[threadIdx.x / 32] = s;
-  __syncthreads();
-  if (threadIdx.x < 32) {
-    s = threadIdx.x < blockDim.x / 32 ? warp[threadIdx.x] : 0;
-    for (int o = 16; o; o >>= 1)
-      s += __shfl_xor_sync(~0u, s, o);
-    if (threadIdx.x == 0)
-      *out = (float)s;
-  }
+  s = blockSum(s);
+  if (threadIdx.x == 0)
+    *out = (float)s;
 }
 
 
@@ -192,27 +199,11 @@ __global__ void __launch_bounds__(T) rowSum(const float4 *__restrict__ m,
 #pragma unroll
     for (int u = 0; u < U; ++u)
       v[u] = row[c + u * T];
-#pragma unroll
-    for (int u = 0; u < U; ++u)
-      acc[u] += ((Acc)v[u].x + (Acc)v[u].y) + ((Acc)v[u].z + (Acc)v[u].w);
+    accumulate(acc, v);
   }
-  Acc s = 0;
-#pragma unroll
-  for (int u = 0; u < U; ++u)
-    s += acc[u];
-  for (int o = 16; o; o >>= 1)
-    s += __shfl_xor_sync(~0u, s, o);
-  __shared__ Acc warp[32];
-  if (threadIdx.x % 32 == 0)
-    warp[threadIdx.x / 32] = s;
-  __syncthreads();
-  if (threadIdx.x < 32) {
-    s = threadIdx.x < T / 32 ? warp[threadIdx.x] : 0;
-    for (int o = 16; o; o >>= 1)
-      s += __shfl_xor_sync(~0u, s, o);
-    if (threadIdx.x == 0)
-      out[blockIdx.x] = (float)s;
-  }
+  Acc s = blockSum(total(acc));
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = (float)s;
 }
 
 template <typename F> float timeIt(F f) {
@@ -286,6 +277,16 @@ int main() {
            copyPersistent<<<n4 / 256, 256>>>(x4, y4, n4);
          }),
          false);
+  for (unsigned perSm : {8u, 32u, 0u}) {
+    unsigned blocks = perSm ? sms * perSm : (unsigned)(N / 256);
+    float ms = timeIt([&] {
+      addRowGridStride<<<blocks, 256>>>(x, x, y, (unsigned)N, 16384);
+    });
+    char name[64];
+    snprintf(name, sizeof name, "general m + row, %s%u blocks x 256",
+             perSm == 8 ? "8/SM: " : perSm ? "32/SM: " : "n/256: ", blocks);
+    report(name, ms, false);
+  }
   gaussPersistent<4, Plain, WriteBack><<<sms * 4, 256>>>(
       x4, (float4 *)ref, ab, ab + 1, n4 / 1024);
   CHECK(cudaDeviceSynchronize());

@@ -27,6 +27,13 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   // No lowering of the sparse ops here yet: a precise error, not a failure
   // deep in bufferization.
   pm.addPass(createArrayRejectSparse());
+  // Products and their epilogues go to cuBLASLt before the rest becomes
+  // linalg (the epilogue is recognized in array ops).
+  if (options.matmulBlas) {
+    ArrayGpuMatmulToBlasOptions blas;
+    blas.tf32 = options.matmulTf32;
+    pm.addNestedPass<func::FuncOp>(createArrayGpuMatmulToBlas(blas));
+  }
   buildArrayToLinalgPipeline(pm, options.fuseElementwise);
   if (stop == PipelineStage::Linalg)
     return;

@@ -80,6 +80,11 @@ cl::opt<std::string> cudaToolkit("cuda-toolkit",
                                  cl::desc("CUDA toolkit for ptxas/fatbinary"),
                                  cl::init(ARRAYC_CUDA_TOOLKIT_PATH),
                                  cl::cat(category));
+cl::opt<bool> matmulTf32(
+    "matmul-tf32",
+    cl::desc("Compute float32 matrix products on TF32 tensor cores (cuda "
+             "target; an op's precision = \"highest\" keeps it exact)"),
+    cl::cat(category));
 cl::opt<bool> verbose("v", cl::desc("Print the link command"),
                       cl::cat(category));
 
@@ -135,6 +140,7 @@ void buildPipeline(PassManager &pm, array::PipelineStage stage) {
   array::ArrayToCudaPipelineOptions options;
   options.chip = arch;
   options.optLevel = std::min(optLevel.getValue(), 3u);
+  options.matmulTf32 = matmulTf32;
   options.toolkitPath = cudaToolkit;
   options.binaryFormat = emit == Emit::Ptx ? "isa" : "fatbin";
   array::buildArrayToCudaPipeline(pm, options, stage);

@@ -47,7 +47,16 @@ def ConvertArrayToRuntime : Pass<"convert-array-to-runtime", "ModuleOp"> {
     `(rank, descriptor)` pair of its unranked memref, spelled out as
     `(i64, !llvm.ptr)` in the one declaration.
 
-    Declares the runtime functions it calls. The buffers must be in host
+    `array.blas_matmul` on buffers (device memory, on the CUDA target)
+    becomes one call of `arrayrt_matmul` (cuBLASLt) with the four buffers'
+    unranked descriptors (rank 0 and a null pointer for an absent bias),
+    the dtype code, the `arrayrt_matmul_epilogue_t` code (`none`, `relu`,
+    `gelu_tanh`, plus 3 with a bias), the transpose and TF32 flags, alpha,
+    beta 0 and the op's location; the call returns once the product is
+    done.
+
+    Declares the runtime functions it calls. Except for `arrayrt_matmul`'s,
+    the buffers must be in host
     memory: the CUDA pipeline stages device buffers through host copies
     first (`array-gpu-device-memory`).
   }];

@@ -63,6 +63,16 @@ struct ArrayToCudaPipelineOptions
       *this, "fuse-elementwise",
       llvm::cl::desc("Fuse producer-consumer chains of elementwise ops."),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> matmulBlas{
+      *this, "matmul-blas",
+      llvm::cl::desc("Float matrix products (and their epilogues) through "
+                     "cuBLASLt (array-gpu-matmul-to-blas); else generated "
+                     "kernels."),
+      llvm::cl::init(true)};
+  PassOptions::Option<bool> matmulTf32{
+      *this, "matmul-tf32",
+      llvm::cl::desc("Compute float32 matrix products on TF32 tensor cores."),
+      llvm::cl::init(false)};
 };
 
 /// array dialect → linalg on tensors, shared by both targets.

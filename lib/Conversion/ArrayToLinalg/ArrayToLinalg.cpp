@@ -41,6 +41,8 @@ struct ConvertArrayToLinalgPass
     target.addLegalOp<PrintOp, SaveNpyOp, LoadNpyOp>();
     // array.load_mtx's pieces: the runtime reads the file.
     target.addLegalOp<MtxShapeOp, ReadMtxOp>();
+    // A cuBLASLt product (CUDA target) bufferizes and goes to the runtime.
+    target.addLegalOp<BlasMatmulOp>();
     // Unsigned elements are cast to signless integers around arith ops
     // (TypePromotion.h); the casts stay until the LLVM conversions.
     target.addLegalOp<UnrealizedConversionCastOp>();

@@ -24,6 +24,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/StringSwitch.h"
 
 namespace mlir::array {
 #define GEN_PASS_DEF_CONVERTARRAYTORUNTIME
@@ -342,6 +343,80 @@ struct NpyShapeToRuntimeCall : OpRewritePattern<NpyShapeOp> {
   }
 };
 
+/// array.blas_matmul on buffers: one arrayrt_matmul call with the four
+/// buffers' unranked descriptors (an absent bias: rank 0 and null), the
+/// element type's arrayrt_dtype_t code, the arrayrt_matmul_epilogue_t and
+/// flag values of arrayrt.h, alpha, beta 0, the op's location and the
+/// legacy stream (gpu-async-region waits for the streams before the call).
+struct BlasMatmulToRuntimeCall : OpRewritePattern<BlasMatmulOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(BlasMatmulOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa<MemRefType>(op.getInit().getType()))
+      return rewriter.notifyMatchFailure(op, "expects bufferized operands");
+    Location loc = op.getLoc();
+    MLIRContext *context = rewriter.getContext();
+    auto ptrType = LLVM::LLVMPointerType::get(context);
+    Type i64 = rewriter.getI64Type(), i32 = rewriter.getI32Type();
+    Type f64 = rewriter.getF64Type();
+    FailureOr<func::FuncOp> callee =
+        getOrDeclare(rewriter, op, "arrayrt_matmul",
+                     rewriter.getFunctionType({i64, ptrType, i64, ptrType, i64,
+                                               ptrType, i64, ptrType, i32, i32,
+                                               i32, f64, f64, ptrType, ptrType},
+                                              {}));
+    if (failed(callee))
+      return failure();
+    std::optional<NpyDtype> dtype =
+        getNpyDtype(cast<MemRefType>(op.getInit().getType()).getElementType());
+    if (!dtype)
+      return op.emitOpError("has no dtype code for its element type");
+    // arrayrt_matmul_epilogue_t: DEFAULT, RELU, GELU, then the same three
+    // with a bias.
+    int32_t epilogue = llvm::StringSwitch<int32_t>(op.getEpilogue())
+                           .Case("relu", 1)
+                           .Case("gelu_tanh", 2)
+                           .Default(0);
+    if (op.getBias())
+      epilogue += 3;
+    int32_t flags = (op.getTransposeLhs() ? 1 : 0) |
+                    (op.getTransposeRhs() ? 2 : 0) | (op.getTf32() ? 4 : 0);
+
+    SmallVector<Value> args;
+    auto addBuffer = [&](Value buffer) {
+      if (!buffer) {
+        args.push_back(arith::ConstantOp::create(
+            rewriter, loc, rewriter.getI64IntegerAttr(0)));
+        args.push_back(LLVM::ZeroOp::create(rewriter, loc, ptrType));
+        return;
+      }
+      auto [rank, descriptor] = getUnrankedDescriptor(rewriter, loc, buffer);
+      args.push_back(rank);
+      args.push_back(descriptor);
+    };
+    addBuffer(op.getLhs());
+    addBuffer(op.getRhs());
+    addBuffer(op.getBias());
+    addBuffer(op.getInit());
+    args.push_back(arith::ConstantOp::create(
+        rewriter, loc, rewriter.getI32IntegerAttr(*dtype)));
+    args.push_back(arith::ConstantOp::create(
+        rewriter, loc, rewriter.getI32IntegerAttr(epilogue)));
+    args.push_back(arith::ConstantOp::create(
+        rewriter, loc, rewriter.getI32IntegerAttr(flags)));
+    args.push_back(arith::ConstantOp::create(
+        rewriter, loc,
+        rewriter.getF64FloatAttr(op.getAlpha().convertToDouble())));
+    args.push_back(arith::ConstantOp::create(rewriter, loc,
+                                             rewriter.getF64FloatAttr(0.0)));
+    args.push_back(getLocationString(rewriter, op));
+    args.push_back(LLVM::ZeroOp::create(rewriter, loc, ptrType));
+    rewriter.replaceOpWithNewOp<func::CallOp>(op, *callee, args);
+    return success();
+  }
+};
+
 /// array.mtx_shape: arrayrt_mtx_shape writes rows, columns and entries to
 /// a stack buffer of three i64, allocated once per function.
 struct MtxShapeToRuntimeCall : OpRewritePattern<MtxShapeOp> {
@@ -518,6 +593,12 @@ struct ConvertArrayToRuntimePass
                          "(it becomes array.npy_shape, memref.alloc and "
                          "array.load_npy_into)");
       }
+      if (auto matmul = dyn_cast<BlasMatmulOp>(op)) {
+        failedAny = true;
+        if (!isa<MemRefType>(matmul.getInit().getType()))
+          matmul.emitOpError("must be bufferized before "
+                             "convert-array-to-runtime");
+      }
       if (isa<ReadMtxOp>(op)) {
         failedAny = true;
         op->emitOpError("must be bufferized before convert-array-to-runtime "
@@ -535,9 +616,10 @@ struct ConvertArrayToRuntimePass
 
 void array::populateArrayToRuntimePatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<AssertToRuntimeCall, MultiprocessorCountToRuntimeCall,
-               MtxShapeToRuntimeCall, NpyShapeToRuntimeCall,
-               PrintToRuntimeCall, ReadMtxIntoToRuntimeCall>(context);
+  patterns.add<AssertToRuntimeCall, BlasMatmulToRuntimeCall,
+               MtxShapeToRuntimeCall, MultiprocessorCountToRuntimeCall,
+               NpyShapeToRuntimeCall, PrintToRuntimeCall,
+               ReadMtxIntoToRuntimeCall>(context);
   patterns.add<NpyArrayToRuntimeCall<SaveNpyOp>>(context, "arrayrt_save_npy",
                                                  "saves");
   patterns.add<NpyArrayToRuntimeCall<LoadNpyIntoOp>>(

@@ -264,6 +264,78 @@ void arrayrt_host_register(void *ptr, size_t size);
 void arrayrt_host_unregister(void *ptr);
 
 /*===----------------------------------------------------------------------===
+ * Matrix products (cuBLASLt)
+ *
+ * The first call dlopens cuBLASLt ("libcublasLt.so.13", else
+ * "libcublasLt.so.12", else either in /usr/local/cuda/lib64;
+ * ARRAYRT_CUBLASLT_LIB names another), creates one
+ * cublasLt handle and one non-blocking stream for all products, and takes
+ * a 32 MiB workspace from the memory pool. Each distinct problem (dtype,
+ * sizes, leading dimensions, batch strides, transposes, epilogue, flags,
+ * pointer alignments) gets its matmul and layout descriptors and up to 8
+ * algorithms from cuBLASLt's heuristic once; its first call times each of
+ * them (one untimed and three timed runs, on its own operands) and every
+ * call uses the fastest (ARRAYRT_MATMUL_AUTOTUNE=0: the heuristic's first,
+ * untimed).
+ *===----------------------------------------------------------------------===*/
+
+/* The epilogue applied to alpha * lhs @ rhs (+ beta * out) before it is
+ * stored. Values are part of the ABI: compiled code passes them as
+ * constants. The *_BIAS forms first add a bias vector along the last
+ * dimension of `out` (broadcast over its rows and batches). GELU is the tanh
+ * approximation, 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))), as
+ * cuBLASLt computes it. */
+typedef enum arrayrt_matmul_epilogue {
+  ARRAYRT_MATMUL_DEFAULT = 0,
+  ARRAYRT_MATMUL_RELU = 1,
+  ARRAYRT_MATMUL_GELU = 2,
+  ARRAYRT_MATMUL_BIAS = 3,
+  ARRAYRT_MATMUL_RELU_BIAS = 4,
+  ARRAYRT_MATMUL_GELU_BIAS = 5
+} arrayrt_matmul_epilogue_t;
+
+/* Flags of arrayrt_matmul (or-ed). */
+enum {
+  ARRAYRT_MATMUL_TRANSPOSE_LHS = 1, /* lhs holds [..., K, M] */
+  ARRAYRT_MATMUL_TRANSPOSE_RHS = 2, /* rhs holds [..., N, K] */
+  ARRAYRT_MATMUL_TF32 = 4 /* float32 inputs rounded to TF32 on tensor cores */
+};
+
+/* out = epilogue(alpha * op(lhs) @ op(rhs) + beta * out), with NumPy's
+ * matmul rules for the batch dimensions, on the GPU with cublasLtMatmul.
+ *
+ * Operands are MLIR strided memref descriptors of device memory (as for
+ * printing: `(rank, descriptor)` of an unranked memref, rank >= 2). op(lhs)
+ * is [..., M, K] and op(rhs) [..., K, N]: lhs itself, or, with the TRANSPOSE
+ * flag, lhs with its last two dimensions swapped (likewise rhs); `out` is
+ * [..., M, N]. Each matrix may be row-major or column-major in memory (a
+ * unit stride in either of its last two dimensions: transposed views need
+ * no copy); `out` must be row-major. The batch dimensions of an operand
+ * either equal out's (and flatten to one stride) or hold a single matrix,
+ * which every batch uses (stride 0). `bias` (bias_rank 0 and NULL: none;
+ * required by the *_BIAS epilogues) is a contiguous vector of N elements
+ * (any leading dimensions of size 1). `dtype` is ARRAYRT_DTYPE_F16, _BF16,
+ * _F32 or _F64, the element type of every operand; float16 and bfloat16
+ * accumulate in float32, float32 in float32 (TF32 tensor cores only with
+ * ARRAYRT_MATMUL_TF32), float64 in float64. `location` (an op's
+ * `file:line:col`, or NULL) starts every error message, e.g.
+ *   arrayrt: error: prog.mlir:4:8: cublasLtMatmul failed:
+ *   CUBLAS_STATUS_INVALID_VALUE (an invalid value was used as an argument)
+ * (one line); shapes that disagree, layouts cuBLASLt cannot read, or no
+ * cuBLASLt library are errors too.
+ *
+ * The product is queued on the runtime's matmul stream, after the work
+ * queued before on `stream` when it is not NULL (compiled code passes NULL:
+ * it has waited for its streams before the call), and the call returns once
+ * the product has completed, so the caller may queue dependent work on any
+ * stream. */
+void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank, void *rhs,
+                    int64_t bias_rank, void *bias, int64_t out_rank, void *out,
+                    int32_t dtype, int32_t epilogue, int32_t flags,
+                    double alpha, double beta, const char *location,
+                    arrayrt_stream_t stream);
+
+/*===----------------------------------------------------------------------===
  * Program entry, benchmarking and profiling
  *
  * arrayc compiles the program's `func.func @main()` to the C function

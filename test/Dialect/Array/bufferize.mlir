@@ -138,3 +138,20 @@ func.func @print_memref(%m: memref<2x2xf64>) {
   array.print %m : memref<2x2xf64>
   return
 }
+
+// -----
+
+// array.blas_matmul is destination style: it writes into its init's buffer
+// (a new allocation for tensor.empty, which it does not read, so no copy)
+// and reads the others in place.
+// CHECK-LABEL: func.func @blas_matmul
+// CHECK-SAME: (%[[A:.+]]: memref<8x4xf32{{.*}}>, %[[B:.+]]: memref<4x6xf32{{.*}}>, %[[BIAS:.+]]: memref<6xf32{{.*}}>)
+// CHECK: %[[OUT:.+]] = memref.alloc() {{.*}}: memref<8x6xf32>
+// CHECK-NOT: memref.copy
+// CHECK: array.blas_matmul %[[A]], %[[B]] bias %[[BIAS]] : memref<6xf32{{.*}}> into %[[OUT]] {epilogue = "relu"} : memref<8x4xf32{{.*}}>, memref<4x6xf32{{.*}}>, memref<8x6xf32>
+// CHECK: return %[[OUT]]
+func.func @blas_matmul(%a: tensor<8x4xf32>, %b: tensor<4x6xf32>, %bias: tensor<6xf32>) -> tensor<8x6xf32> {
+  %init = tensor.empty() : tensor<8x6xf32>
+  %0 = array.blas_matmul %a, %b bias %bias : tensor<6xf32> into %init {epilogue = "relu"} : tensor<8x4xf32>, tensor<4x6xf32>, tensor<8x6xf32> -> tensor<8x6xf32>
+  return %0 : tensor<8x6xf32>
+}

@@ -101,7 +101,9 @@ INDIRECT_OPS = {"npy_shape": "from array.load_npy with dynamic sizes",
                 "load_mtx": "reads files; test/Integration/sparse-mtx.mlir",
                 "mtx_shape": "from array.load_mtx",
                 "read_mtx": "from array.load_mtx",
-                "read_mtx_into": "from array.load_mtx"}
+                "read_mtx_into": "from array.load_mtx",
+                "blas_matmul": "from float matmul and dot on the CUDA "
+                               "target (array-gpu-matmul-to-blas)"}
 
 
 def dtype_name(dtype):

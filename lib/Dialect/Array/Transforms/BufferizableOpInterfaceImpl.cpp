@@ -5,6 +5,7 @@
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/IR/DstBufferizableOpInterfaceImpl.h"
 
 using namespace mlir;
 using namespace mlir::array;
@@ -98,6 +99,43 @@ struct LoadNpyOpInterface
   }
 };
 
+/// array.blas_matmul writes its result into the init buffer (destination
+/// style) without reading it (beta is 0), and reads the other operands.
+struct BlasMatmulOpInterface
+    : DstBufferizableOpInterfaceExternalModel<BlasMatmulOpInterface,
+                                              BlasMatmulOp> {
+  bool bufferizesToMemoryRead(Operation *op, OpOperand &operand,
+                              const AnalysisState &) const {
+    return !cast<DestinationStyleOpInterface>(op).isDpsInit(&operand);
+  }
+
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto matmul = cast<BlasMatmulOp>(op);
+    if (!matmul.hasPureTensorSemantics())
+      return success();
+    SmallVector<Value> buffers;
+    for (OpOperand &operand : op->getOpOperands()) {
+      FailureOr<Value> buffer =
+          getBuffer(rewriter, operand.get(), options, state);
+      if (failed(buffer))
+        return failure();
+      buffers.push_back(*buffer);
+    }
+    rewriter.setInsertionPoint(op);
+    Value bias = matmul.getBias() ? buffers[2] : Value();
+    Value init = buffers.back();
+    auto bufferized = BlasMatmulOp::create(
+        rewriter, op->getLoc(), TypeRange(), buffers[0], buffers[1], bias, init,
+        matmul.getTransposeLhs(), matmul.getTransposeRhs(),
+        matmul.getEpilogue(), matmul.getAlpha(), matmul.getTf32());
+    bufferized->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+    replaceOpWithBufferizedValues(rewriter, op, init);
+    return success();
+  }
+};
+
 /// array.read_mtx bufferizes to a new allocation of nnz entries, which
 /// array.read_mtx_into fills.
 struct ReadMtxOpInterface
@@ -152,5 +190,6 @@ void array::registerBufferizableOpInterfaceExternalModels(
         *context);
     LoadNpyOp::attachInterface<LoadNpyOpInterface>(*context);
     ReadMtxOp::attachInterface<ReadMtxOpInterface>(*context);
+    BlasMatmulOp::attachInterface<BlasMatmulOpInterface>(*context);
   });
 }

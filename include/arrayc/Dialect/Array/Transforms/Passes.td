@@ -300,6 +300,58 @@ def ArrayGpuLaunchBounds : Pass<"array-gpu-launch-bounds", "ModuleOp"> {
   let dependentDialects = ["gpu::GPUDialect"];
 }
 
+def ArrayGpuMatmulToBlas : Pass<"array-gpu-matmul-to-blas", "func::FuncOp"> {
+  let summary = "Turn matrix products and the scaling, bias and activation "
+                "after them into cuBLASLt calls with fused epilogues.";
+  let description = [{
+    For the CUDA target, before `convert-array-to-linalg`: each
+    `array.matmul` (both operands of rank 2 or more) and 2-D `array.dot`
+    whose operands and result share one element type among f16, bf16, f32
+    and f64 becomes an `array.blas_matmul`, which bufferizes and is lowered
+    to a call of `arrayrt_matmul` (cuBLASLt) by `convert-array-to-runtime`.
+    Other products (integers, mixed types, vectors, batch dimensions that
+    broadcast only partly) keep the linalg lowering.
+
+    An `array.transpose` of an operand that swaps its last two dimensions
+    is folded into the call's transpose flag instead of being materialized.
+    Then, for f16, bf16 and f32, the ops that follow the product, each the
+    only user of the value before it, are folded in order:
+
+    - a product or quotient with a scalar constant (`array.mul`/`array.div`
+      by an `array.full` or splat constant of rank 0): `alpha`;
+    - the addition of a vector of the result's last size (a bias added to
+      every row): cuBLASLt's BIAS epilogue;
+    - `array.maximum` with the constant 0 (ReLU): the RELU epilogue;
+    - the tanh form of GELU written with array ops,
+      `0.5 * x * (1 + tanh(0.7978845608 * (x + 0.044715 * x^3)))` (the
+      products in any order, `x^3` as `x * x * x` or `array.power x, 3`):
+      the GELU epilogue, which computes this approximation.
+
+    The erf form of GELU, `0.5 * x * (1 + erf(x / sqrt(2)))`, is not the
+    epilogue's function and stays an elementwise kernel after the call (the
+    bias still fused); like every other elementwise consumer, it is fused
+    into one kernel by `array-fuse-elementwise`. float32 products use TF32
+    tensor cores when the op says `precision = "tf32"` or with `tf32`.
+
+    ```mlir
+    // Before
+    %p = array.matmul %a, %w : (tensor<64x256xbf16>, tensor<256x128xbf16>) -> tensor<64x128xbf16>
+    %y = array.add %p, %bias : (tensor<64x128xbf16>, tensor<128xbf16>) -> tensor<64x128xbf16>
+    %r = array.maximum %y, %zero : (tensor<64x128xbf16>, tensor<bf16>) -> tensor<64x128xbf16>
+    // After
+    %init = tensor.empty() : tensor<64x128xbf16>
+    %r = array.blas_matmul %a, %w bias %bias : tensor<128xbf16> into %init
+        {epilogue = "relu"} : tensor<64x256xbf16>, tensor<256x128xbf16>,
+        tensor<64x128xbf16> -> tensor<64x128xbf16>
+    ```
+  }];
+  let options = [
+    Option<"tf32", "tf32", "bool", "false",
+           "Compute every float32 product on TF32 tensor cores.">,
+  ];
+  let dependentDialects = ["array::ArrayDialect", "tensor::TensorDialect"];
+}
+
 def ArrayFuseElementwise : Pass<"array-fuse-elementwise"> {
   let summary = "Fuse elementwise linalg ops on tensors, shared producers "
                 "too.";

@@ -1,0 +1,39 @@
+// The CUDA target calls cuBLASLt for float products (TF32 only when asked:
+// --matmul-tf32, or the op's precision); the CPU target keeps loops.
+// RUN: arrayc --emit=linalg %s | FileCheck %s --check-prefix=LINALG
+// RUN: arrayc --emit=gpu %s | FileCheck %s --check-prefix=EXACT
+// RUN: arrayc --emit=gpu --matmul-tf32 %s | FileCheck %s --check-prefix=TF32
+// RUN: arrayc --target=cpu --emit=gpu %s | FileCheck %s --check-prefix=CPU
+// RUN: arrayc --emit=llvm %s | FileCheck %s --check-prefix=LLVM
+
+// LINALG: array.blas_matmul %{{.+}}, %{{.+}} bias %{{.+}} : tensor<16xf32> into %{{.+}} {epilogue = "relu"} : tensor<8x32xf32>, tensor<32x16xf32>, tensor<8x16xf32> -> tensor<8x16xf32>
+// LINALG: array.blas_matmul %{{.+}}, %{{.+}} into %{{.+}} {tf32} :
+// LINALG-NOT: linalg.generic {{.*}} reduction
+
+// The flags argument (third i32): 0 exact, 4 TF32.
+// EXACT: call @arrayrt_matmul({{.*}}, %c11_i32, %c4_i32{{.*}}, %c0_i32,
+// EXACT: call @arrayrt_matmul({{.*}}, %c11_i32, %c0_i32{{.*}}, %c4_i32,
+// TF32: call @arrayrt_matmul({{.*}}, %c11_i32, %c4_i32{{.*}}, %c4_i32,
+// TF32: call @arrayrt_matmul({{.*}}, %c11_i32, %c0_i32{{.*}}, %c4_i32,
+
+// CPU-NOT: arrayrt_matmul
+// CPU: scf.for
+
+// The C prototype of arrayrt.h: (int64_t, void *) x 4, int32_t x 3,
+// double x 2, const char *, arrayrt_stream_t.
+// LLVM: declare void @arrayrt_matmul(i64, ptr, i64, ptr, i64, ptr, i64, ptr, i32, i32, i32, double, double, ptr, ptr)
+// LLVM: call void @arrayrt_matmul(i64 2, ptr {{.+}}, i64 2, ptr {{.+}}, i64 1, ptr {{.+}}, i64 2, ptr {{.+}}, i32 11, i32 4, i32 0, double 1.000000e+00, double 0.000000e+00, ptr {{.+}}@arrayrt_location{{.*}}, ptr null)
+
+func.func @main() {
+  %a = array.full 0.5 : tensor<8x32xf32>
+  %b = array.full 0.25 : tensor<32x16xf32>
+  %bias = array.full -1.0 : tensor<16xf32>
+  %zero = array.full 0.0 : tensor<f32>
+  %p = array.matmul %a, %b : (tensor<8x32xf32>, tensor<32x16xf32>) -> tensor<8x16xf32>
+  %x = array.add %p, %bias : (tensor<8x16xf32>, tensor<16xf32>) -> tensor<8x16xf32>
+  %r = array.maximum %x, %zero : (tensor<8x16xf32>, tensor<f32>) -> tensor<8x16xf32>
+  array.print %r : tensor<8x16xf32>
+  %q = array.matmul %a, %b {precision = "tf32"} : (tensor<8x32xf32>, tensor<32x16xf32>) -> tensor<8x16xf32>
+  array.print %q : tensor<8x16xf32>
+  return
+}
