@@ -80,7 +80,8 @@ Matrix parse(const char *path, const char *location) {
   if (magic != "%%MatrixMarket")
     fail(path, location, line,
          "expected the banner '%%MatrixMarket matrix coordinate <field> "
-         "<symmetry>', found '" + text.substr(0, 60) + "'");
+         "<symmetry>', found '" +
+             text.substr(0, 60) + "'");
   object = lower(object), format = lower(format), field = lower(field);
   symmetry = lower(symmetry);
   if (object != "matrix")
@@ -96,8 +97,7 @@ Matrix parse(const char *path, const char *location) {
          "the field must be real, integer or pattern, found '" + field + "'");
   if (symmetry != "general" && symmetry != "symmetric")
     fail(path, location, line,
-         "the symmetry must be general or symmetric, found '" + symmetry +
-             "'");
+         "the symmetry must be general or symmetric, found '" + symmetry + "'");
   bool pattern = field == "pattern", symmetric = symmetry == "symmetric";
 
   Matrix m;
@@ -120,7 +120,8 @@ Matrix parse(const char *path, const char *location) {
           values[1] < 0 || values[2] < 0)
         fail(path, location, line,
              "expected the size line 'rows columns entries' (three "
-             "non-negative integers), found '" + text.substr(0, 60) + "'");
+             "non-negative integers), found '" +
+                 text.substr(0, 60) + "'");
       m.rows = values[0], m.cols = values[1], declared = values[2];
       m.row.reserve(declared * (symmetric ? 2 : 1));
       m.col.reserve(declared * (symmetric ? 2 : 1));
@@ -131,7 +132,8 @@ Matrix parse(const char *path, const char *location) {
     if (parts.size() != expected)
       fail(path, location, line,
            "expected " + std::to_string(expected) +
-               (pattern ? " fields (row, column)" : " fields (row, column, value)") +
+               (pattern ? " fields (row, column)"
+                        : " fields (row, column, value)") +
                ", found " + std::to_string(parts.size()));
     if (seen == declared)
       fail(path, location, line,
@@ -140,7 +142,8 @@ Matrix parse(const char *path, const char *location) {
     int64_t r, c;
     double v = 1.0;
     if (!parseInteger(parts[0], r))
-      fail(path, location, line, "the row '" + parts[0] + "' is not an integer");
+      fail(path, location, line,
+           "the row '" + parts[0] + "' is not an integer");
     if (!parseInteger(parts[1], c))
       fail(path, location, line,
            "the column '" + parts[1] + "' is not an integer");
@@ -240,8 +243,8 @@ extern "C" void arrayrt_mtx_shape(const char *path, int64_t *sizes,
   sizes[2] = static_cast<int64_t>(m.row.size());
 }
 
-extern "C" void arrayrt_load_mtx(const char *path, int32_t part,
-                                 int64_t rank, void *descriptor, int32_t dtype,
+extern "C" void arrayrt_load_mtx(const char *path, int32_t part, int64_t rank,
+                                 void *descriptor, int32_t dtype,
                                  const char *location) {
   std::lock_guard<std::mutex> lock(cacheMutex());
   const Matrix &m = matrix(path, location);

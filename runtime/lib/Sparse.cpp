@@ -75,7 +75,7 @@ const CusparseApi &cusparse() {
             "libcusparse.so.12's path",
             tried.c_str());
 #define ARRAYRT_RESOLVE(name)                                                  \
-  api.name = reinterpret_cast<decltype(api.name)>(dlsym(library, #name));     \
+  api.name = reinterpret_cast<decltype(api.name)>(dlsym(library, #name));      \
   if (!api.name)                                                               \
     fatal("the cuSPARSE library lacks %s (cuSPARSE 12 or later is needed)",    \
           #name);
@@ -160,16 +160,16 @@ struct Scalars {
 };
 
 Scalars scalars(double alpha, double beta) {
-  return {{static_cast<float>(alpha), static_cast<float>(beta)},
-          {alpha, beta}};
+  return {{static_cast<float>(alpha), static_cast<float>(beta)}, {alpha, beta}};
 }
 
 } // namespace
 
-extern "C" arrayrt_csr_t
-arrayrt_csr_create(int64_t rows, int64_t cols, int64_t nnz, void *row_offsets,
-                   void *col_indices, void *values, int32_t index_bits,
-                   int32_t dtype, const char *location) {
+extern "C" arrayrt_csr_t arrayrt_csr_create(int64_t rows, int64_t cols,
+                                            int64_t nnz, void *row_offsets,
+                                            void *col_indices, void *values,
+                                            int32_t index_bits, int32_t dtype,
+                                            const char *location) {
   if (index_bits != 32 && index_bits != 64)
     fatal("%s%sCSR indices are 32 or 64 bits, not %d", location ? location : "",
           location ? ": " : "", index_bits);
@@ -210,16 +210,16 @@ extern "C" void arrayrt_csr_destroy(arrayrt_csr_t a) {
 }
 
 extern "C" void arrayrt_spmv(arrayrt_csr_t a, const void *x, void *y,
-                             double alpha, double beta,
-                             arrayrt_stream_t stream, const char *location) {
+                             double alpha, double beta, arrayrt_stream_t stream,
+                             const char *location) {
   const CusparseApi &api = cusparse();
-  checkSparse(api.cusparseSetStream(api.handle, reinterpret_cast<cudaStream_t>(
-                                                    stream)),
-              "cusparseSetStream", location);
+  checkSparse(
+      api.cusparseSetStream(api.handle, reinterpret_cast<cudaStream_t>(stream)),
+      "cusparseSetStream", location);
   if (!a->x) {
-    checkSparse(api.cusparseCreateDnVec(&a->x, a->cols, const_cast<void *>(x),
-                                        a->type),
-                "cusparseCreateDnVec", location);
+    checkSparse(
+        api.cusparseCreateDnVec(&a->x, a->cols, const_cast<void *>(x), a->type),
+        "cusparseCreateDnVec", location);
     checkSparse(api.cusparseCreateDnVec(&a->y, a->rows, y, a->type),
                 "cusparseCreateDnVec", location);
   } else {
@@ -242,8 +242,7 @@ extern "C" void arrayrt_spmv(arrayrt_csr_t a, const void *x, void *y,
       checkSparse(api.spmvPreprocess(api.handle,
                                      CUSPARSE_OPERATION_NON_TRANSPOSE,
                                      s.alpha(a->type), a->matrix, a->x,
-                                     s.beta(a->type), a->y, a->type, alg,
-                                     work),
+                                     s.beta(a->type), a->y, a->type, alg, work),
                   "cusparseSpMV_preprocess", location);
     a->spmvPrepared = true;
   }
@@ -254,13 +253,13 @@ extern "C" void arrayrt_spmv(arrayrt_csr_t a, const void *x, void *y,
               "cusparseSpMV", location);
 }
 
-extern "C" void arrayrt_spmm(arrayrt_csr_t a, const void *b, int64_t n,
-                             void *c, double alpha, double beta,
-                             arrayrt_stream_t stream, const char *location) {
+extern "C" void arrayrt_spmm(arrayrt_csr_t a, const void *b, int64_t n, void *c,
+                             double alpha, double beta, arrayrt_stream_t stream,
+                             const char *location) {
   const CusparseApi &api = cusparse();
-  checkSparse(api.cusparseSetStream(api.handle, reinterpret_cast<cudaStream_t>(
-                                                    stream)),
-              "cusparseSetStream", location);
+  checkSparse(
+      api.cusparseSetStream(api.handle, reinterpret_cast<cudaStream_t>(stream)),
+      "cusparseSetStream", location);
   if (a->b && a->denseColumns != n) {
     api.cusparseDestroyDnMat(a->b);
     api.cusparseDestroyDnMat(a->c);
@@ -291,13 +290,13 @@ extern "C" void arrayrt_spmm(arrayrt_csr_t a, const void *b, int64_t n,
     size_t size = 0;
     a->spmmAlg = CUSPARSE_SPMM_CSR_ALG2;
     cusparseStatus_t status = api.cusparseSpMM_bufferSize(
-        api.handle, op, op, s.alpha(a->type), a->matrix, a->b,
-        s.beta(a->type), a->c, a->type, a->spmmAlg, &size);
+        api.handle, op, op, s.alpha(a->type), a->matrix, a->b, s.beta(a->type),
+        a->c, a->type, a->spmmAlg, &size);
     if (status == CUSPARSE_STATUS_NOT_SUPPORTED) {
       a->spmmAlg = CUSPARSE_SPMM_ALG_DEFAULT;
-      status = api.cusparseSpMM_bufferSize(
-          api.handle, op, op, s.alpha(a->type), a->matrix, a->b,
-          s.beta(a->type), a->c, a->type, a->spmmAlg, &size);
+      status = api.cusparseSpMM_bufferSize(api.handle, op, op, s.alpha(a->type),
+                                           a->matrix, a->b, s.beta(a->type),
+                                           a->c, a->type, a->spmmAlg, &size);
     }
     checkSparse(status, "cusparseSpMM_bufferSize", location);
     void *work = allocateWork(a->spmmWork, size, stream, location);
@@ -307,8 +306,8 @@ extern "C" void arrayrt_spmm(arrayrt_csr_t a, const void *b, int64_t n,
                 "cusparseSpMM_preprocess", location);
     a->spmmPrepared = true;
   }
-  checkSparse(api.cusparseSpMM(api.handle, op, op, s.alpha(a->type),
-                               a->matrix, a->b, s.beta(a->type), a->c,
-                               a->type, a->spmmAlg, a->spmmWork.data),
+  checkSparse(api.cusparseSpMM(api.handle, op, op, s.alpha(a->type), a->matrix,
+                               a->b, s.beta(a->type), a->c, a->type, a->spmmAlg,
+                               a->spmmWork.data),
               "cusparseSpMM", location);
 }

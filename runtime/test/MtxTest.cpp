@@ -37,8 +37,8 @@ Entries read(const std::string &path) {
   arrayrt_mtx_shape(path.c_str(), sizes, "t.mlir:1:1");
   Entries e{sizes[0], sizes[1], std::vector<int64_t>(2 * sizes[2]),
             std::vector<double>(sizes[2])};
-  Descriptor c{e.coordinates.data(), e.coordinates.data(), 0,
-               {sizes[2], 2}, {2, 1}};
+  Descriptor c{
+      e.coordinates.data(), e.coordinates.data(), 0, {sizes[2], 2}, {2, 1}};
   arrayrt_load_mtx(path.c_str(), ARRAYRT_MTX_COORDINATES, 2, &c,
                    ARRAYRT_DTYPE_I64, "t.mlir:1:1");
   Descriptor v{e.values.data(), e.values.data(), 0, {sizes[2], 0}, {1, 0}};
@@ -96,36 +96,45 @@ TEST(MtxTest, MalformedFilesNameTheLine) {
   expectError("array.mtx", "%%MatrixMarket matrix array real general\n",
               "line 1: only the 'coordinate' format is supported, found "
               "'array'");
-  expectError("complex.mtx", "%%MatrixMarket matrix coordinate complex "
-                             "general\n",
+  expectError("complex.mtx",
+              "%%MatrixMarket matrix coordinate complex "
+              "general\n",
               "line 1: the field must be real, integer or pattern, found "
               "'complex'");
-  expectError("skew.mtx", "%%MatrixMarket matrix coordinate real "
-                          "skew-symmetric\n",
+  expectError("skew.mtx",
+              "%%MatrixMarket matrix coordinate real "
+              "skew-symmetric\n",
               "line 1: the symmetry must be general or symmetric, found "
               "'skew-symmetric'");
-  expectError("size.mtx", "%%MatrixMarket matrix coordinate real general\n"
-                          "% c\n3 x 1\n",
+  expectError("size.mtx",
+              "%%MatrixMarket matrix coordinate real general\n"
+              "% c\n3 x 1\n",
               "line 3: expected the size line 'rows columns entries'");
-  expectError("fields.mtx", "%%MatrixMarket matrix coordinate real general\n"
-                            "3 3 2\n1 1 1.0\n2 2\n",
+  expectError("fields.mtx",
+              "%%MatrixMarket matrix coordinate real general\n"
+              "3 3 2\n1 1 1.0\n2 2\n",
               "line 4: expected 3 fields \\(row, column, value\\), found 2");
-  expectError("range.mtx", "%%MatrixMarket matrix coordinate real general\n"
-                           "3 3 1\n4 1 1.0\n",
+  expectError("range.mtx",
+              "%%MatrixMarket matrix coordinate real general\n"
+              "3 3 1\n4 1 1.0\n",
               "line 3: row 4 is outside 1..3");
-  expectError("value.mtx", "%%MatrixMarket matrix coordinate integer "
-                           "general\n3 3 1\n1 1 1.5\n",
+  expectError("value.mtx",
+              "%%MatrixMarket matrix coordinate integer "
+              "general\n3 3 1\n1 1 1.5\n",
               "line 3: the value '1.5' is not an integer");
-  expectError("upper.mtx", "%%MatrixMarket matrix coordinate real "
-                           "symmetric\n3 3 1\n1 2 1.0\n",
+  expectError("upper.mtx",
+              "%%MatrixMarket matrix coordinate real "
+              "symmetric\n3 3 1\n1 2 1.0\n",
               "line 3: a symmetric file lists the lower triangle only, "
               "found \\(1, 2\\)");
-  expectError("short.mtx", "%%MatrixMarket matrix coordinate real general\n"
-                           "3 3 3\n1 1 1.0\n",
+  expectError("short.mtx",
+              "%%MatrixMarket matrix coordinate real general\n"
+              "3 3 3\n1 1 1.0\n",
               "line 3: expected 3 entries, found 1 \\(the file ends at line "
               "3\\)");
-  expectError("long.mtx", "%%MatrixMarket matrix coordinate real general\n"
-                          "3 3 1\n1 1 1.0\n2 2 2.0\n",
+  expectError("long.mtx",
+              "%%MatrixMarket matrix coordinate real general\n"
+              "3 3 1\n1 1 1.0\n2 2 2.0\n",
               "line 4: more entries than the 1 the size line declares");
   EXPECT_EXIT(
       {

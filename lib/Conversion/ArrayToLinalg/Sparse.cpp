@@ -10,13 +10,13 @@
 #include "Patterns.h"
 
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SparseTensor/IR/SparseTensor.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/AsmParser/AsmParser.h"
 
 using namespace mlir;
 using namespace mlir::array;
@@ -39,8 +39,8 @@ Value castDense(OpBuilder &b, Operation *op, Value value,
     Value size = tensor::DimOp::create(b, loc, value, dim);
     Value expected =
         arith::ConstantIndexOp::create(b, loc, type.getDimSize(dim));
-    Value equal = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        size, expected);
+    Value equal =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, size, expected);
     cf::AssertOp::create(
         b, loc, equal,
         formatLocation(loc) + op->getName().getStringRef().str() +
@@ -59,10 +59,9 @@ struct ToSparseLowering : OpRewritePattern<ToSparseOp> {
     // sparse_tensor.convert keeps the shape; a dense input is cast to the
     // result's (the verifier asks a sparse one to have it already).
     if (!sparse_tensor::getSparseTensorEncoding(input.getType()))
-      input = castDense(
-          rewriter, op, input,
-          RankedTensorType::get(resultType.getShape(),
-                                resultType.getElementType()));
+      input = castDense(rewriter, op, input,
+                        RankedTensorType::get(resultType.getShape(),
+                                              resultType.getElementType()));
     rewriter.replaceOpWithNewOp<sparse_tensor::ConvertOp>(op, resultType,
                                                           input);
     return success();
@@ -76,8 +75,7 @@ struct ToDenseLowering : OpRewritePattern<ToDenseOp> {
     auto inputType = cast<RankedTensorType>(op.getInput().getType());
     Value dense = sparse_tensor::ConvertOp::create(
         rewriter, op.getLoc(),
-        RankedTensorType::get(inputType.getShape(),
-                              inputType.getElementType()),
+        RankedTensorType::get(inputType.getShape(), inputType.getElementType()),
         op.getInput());
     rewriter.replaceOp(op, castDense(rewriter, op, dense,
                                      cast<RankedTensorType>(op.getType())));
@@ -127,14 +125,13 @@ Value productInit(OpBuilder &b, Location loc, RankedTensorType resultType,
   Type element = resultType.getElementType();
   if (addend && beta != 0.0) {
     Value scale = floatConstant(b, loc, element, beta);
-    return mapElements(b, loc, addend, element,
-                       [&](OpBuilder &nb, Location nloc, ValueRange args) {
-                         if (beta == 1.0)
-                           return args[0];
-                         return arith::MulFOp::create(nb, nloc, scale,
-                                                      args[0])
-                             .getResult();
-                       });
+    return mapElements(
+        b, loc, addend, element,
+        [&](OpBuilder &nb, Location nloc, ValueRange args) {
+          if (beta == 1.0)
+            return args[0];
+          return arith::MulFOp::create(nb, nloc, scale, args[0]).getResult();
+        });
   }
   SmallVector<Value> dynamicSizes;
   for (auto [dim, source] : llvm::enumerate(sizeSources))
@@ -255,8 +252,7 @@ struct LoadMtxLowering : OpRewritePattern<LoadMtxOp> {
     Value nnz = shape.getNnz();
     Value coordinates = ReadMtxOp::create(
         rewriter, loc,
-        RankedTensorType::get({ShapedType::kDynamic, 2},
-                              rewriter.getI64Type()),
+        RankedTensorType::get({ShapedType::kDynamic, 2}, rewriter.getI64Type()),
         op.getPathAttr(), nnz);
     Value values = ReadMtxOp::create(
         rewriter, loc, RankedTensorType::get({ShapedType::kDynamic}, element),
@@ -269,10 +265,8 @@ struct LoadMtxLowering : OpRewritePattern<LoadMtxOp> {
         ", crdWidth = " + std::to_string(encoding.getCrdWidth()) + "}>";
     auto csr = cast<sparse_tensor::SparseTensorEncodingAttr>(
         parseAttribute(csrText, context));
-    auto csrType =
-        RankedTensorType::get(resultType.getShape(), element, csr);
-    Value empty =
-        tensor::EmptyOp::create(rewriter, loc, csrType, dynamicSizes);
+    auto csrType = RankedTensorType::get(resultType.getShape(), element, csr);
+    Value empty = tensor::EmptyOp::create(rewriter, loc, csrType, dynamicSizes);
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
     Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
     auto loop = scf::ForOp::create(
@@ -293,8 +287,8 @@ struct LoadMtxLowering : OpRewritePattern<LoadMtxOp> {
     Value loaded = sparse_tensor::LoadOp::create(
         rewriter, loc, loop.getResult(0), /*hasInserts=*/true);
     if (csrType != resultType)
-      loaded = sparse_tensor::ConvertOp::create(rewriter, loc, resultType,
-                                                loaded);
+      loaded =
+          sparse_tensor::ConvertOp::create(rewriter, loc, resultType, loaded);
     rewriter.replaceOp(op, loaded);
     return success();
   }

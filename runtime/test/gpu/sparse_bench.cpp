@@ -149,8 +149,8 @@ std::vector<double> reference(const Csr &a, const std::vector<double> &b,
       for (int64_t p = a.offsets[i]; p < a.offsets[i + 1]; ++p)
         sum += rounded(a.values[p], width) *
                rounded(b[a.columns[p] * n + j], width);
-      out[i * n + j] = alpha * sum +
-                       (beta != 0 ? beta * rounded(c[i * n + j], width) : 0);
+      out[i * n + j] =
+          alpha * sum + (beta != 0 ? beta * rounded(c[i * n + j], width) : 0);
     }
   return out;
 }
@@ -222,14 +222,10 @@ int check(arrayrt_stream_t stream) {
   const Case cases[] = {
       // SpMV, then SpMM; 64-bit indices last in each (an error stops the
       // program at that case).
-      {1, 1, 1, 0, 4, 32, 1, 0},
-      {7, 5, 2, 0, 4, 32, 2.5, -1.5},
-      {1000, 800, 9, 0, 8, 64, 1, 1},
-      {513, 2000, 30, 0, 4, 64, -0.5, 0},
-      {300, 200, 5, 1, 4, 32, 1, 0},
-      {300, 200, 5, 3, 8, 32, 2, 0.5},
-      {4096, 4096, 16, 64, 4, 32, 1, 0},
-      {257, 100, 7, 64, 8, 64, 1, -1},
+      {1, 1, 1, 0, 4, 32, 1, 0},         {7, 5, 2, 0, 4, 32, 2.5, -1.5},
+      {1000, 800, 9, 0, 8, 64, 1, 1},    {513, 2000, 30, 0, 4, 64, -0.5, 0},
+      {300, 200, 5, 1, 4, 32, 1, 0},     {300, 200, 5, 3, 8, 32, 2, 0.5},
+      {4096, 4096, 16, 64, 4, 32, 1, 0}, {257, 100, 7, 64, 8, 64, 1, -1},
   };
   int failures = 0;
   for (const Case &k : cases) {
@@ -253,8 +249,9 @@ int check(arrayrt_stream_t stream) {
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: %s check | spmv ROWS NNZ_PER_ROW REPS | spmm "
-                         "ROWS NNZ_PER_ROW N REPS\n",
+    std::fprintf(stderr,
+                 "usage: %s check | spmv ROWS NNZ_PER_ROW REPS | spmm "
+                 "ROWS NNZ_PER_ROW N REPS\n",
                  argv[0]);
     return 2;
   }

@@ -71,9 +71,8 @@ FailureOr<SparseFormat> verifySparseMatrix(Operation *op, Type type,
     return op->emitOpError() << what << " must be a sparse matrix of rank 2, "
                              << "found rank " << tensor.getRank();
   if (!tensor.getElementType().isF32() && !tensor.getElementType().isF64())
-    return op->emitOpError()
-           << what << " must have f32 or f64 elements, found "
-           << tensor.getElementType();
+    return op->emitOpError() << what << " must have f32 or f64 elements, found "
+                             << tensor.getElementType();
   std::optional<SparseFormat> format = getSparseFormat(tensor);
   if (!format)
     return op->emitOpError()
@@ -82,9 +81,9 @@ FailureOr<SparseFormat> verifySparseMatrix(Operation *op, Type type,
               "((i, j) -> (j : dense, i : compressed)) or COO ((i, j) -> (i : "
               "compressed(nonunique), j : singleton)), found "
            << enc;
-  for (auto [name, width] : {std::pair<StringRef, unsigned>{"posWidth",
-                                                            enc.getPosWidth()},
-                             {"crdWidth", enc.getCrdWidth()}})
+  for (auto [name, width] :
+       {std::pair<StringRef, unsigned>{"posWidth", enc.getPosWidth()},
+        {"crdWidth", enc.getCrdWidth()}})
     if (width != 0 && width != 32 && width != 64)
       return op->emitOpError() << what << " has " << name << " = " << width
                                << "; use 32 or 64 (0 is index, 64 bits)";
@@ -111,14 +110,14 @@ LogicalResult verifyDense(Operation *op, Type type, StringRef what,
                              << ", found rank " << tensor.getRank();
   if (tensor.getElementType() != element)
     return op->emitOpError()
-           << what << " must have the sparse matrix's element type "
-           << element << ", found " << tensor.getElementType();
+           << what << " must have the sparse matrix's element type " << element
+           << ", found " << tensor.getElementType();
   for (auto [dim, size] : llvm::enumerate(sizes))
     if (!compatible(tensor.getDimSize(dim), size))
       return op->emitOpError()
              << what << " dimension " << dim << " has size "
-             << formatSize(tensor.getDimSize(dim)) << " but "
-             << names[dim] << " has size " << formatSize(size);
+             << formatSize(tensor.getDimSize(dim)) << " but " << names[dim]
+             << " has size " << formatSize(size);
   return success();
 }
 
@@ -138,8 +137,8 @@ LogicalResult verifyProduct(ProductOp op, Value addend, StringRef rhsName,
       resultNames{"A's dimension 0"};
   if (!vector) {
     if (rhs.getRank() != 2)
-      return op.emitOpError() << rhsName << " must have rank 2, found rank "
-                              << rhs.getRank();
+      return op.emitOpError()
+             << rhsName << " must have rank 2, found rank " << rhs.getRank();
     rhsSizes.push_back(rhs.getDimSize(1));
     rhsNames.push_back("itself");
     resultSizes.push_back(rhs.getDimSize(1));
@@ -155,9 +154,9 @@ LogicalResult verifyProduct(ProductOp op, Value addend, StringRef rhsName,
                                    resultSizes, resultNames)))
     return failure();
   if (!addend && op.getBeta().convertToDouble() != 0.0)
-    return op.emitOpError() << "beta = " << op.getBeta().convertToDouble()
-                            << " needs the operand it scales ("
-                            << addendName << ")";
+    return op.emitOpError()
+           << "beta = " << op.getBeta().convertToDouble()
+           << " needs the operand it scales (" << addendName << ")";
   return success();
 }
 
@@ -199,9 +198,9 @@ LogicalResult ToDenseOp::verify() {
   if (failed(verifySparseMatrix(*this, getInput().getType(), "operand")))
     return failure();
   auto input = cast<RankedTensorType>(getInput().getType());
-  return verifyDense(*this, getType(), "the result", input.getElementType(),
-                     input.getShape(), {"the operand's dimension 0",
-                                        "the operand's dimension 1"});
+  return verifyDense(
+      *this, getType(), "the result", input.getElementType(), input.getShape(),
+      {"the operand's dimension 0", "the operand's dimension 1"});
 }
 
 LogicalResult NnzOp::verify() {
@@ -247,8 +246,7 @@ void MtxShapeOp::getEffects(
 static LogicalResult verifyMtxPart(Operation *op, ShapedType type,
                                    StringRef what) {
   Type element = type.getElementType();
-  if (type.getRank() == 2 && element.isInteger(64) &&
-      type.getDimSize(1) == 2)
+  if (type.getRank() == 2 && element.isInteger(64) && type.getDimSize(1) == 2)
     return success();
   if (type.getRank() == 1 && (element.isF32() || element.isF64()))
     return success();

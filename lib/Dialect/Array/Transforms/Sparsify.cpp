@@ -41,8 +41,8 @@ bool isSparse(Type type) {
 Operation *findSparse(ModuleOp module) {
   Operation *found = nullptr;
   module.walk([&](Operation *op) {
-    auto types = llvm::concat<const Type>(op->getOperandTypes(),
-                                          op->getResultTypes());
+    auto types =
+        llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes());
     bool sparse = llvm::any_of(types, isSparse);
     if (auto func = dyn_cast<FunctionOpInterface>(op))
       sparse = sparse || llvm::any_of(func.getArgumentTypes(), isSparse) ||
@@ -64,8 +64,8 @@ Operation *findSparse(ModuleOp module) {
 void bypassSparseCasts(ModuleOp module) {
   SmallVector<tensor::CastOp> casts;
   module.walk([&](tensor::CastOp cast) {
-    auto source = sparse_tensor::getSparseTensorEncoding(
-        cast.getSource().getType());
+    auto source =
+        sparse_tensor::getSparseTensorEncoding(cast.getSource().getType());
     if (source &&
         source == sparse_tensor::getSparseTensorEncoding(cast.getType()))
       casts.push_back(cast);
@@ -81,8 +81,7 @@ void bypassSparseCasts(ModuleOp module) {
   }
 }
 
-struct ArraySparsifyPass
-    : array::impl::ArraySparsifyBase<ArraySparsifyPass> {
+struct ArraySparsifyPass : array::impl::ArraySparsifyBase<ArraySparsifyPass> {
   void runOnOperation() override {
     if (!findSparse(getOperation()))
       return;
@@ -96,16 +95,15 @@ struct ArraySparsifyPass
     // Codegen mode (no runtime support library: executables link arrayrt
     // only); no deallocations of its own, buffer deallocation frees
     // everything after this pass.
-    SparsificationOptions sparsification(
-        SparseParallelizationStrategy::kNone, SparseEmitStrategy::kFunctional,
-        /*enableRT=*/false);
+    SparsificationOptions sparsification(SparseParallelizationStrategy::kNone,
+                                         SparseEmitStrategy::kFunctional,
+                                         /*enableRT=*/false);
     pm.addPass(createSparsificationAndBufferizationPass(
         bufferization, sparsification, /*createSparseDeallocs=*/false,
         /*enableRuntimeLibrary=*/false, /*enableBufferInitialization=*/false,
         /*vectorLength=*/0, /*enableVLAVectorization=*/false,
         /*enableSIMDIndex32=*/false, /*enableGPULibgen=*/false,
-        SparseEmitStrategy::kFunctional,
-        SparseParallelizationStrategy::kNone));
+        SparseEmitStrategy::kFunctional, SparseParallelizationStrategy::kNone));
     pm.addPass(createStorageSpecifierToLLVMPass());
     memref::ExpandReallocPassOptions realloc;
     realloc.emitDeallocs = false;

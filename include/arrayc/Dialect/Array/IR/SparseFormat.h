@@ -1,4 +1,5 @@
-//===- SparseFormat.h - The sparse matrix formats of the dialect -*- C++ -*-===//
+//===- SparseFormat.h - The sparse matrix formats of the dialect -*- C++
+//-*-===//
 //
 // Which `#sparse_tensor.encoding`s the sparse ops accept (ArraySparseOps.td).
 //
