@@ -1,9 +1,9 @@
 // Sparse matrices on the CPU target (upstream's sparsifier): dense <-> CSR,
 // CSC and COO with 32- and 64-bit indices, nnz, SpMV and SpMM with alpha
-// and beta, dynamic sizes, and a 300 x 200 random matrix from a .npy file
-// (about 5% nonzero, positive values: no
-// cancellation to magnify float32 rounding), against NumPy's dense products. The CUDA target
-// rejects sparse matrices with a precise error for now.
+// and beta, sums and scaling, dynamic sizes, and a 300 x 200 random matrix
+// from a .npy file (about 5% nonzero, positive values: no cancellation to
+// magnify float32 rounding), against NumPy's dense products. The CUDA
+// target rejects sparse matrices with a precise error for now.
 // RUN: arrayc --target=cpu %s -o %t.cpu
 // RUN: rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir && %numpy-ref %s > %t.ref
 // RUN: cd %t.dir && %t.cpu > %t.cpu.out
@@ -30,6 +30,11 @@
 // NUMPY: print(e @ b.astype(np.float64))
 // NUMPY: print(e)
 // NUMPY: print(d @ x)
+// NUMPY: d2 = np.array([[0.0, 1.0, -2.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.5, 0.0, 0.0, 4.0], [0.0, 0.0, 0.0, 0.0], [0.0, 7.0, 0.0, 1.0]], np.float32)
+// NUMPY: print(d + d2)
+// NUMPY: print(np.int64(np.count_nonzero((d != 0) | (d2 != 0))))
+// NUMPY: print(np.float32(-1.5) * (d + d2))
+// NUMPY: print(np.float64(0.5) * e)
 // NUMPY: rng = np.random.default_rng(7)
 // NUMPY: big = ((rng.random((300, 200)) < 0.05) * (rng.random((300, 200)) + 0.5)).astype(np.float32)
 // NUMPY: v = (rng.random(200) + 0.5).astype(np.float32)
@@ -104,6 +109,22 @@ func.func @main() {
   %xd = tensor.cast %x : tensor<4xf32> to tensor<?xf32>
   %6 = call @dyn(%dd, %xd) : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<?xf32>
   array.print %6 : tensor<?xf32>
+
+  // Sums (the union of the stored coordinates, cancellations stored) and
+  // scaling.
+  %d2 = array.constant dense<[[0.0, 1.0, -2.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.5, 0.0, 0.0, 4.0], [0.0, 0.0, 0.0, 0.0], [0.0, 7.0, 0.0, 1.0]]> : tensor<5x4xf32>
+  %a2 = array.to_sparse %d2 : tensor<5x4xf32> -> tensor<5x4xf32, #CSR>
+  %sum = array.sparse_add %a, %a2 : tensor<5x4xf32, #CSR>
+  %sumd = array.to_dense %sum : tensor<5x4xf32, #CSR> -> tensor<5x4xf32>
+  array.print %sumd : tensor<5x4xf32>
+  %sumn = array.nnz %sum : tensor<5x4xf32, #CSR>
+  call @print_nnz(%sumn) : (index) -> ()
+  %scaled = array.sparse_scale %sum by -1.5 : tensor<5x4xf32, #CSR>
+  %scaledd = array.to_dense %scaled : tensor<5x4xf32, #CSR> -> tensor<5x4xf32>
+  array.print %scaledd : tensor<5x4xf32>
+  %oscaled = array.sparse_scale %o by 0.5 : tensor<5x4xf64, #COO>
+  %oscaledd = array.to_dense %oscaled : tensor<5x4xf64, #COO> -> tensor<5x4xf64>
+  array.print %oscaledd : tensor<5x4xf64>
 
   // A random matrix from a file.
   %big = array.load_npy "big.npy" : tensor<?x?xf32>

@@ -217,6 +217,74 @@ struct SpmmLowering : OpRewritePattern<SpmmOp> {
   }
 };
 
+/// A sparse result of `type` (the operand's), empty, with `like`'s sizes.
+Value emptySparseLike(OpBuilder &b, Location loc, RankedTensorType type,
+                      Value like) {
+  SmallVector<Value> dynamicSizes;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    if (type.isDynamicDim(dim))
+      dynamicSizes.push_back(tensor::DimOp::create(b, loc, like, dim));
+  return tensor::EmptyOp::create(b, loc, type, dynamicSizes);
+}
+
+/// An all-parallel generic over sparse operands of one type into an empty
+/// sparse result: the sparsifier co-iterates them (a union for addition, the
+/// operand's own coordinates for scaling).
+Value sparseElementwise(
+    OpBuilder &b, Location loc, ValueRange inputs,
+    function_ref<Value(OpBuilder &, Location, ValueRange)> body) {
+  auto type = cast<RankedTensorType>(inputs.front().getType());
+  Value empty = emptySparseLike(b, loc, type, inputs.front());
+  SmallVector<AffineMap> maps(
+      inputs.size() + 1,
+      AffineMap::getMultiDimIdentityMap(type.getRank(), b.getContext()));
+  SmallVector<utils::IteratorType> iterators(type.getRank(),
+                                             utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             b, loc, type, inputs, empty, maps, iterators,
+             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+               linalg::YieldOp::create(nb, nloc,
+                                       body(nb, nloc, args.drop_back()));
+             })
+      .getResult(0);
+}
+
+struct SparseAddLowering : OpRewritePattern<SparseAddOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SparseAddOp op,
+                                PatternRewriter &rewriter) const override {
+    for (int64_t dim = 0; dim < 2; ++dim)
+      checkEqualSizes(rewriter, op, op.getLhs(), dim, op.getRhs(), dim,
+                      dim == 0 ? "the operands' rows" : "the operands' columns");
+    rewriter.replaceOp(
+        op, sparseElementwise(
+                rewriter, op.getLoc(), {op.getLhs(), op.getRhs()},
+                [](OpBuilder &b, Location loc, ValueRange args) {
+                  return arith::AddFOp::create(b, loc, args[0], args[1])
+                      .getResult();
+                }));
+    return success();
+  }
+};
+
+struct SparseScaleLowering : OpRewritePattern<SparseScaleOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SparseScaleOp op,
+                                PatternRewriter &rewriter) const override {
+    Type element = cast<RankedTensorType>(op.getType()).getElementType();
+    double alpha = op.getAlpha().convertToDouble();
+    rewriter.replaceOp(
+        op, sparseElementwise(
+                rewriter, op.getLoc(), {op.getInput()},
+                [&](OpBuilder &b, Location loc, ValueRange args) {
+                  Value scale = floatConstant(b, loc, element, alpha);
+                  return arith::MulFOp::create(b, loc, args[0], scale)
+                      .getResult();
+                }));
+    return success();
+  }
+};
+
 /// array.load_mtx: the file's sizes and entries (sorted by row and column,
 /// unique), inserted in that order into a CSR matrix of the result's
 /// widths, converted to the result's format when that is another.
@@ -298,5 +366,6 @@ struct LoadMtxLowering : OpRewritePattern<LoadMtxOp> {
 
 void array::populateSparseToLinalgPatterns(RewritePatternSet &patterns) {
   patterns.add<ToSparseLowering, ToDenseLowering, NnzLowering, SpmvLowering,
-               SpmmLowering, LoadMtxLowering>(patterns.getContext());
+               SpmmLowering, LoadMtxLowering,
+               SparseAddLowering, SparseScaleLowering>(patterns.getContext());
 }

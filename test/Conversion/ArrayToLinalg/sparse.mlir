@@ -100,3 +100,25 @@ func.func @load_mtx() -> tensor<5x?xf32, #CSC> {
   %a = array.load_mtx "a.mtx" : tensor<5x?xf32, #CSC>
   return %a : tensor<5x?xf32, #CSC>
 }
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+// Sum and scaling: all-parallel generics over the sparse operands into an
+// empty sparse result of their type (the sparsifier co-iterates them).
+// CHECK-LABEL: func.func @add_scale
+// CHECK-SAME: (%[[A:.+]]: tensor<?x6xf32, #sparse>, %[[B:.+]]: tensor<?x6xf32, #sparse>)
+// CHECK: cf.assert %{{.+}}, "{{.+}}: array.sparse_add: the operands' rows differ in size at run time"
+// CHECK: %[[E:.+]] = tensor.empty(%{{.+}}) : tensor<?x6xf32, #sparse>
+// CHECK: %[[S:.+]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} ins(%[[A]], %[[B]] : tensor<?x6xf32, #sparse>, tensor<?x6xf32, #sparse>) outs(%[[E]] : tensor<?x6xf32, #sparse>)
+// CHECK:   arith.addf
+// CHECK: %[[E2:.+]] = tensor.empty(%{{.+}}) : tensor<?x6xf32, #sparse>
+// CHECK: linalg.generic {{.*}} ins(%[[S]] : tensor<?x6xf32, #sparse>) outs(%[[E2]] : tensor<?x6xf32, #sparse>)
+// CHECK:   %[[C:.+]] = arith.constant -3.000000e+00 : f32
+// CHECK:   arith.mulf %{{.+}}, %[[C]] : f32
+func.func @add_scale(%a: tensor<?x6xf32, #CSR>, %b: tensor<?x6xf32, #CSR>) -> tensor<?x6xf32, #CSR> {
+  %0 = array.sparse_add %a, %b : tensor<?x6xf32, #CSR>
+  %1 = array.sparse_scale %0 by -3.0 : tensor<?x6xf32, #CSR>
+  return %1 : tensor<?x6xf32, #CSR>
+}

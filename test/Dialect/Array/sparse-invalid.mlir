@@ -188,3 +188,52 @@ func.func @read_mtx_into_type(%b: memref<?xi64>) {
   array.read_mtx_into "a.mtx", %b : memref<?xi64>
   return
 }
+
+// -----
+
+#COO = #sparse_tensor.encoding<{map = (i, j) -> (i : compressed(nonunique), j : singleton)}>
+
+func.func @add_coo(%a: tensor<4x6xf32, #COO>) {
+  // expected-error @+1 {{'array.sparse_add' op adds CSR matrices, found COO (convert the operands with array.to_sparse first)}}
+  %0 = array.sparse_add %a, %a : tensor<4x6xf32, #COO>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+#CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed)}>
+
+func.func @add_formats(%a: tensor<4x6xf32, #CSR>, %b: tensor<4x6xf32, #CSC>) {
+  // expected-error @+1 {{'array.sparse_add' op requires the same encoding for all operands and results}}
+  %0 = "array.sparse_add"(%a, %b) : (tensor<4x6xf32, #CSR>, tensor<4x6xf32, #CSC>) -> tensor<4x6xf32, #CSR>
+  return
+}
+
+// -----
+
+func.func @scale_dense(%a: tensor<4x6xf32>) {
+  // expected-error @+1 {{'array.sparse_scale' op result must be a sparse matrix}}
+  %0 = array.sparse_scale %a by 2.0 : tensor<4x6xf32>
+  return
+}
+
+// -----
+
+#CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed)}>
+
+func.func @add_csc(%a: tensor<4x6xf32, #CSC>) {
+  // expected-error @+1 {{'array.sparse_add' op adds CSR matrices, found CSC (convert the operands with array.to_sparse first)}}
+  %0 = array.sparse_add %a, %a : tensor<4x6xf32, #CSC>
+  return
+}
+
+// -----
+
+#CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed)}>
+
+func.func @scale_csc(%a: tensor<4x6xf32, #CSC>) {
+  // expected-error @+1 {{'array.sparse_scale' op scales CSR or COO matrices, found CSC (convert it with array.to_sparse first)}}
+  %0 = array.sparse_scale %a by 2.0 : tensor<4x6xf32, #CSC>
+  return
+}

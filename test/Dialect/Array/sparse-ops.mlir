@@ -33,6 +33,10 @@ func.func @products(%a: tensor<4x6xf32, #CSR>, %x: tensor<6xf32>, %y: tensor<4xf
   %2 = array.spmm %a, %b : (tensor<4x6xf32, #CSR>, tensor<6x8xf32>) -> tensor<4x8xf32>
   // CHECK: array.spmm %{{.+}}, %{{.+}}, %{{.+}} {beta = 5.000000e-01 : f64}
   %3 = array.spmm %a, %b, %c {beta = 0.5} : (tensor<4x6xf32, #CSR>, tensor<6x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  // CHECK: array.sparse_add %{{.+}}, %{{.+}} : tensor<4x6xf32, #sparse{{[0-9]*}}>
+  %4 = array.sparse_add %a, %a : tensor<4x6xf32, #CSR>
+  // CHECK: array.sparse_scale %{{.+}} by 2.500000e+00 : tensor<4x6xf32, #sparse{{[0-9]*}}>
+  %5 = array.sparse_scale %a by 2.5 : tensor<4x6xf32, #CSR>
   return
 }
 

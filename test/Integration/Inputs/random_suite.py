@@ -1176,8 +1176,8 @@ def or_body(dtype, e):
 
 # ---------------------------------------------------------------------------
 # sparse matrices: a random matrix of random density in a random format and
-# index width, converted back, counted, and multiplied (SpMV, SpMM) with
-# random alpha and beta
+# index width, converted back, counted, multiplied (SpMV, SpMM) with random
+# alpha and beta, added to another (in CSR for a COO one) and scaled
 # ---------------------------------------------------------------------------
 
 SPARSE_FORMATS = {
@@ -1208,6 +1208,8 @@ def sparse_case(rng, dtype):
     y = random_array(rng, (m,), dtype, (-3.0, 3.0))
     b = random_array(rng, (n, p), dtype, (-3.0, 3.0))
     c = random_array(rng, (m, p), dtype, (-3.0, 3.0))
+    a2 = random_array(rng, (m, n), dtype, (-3.0, 3.0))
+    a2 = np.where(rng.random((m, n)) < density, a2, 0).astype(dtype)
     wide = a.astype(np.float64)
     spmv = alpha * (wide @ x) + beta * y
     spmm = alpha * (wide @ b) + beta * c
@@ -1218,7 +1220,8 @@ def sparse_case(rng, dtype):
     case = Case("%s %s, %d-bit indices, density %g, alpha %g, beta %g%s"
                 % (fmt, (m, n), width or 64, density, alpha, beta,
                    ", dynamic" if dynamic else ""))
-    for label, value in (("a", a), ("x", x), ("y", y), ("b", b), ("c", c)):
+    for label, value in (("a", a), ("a2", a2), ("x", x), ("y", y), ("b", b),
+                         ("c", c)):
         case.load(label, value, t(value.shape))
     st = sparse_type((m, n), dtype, dynamic, fmt, width)
     attrs = "{alpha = %s, beta = %s}" % (mlir_float(alpha), mlir_float(beta))
@@ -1231,7 +1234,21 @@ def sparse_case(rng, dtype):
               % (attrs, st, t((n,)), t((m,)), t((m,))))
     case.line("%%spmm = array.spmm %%s, %%b, %%c %s : (%s, %s, %s) -> %s"
               % (attrs, st, t((n, p)), t((m, p)), t((m, p))))
+    # Sums take CSR (and scaling CSR or COO) only: the others go to CSR
+    # first (docs/sparse.md says why).
+    su = sparse_type((m, n), dtype, dynamic, "CSR", width)
+    sc = su if fmt == "CSC" else st
+    case.line("%%s1 = array.to_sparse %%s : %s -> %s" % (st, su))
+    case.line("%%s2 = array.to_sparse %%a2 : %s -> %s" % (t((m, n)), su))
+    case.line("%%sum = array.sparse_add %%s1, %%s2 : %s" % su)
+    case.line("%%sumd = array.to_dense %%sum : %s -> %s" % (su, t((m, n))))
+    case.line("%%scaled = array.sparse_scale %%%s by %s : %s"
+              % ("s1" if fmt == "CSC" else "s", mlir_float(alpha), sc))
+    case.line("%%scaledd = array.to_dense %%scaled : %s -> %s"
+              % (sc, t((m, n))))
     case.output("dense", a, t((m, n)), check="exact")
+    case.output("sumd", (wide + a2).astype(dtype), t((m, n)))
+    case.output("scaledd", (alpha * wide).astype(dtype), t((m, n)))
     case.output("nnz", np.int64(np.count_nonzero(a)), "tensor<i64>",
                 check="exact")
     case.output("spmv", spmv.astype(dtype), t((m,)))

@@ -219,6 +219,33 @@ LogicalResult SpmmOp::verify() {
   return verifyProduct(*this, getC(), "operand B", "operand C");
 }
 
+LogicalResult SparseAddOp::verify() {
+  FailureOr<SparseFormat> format =
+      verifySparseMatrix(*this, getType(), "result");
+  if (failed(format))
+    return failure();
+  // CSC sums corrupt an operand's storage in upstream's sparsifier (LLVM
+  // 22, codegen mode; docs/sparse.md), so CSR only for now.
+  if (*format != SparseFormat::CSR)
+    return emitOpError() << "adds CSR matrices, found "
+                         << stringifySparseFormat(*format)
+                         << " (convert the operands with array.to_sparse "
+                            "first)";
+  return success();
+}
+
+LogicalResult SparseScaleOp::verify() {
+  FailureOr<SparseFormat> format =
+      verifySparseMatrix(*this, getType(), "result");
+  if (failed(format))
+    return failure();
+  // As for sums: no sparse output in CSC for now (docs/sparse.md).
+  if (*format == SparseFormat::CSC)
+    return emitOpError() << "scales CSR or COO matrices, found CSC (convert "
+                            "it with array.to_sparse first)";
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Matrix Market files
 //===----------------------------------------------------------------------===//

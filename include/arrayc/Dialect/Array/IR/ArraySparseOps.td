@@ -123,6 +123,45 @@ def Array_SpmmOp : Array_SparseOp<"spmm"> {
   }];
 }
 
+def Array_SparseAddOp : Array_SparseOp<"sparse_add",
+    [SameOperandsAndResultType]> {
+  let summary = "Sum of two sparse matrices of one format (`A + B` of two "
+                "`csr_matrix`).";
+  let description = [{
+    The result stores the union of the operands' stored coordinates, with
+    the sum where both store one. Operands and result have one type, CSR
+    (`array.to_sparse` converts CSC and COO matrices first: a CSC sum
+    through upstream's sparsifier corrupts an operand, see
+    docs/sparse.md); dynamic sizes must agree at run time. A sum that
+    cancels to 0.0 stays stored (SciPy drops it; `array.nnz` counts it).
+
+    ```mlir
+    %c = array.sparse_add %a, %b : tensor<4x6xf32, #CSR>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$lhs, AnyRankedTensor:$rhs);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
+}
+
+def Array_SparseScaleOp : Array_SparseOp<"sparse_scale",
+    [SameOperandsAndResultType]> {
+  let summary = "A sparse matrix times a scalar (`alpha * A`).";
+  let description = [{
+    Multiplies every stored value by `alpha`; the stored coordinates stay
+    (multiplying by 0.0 stores zeros). CSR or COO (a CSC matrix goes
+    through `array.to_sparse` first, as for `array.sparse_add`); the result
+    has the operand's type.
+
+    ```mlir
+    %b = array.sparse_scale %a by 2.5 : tensor<4x6xf32, #CSR>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input, F64Attr:$alpha);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$input `by` $alpha attr-dict `:` type($result)";
+}
+
 //===----------------------------------------------------------------------===//
 // Matrix Market files
 //===----------------------------------------------------------------------===//
