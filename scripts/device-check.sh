@@ -14,7 +14,10 @@
 # `run` does: the end-to-end programs and examples against NumPy
 # (scripts/gpu_check.py), the random-input suite (every op, every dtype),
 # compute-sanitizer memcheck on the programs that exercise each kernel
-# strategy, the allocator benchmark (arrayrt-alloc-bench), and bench/run.py (ours vs CuPy and PyTorch) unless
+# strategy, the stream checks (scripts/streams_check.py: many streams under
+# memcheck, the two-stream copy/compute overlap), the allocator benchmark
+# (arrayrt-alloc-bench), and bench/run.py (ours vs CuPy and PyTorch: the
+# issue-4 workloads, then the matrix products) unless
 # DEVICE_CHECK_BENCH=0. Exit status 1 if any check failed.
 set -u
 cd "$(dirname "$0")/.."
@@ -28,6 +31,7 @@ prepare)
   $python test/Integration/Inputs/random_suite.py --arrayc "$build/bin/arrayc" \
     --target cuda --workdir .device/random --prepare || exit 1
   cp "$build/bin/arrayrt-alloc-bench" .device/bin/ || exit 1
+  $python scripts/streams_check.py prepare "$build" .device/streams || exit 1
   $python bench/run.py prepare || exit 1
   # One compressed file travels more easily than ~100 MB of executables.
   mkdir -p .device-pack
@@ -56,9 +60,16 @@ run)
     echo "memcheck $program: exit $code, $(grep -c '=========' "$out/memcheck-$program.txt") sanitizer lines"
     [ $code = 0 ] || status=1
   done
+  # Streams: many streams under memcheck, the two-stream overlap.
+  $python scripts/streams_check.py run "$out/streams" .device/streams \
+    > "$out/streams.txt" 2>&1 || status=1
+  grep -E "^(memcheck|many_streams|overlap|stream-stress)" "$out/streams.txt"
   if [ "${DEVICE_CHECK_BENCH:-1}" != 0 ]; then
     (cd .device-bench && $python run.py run --results "$out/bench" \
        --ours-max-seconds "${BENCH_OURS_SECONDS:-20}" 2>&1 | tail -32)
+    # Matrix products (cuBLASLt) against CuPy and PyTorch.
+    (cd .device-bench && $python run.py matmul --results "$out/bench" \
+       2>&1 | tail -12)
   fi
   # Allocation+free pairs per second and fragmentation, per allocator.
   timeout "${ALLOC_BENCH_SECONDS:-120}" .device/bin/arrayrt-alloc-bench pool async direct \
@@ -67,7 +78,7 @@ run)
   exit $status
   ;;
 *)
-  sed -n '2,17p' "$0"
+  sed -n '2,20p' "$0"
   exit 2
   ;;
 esac

@@ -17,6 +17,10 @@ using namespace mlir;
 void array::buildArrayToCpuPipeline(OpPassManager &pm,
                                     const ArrayToCpuPipelineOptions &options,
                                     PipelineStage stop) {
+  // One thread runs everything in order: streams have nothing to do.
+  ArrayFlattenStreamRegionsOptions flatten;
+  flatten.dropStreams = true;
+  pm.addNestedPass<func::FuncOp>(createArrayFlattenStreamRegions(flatten));
   buildArrayToLinalgPipeline(pm, options.fuseElementwise);
   if (stop == PipelineStage::Linalg)
     return;

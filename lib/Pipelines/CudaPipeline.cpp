@@ -27,6 +27,7 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   // No lowering of the sparse ops here yet: a precise error, not a failure
   // deep in bufferization.
   pm.addPass(createArrayRejectSparse());
+  pm.addNestedPass<func::FuncOp>(createArrayFlattenStreamRegions());
   // Products and their epilogues go to cuBLASLt before the rest becomes
   // linalg (the epilogue is recognized in array ops).
   if (options.matmulBlas) {
@@ -56,7 +57,9 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createArrayGpuLaunchBounds());
-  pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+  // Every GPU op goes on a stream: the program's default stream or the one
+  // an array.on_stream named, with events between streams.
+  pm.addPass(createArrayGpuStreams());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   if (stop == PipelineStage::Kernels)

@@ -5,6 +5,7 @@
 #include "Driver.h"
 #include "Error.h"
 #include "MemoryPool.h"
+#include "PinnedPool.h"
 
 #include "arrayrt/arrayrt.h"
 
@@ -328,6 +329,8 @@ extern "C" void arrayrt_pool_get_stats(arrayrt_pool_stats_t *out) {
 }
 
 extern "C" void arrayrt_pool_free_all_cached(void) {
+  // The pinned staging blocks are cached memory too.
+  pinnedPool().trim();
   Allocators *a = allocatorsPtr.load(std::memory_order_acquire);
   if (!a)
     return;

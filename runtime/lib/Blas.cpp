@@ -1,12 +1,11 @@
-//===- Blas.cpp - arrayrt_matmul through cuBLASLt
-//--------------------------===//
+//===- Blas.cpp - arrayrt_matmul through cuBLASLt --------------------------===//
 //
 // cuBLASLt is loaded with dlopen on first use, like the driver, so the
 // runtime links no CUDA library; cublasLt.h is used for types and
-// constants only. One handle, one non-blocking stream and one workspace
-// serve every product; per GemmKey the matmul and layout descriptors and
-// the heuristic's algorithm are made once (under a mutex, as everything
-// here).
+// constants only. One handle serves every product, queued on the caller's
+// stream with a workspace of that stream's own; per GemmKey the matmul and
+// layout descriptors and the heuristic's algorithms are made once (under a
+// mutex, as everything here).
 //
 //===----------------------------------------------------------------------===//
 
@@ -236,9 +235,11 @@ struct State {
   bool ready = false;
   LtApi api;
   cublasLtHandle_t handle = nullptr;
+  /// For callers that pass no stream (they wait for the product).
   CUstream stream = nullptr;
-  CUevent ordered = nullptr;
-  void *workspace = nullptr;
+  /// A workspace per stream products are queued on (from the pool, kept),
+  /// so that products on different streams never share one.
+  std::map<CUstream, void *> workspaces;
   std::map<GemmKey, CachedGemm> cache;
 };
 
@@ -292,9 +293,15 @@ void initialize(State &s, const char *location) {
   const DriverApi &cu = driver();
   checkLt(s.api, s.api.cublasLtCreate(&s.handle), "cublasLtCreate", location);
   check(cu.cuStreamCreate(&s.stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
-  check(cu.cuEventCreate(&s.ordered, CU_EVENT_DISABLE_TIMING), "cuEventCreate");
-  s.workspace = allocateDevice(kWorkspaceBytes, s.stream, location);
   s.ready = true;
+}
+
+/// The workspace of products queued on `stream`.
+void *workspaceFor(State &s, CUstream stream, const char *location) {
+  void *&workspace = s.workspaces[stream];
+  if (!workspace)
+    workspace = allocateDevice(kWorkspaceBytes, stream, location);
+  return workspace;
 }
 
 cudaDataType_t dataType(int32_t dtype) {
@@ -442,6 +449,8 @@ struct GemmArgs {
   const void *alpha, *beta;
   const void *a, *b;
   void *d;
+  CUstream stream;
+  void *workspace;
 };
 
 cublasStatus_t launch(State &s, CachedGemm &gemm, int candidate,
@@ -449,8 +458,8 @@ cublasStatus_t launch(State &s, CachedGemm &gemm, int candidate,
   const cublasLtMatmulHeuristicResult_t &c = gemm.candidates[candidate];
   return s.api.cublasLtMatmul(s.handle, gemm.desc, args.alpha, args.a, gemm.a,
                               args.b, gemm.b, args.beta, args.d, gemm.d, args.d,
-                              gemm.d, &c.algo, s.workspace, c.workspaceSize,
-                              s.stream);
+                              gemm.d, &c.algo, args.workspace,
+                              c.workspaceSize, args.stream);
 }
 
 /// Times each candidate (one untimed run, then three) on this call's
@@ -475,11 +484,11 @@ void tune(State &s, CachedGemm &gemm, const GemmArgs &args) {
   for (int i = 0; i < gemm.candidateCount; ++i) {
     if (launch(s, gemm, i, args) != CUBLAS_STATUS_SUCCESS)
       continue;
-    check(cu.cuEventRecord(start, s.stream), "cuEventRecord");
+    check(cu.cuEventRecord(start, args.stream), "cuEventRecord");
     bool ok = true;
     for (int rep = 0; rep < 3 && ok; ++rep)
       ok = launch(s, gemm, i, args) == CUBLAS_STATUS_SUCCESS;
-    check(cu.cuEventRecord(stop, s.stream), "cuEventRecord");
+    check(cu.cuEventRecord(stop, args.stream), "cuEventRecord");
     check(cu.cuEventSynchronize(stop), "cuEventSynchronize");
     float ms = 0;
     if (!ok || elapsed(&ms, start, stop) != CUDA_SUCCESS)
@@ -588,11 +597,9 @@ extern "C" void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank,
   const char *aData = b.aligned + b.offset * elementBytes; // rhs
   const char *bData = a.aligned + a.offset * elementBytes; // lhs
   char *dData = d.aligned + d.offset * elementBytes;
-  if (stream) {
-    check(cu.cuEventRecord(s.ordered, reinterpret_cast<CUstream>(stream)),
-          "cuEventRecord");
-    check(cu.cuStreamWaitEvent(s.stream, s.ordered, 0), "cuStreamWaitEvent");
-  }
+  // Compiled code passes the stream the product belongs on; without one,
+  // the runtime's own stream, waited for before returning.
+  CUstream queue = stream ? reinterpret_cast<CUstream>(stream) : s.stream;
   if (plan.k == 0) {
     // A sum of nothing: zeros, which every epilogue without a bias keeps.
     if (bias)
@@ -600,11 +607,11 @@ extern "C" void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank,
             "epilogue is not supported",
             where, sep);
     for (int64_t i = 0; i < plan.batch; ++i) {
-      profile::ScopedDeviceOp timed(s.stream, profile::OpKind::Memset,
+      profile::ScopedDeviceOp timed(queue, profile::OpKind::Memset,
                                     "memset 8-bit");
       check(cu.cuMemsetD8Async(reinterpret_cast<CUdeviceptr>(
                                    dData + i * plan.strideD * elementBytes),
-                               0, plan.n * plan.ldd * elementBytes, s.stream),
+                               0, plan.n * plan.ldd * elementBytes, queue),
             "cuMemsetD8Async");
     }
   } else {
@@ -629,13 +636,16 @@ extern "C" void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank,
     args.a = aData;
     args.b = bData;
     args.d = dData;
+    args.stream = queue;
+    args.workspace = workspaceFor(s, queue, location);
     // With beta != 0 the output is also an input: tuning would change it.
     if (!gemm.tuned && beta == 0.0)
       tune(s, gemm, args);
-    profile::ScopedDeviceOp timed(s.stream, profile::OpKind::Library,
+    profile::ScopedDeviceOp timed(queue, profile::OpKind::Library,
                                   "cublasLtMatmul");
     checkLt(s.api, launch(s, gemm, gemm.chosen, args), "cublasLtMatmul",
             location);
   }
-  check(cu.cuStreamSynchronize(s.stream), "cuStreamSynchronize");
+  if (!stream)
+    check(cu.cuStreamSynchronize(s.stream), "cuStreamSynchronize");
 }

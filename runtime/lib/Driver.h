@@ -54,6 +54,10 @@ namespace arrayrt {
   X(cuMemAllocFromPoolAsync)                                                   \
   X(cuMemFreeAsync)                                                            \
   X(cuMemcpyAsync)                                                             \
+  X(cuMemcpyHtoDAsync_v2)                                                      \
+  X(cuMemHostAlloc)                                                            \
+  X(cuMemFreeHost)                                                             \
+  X(cuPointerGetAttributes)                                                    \
   X(cuMemsetD8Async)                                                           \
   X(cuMemsetD16Async)                                                          \
   X(cuMemsetD32Async)                                                          \

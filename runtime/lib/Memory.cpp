@@ -9,6 +9,7 @@
 
 #include "Allocator.h"
 #include "Driver.h"
+#include "PinnedPool.h"
 #include "Profile.h"
 
 using arrayrt::check;
@@ -53,11 +54,31 @@ extern "C" void arrayrt_free(void *ptr, arrayrt_stream_t stream) {
   check(api.cuMemFree_v2(toCu(ptr)), "cuMemFree");
 }
 
+namespace {
+/// CU_MEMORYTYPE_* of `ptr`, or 0 for memory the driver does not know
+/// (pageable host memory). cuPointerGetAttributes, unlike
+/// cuPointerGetAttribute, reports that without an error status, which
+/// compute-sanitizer would list.
+unsigned memoryType(const void *ptr) {
+  CUpointer_attribute attribute = CU_POINTER_ATTRIBUTE_MEMORY_TYPE;
+  unsigned type = 0;
+  void *data = &type;
+  check(driver().cuPointerGetAttributes(1, &attribute, &data, toCu(ptr)),
+        "cuPointerGetAttributes");
+  return type;
+}
+} // namespace
+
 extern "C" void arrayrt_memcpy(void *dst, const void *src, size_t size,
                                arrayrt_stream_t stream) {
   if (size == 0)
     return;
   ScopedDeviceOp timed(toCu(stream), OpKind::Copy, nullptr, nullptr, dst, src);
+  if (size >= arrayrt::kMinStagedCopy && memoryType(src) == 0 &&
+      memoryType(dst) == CU_MEMORYTYPE_DEVICE) {
+    arrayrt::copyHostToDeviceStaged(dst, src, size, stream);
+    return;
+  }
   check(driver().cuMemcpyAsync(toCu(dst), toCu(src), size, toCu(stream)),
         "cuMemcpyAsync");
 }

@@ -5,6 +5,8 @@
 #include "Allocator.h"
 #include "Driver.h"
 
+#include <mutex>
+
 using arrayrt::check;
 using arrayrt::driver;
 
@@ -59,4 +61,25 @@ extern "C" void arrayrt_event_synchronize(arrayrt_event_t event) {
 
 extern "C" void arrayrt_event_destroy(arrayrt_event_t event) {
   check(driver().cuEventDestroy_v2(toCu(event)), "cuEventDestroy");
+}
+
+extern "C" arrayrt_stream_t arrayrt_default_stream(void) {
+  static std::once_flag once;
+  static arrayrt_stream_t stream = nullptr;
+  std::call_once(once, [] { stream = arrayrt_stream_create(); });
+  return stream;
+}
+
+extern "C" void arrayrt_stream_wait_stream(arrayrt_stream_t waiter,
+                                           arrayrt_stream_t stream) {
+  if (waiter == stream)
+    return;
+  // cuStreamWaitEvent waits for the record made before it, so one event per
+  // thread serves every wait: a later record does not change earlier waits.
+  thread_local CUevent event = nullptr;
+  const arrayrt::DriverApi &api = driver();
+  if (!event)
+    check(api.cuEventCreate(&event, CU_EVENT_DISABLE_TIMING), "cuEventCreate");
+  check(api.cuEventRecord(event, toCu(stream)), "cuEventRecord");
+  check(api.cuStreamWaitEvent(toCu(waiter), event, 0), "cuStreamWaitEvent");
 }

@@ -357,6 +357,37 @@ CUresult cuPointerGetAttribute(void *data, CUpointer_attribute attribute,
   return CUDA_SUCCESS;
 }
 
+CUresult cuPointerGetAttributes(unsigned int count,
+                                CUpointer_attribute *attributes, void **data,
+                                CUdeviceptr ptr) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  for (unsigned i = 0; i < count; ++i) {
+    if (attributes[i] != CU_POINTER_ATTRIBUTE_MEMORY_TYPE)
+      return CUDA_ERROR_NOT_SUPPORTED;
+    // 0 for memory the driver does not know (pageable), as the driver does.
+    *static_cast<unsigned *>(data[i]) =
+        isDevicePointer(ptr) ? CU_MEMORYTYPE_DEVICE : 0;
+  }
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemHostAlloc(void **ptr, size_t bytes, unsigned int) {
+  *ptr = std::malloc(bytes);
+  return *ptr ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+CUresult cuMemFreeHost(void *ptr) {
+  std::free(ptr);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemcpyHtoDAsync(CUdeviceptr dst, const void *src, size_t bytes,
+                           CUstream) {
+  std::memcpy(reinterpret_cast<void *>(dst), src, bytes);
+  advance(double(bytes) / 1000);
+  return CUDA_SUCCESS;
+}
+
 CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
                        CUstream) {
   std::memmove(reinterpret_cast<void *>(dst), reinterpret_cast<void *>(src),

@@ -7,14 +7,23 @@
 
 // HOST-NOT: linalg.
 // HOST-NOT: memref.
+// Everything goes on the program's default stream; the host waits for it
+// only before printing and before returning (array-gpu-streams).
 // HOST-LABEL: llvm.func @main()
-// HOST: llvm.call @mgpuMemAlloc
-// HOST: gpu.launch_func <%{{.+}} : !llvm.ptr> @main_kernel::@main_kernel blocks in
-// HOST: llvm.call @mgpuStreamSynchronize
-// HOST: llvm.call @mgpuMemcpy
-// HOST: llvm.call @mgpuStreamSynchronize
-// HOST: llvm.call @arrayrt_print_f32
-// HOST: llvm.call @mgpuMemFree
+// HOST-NOT: mgpuStreamCreate
+// HOST: %[[S:.+]] = llvm.call @arrayrt_default_stream()
+// HOST: llvm.call @mgpuMemAlloc(%{{.+}}, %[[S]], %{{.+}})
+// HOST: gpu.launch_func <%[[S]] : !llvm.ptr> @main_kernel::@main_kernel blocks in
+// HOST-NOT: llvm.call @arrayrt_stream_synchronize
+// HOST: llvm.call @mgpuMemcpy(%{{.+}}, %{{.+}}, %{{.+}}, %[[S]])
+// HOST-NOT: llvm.call @arrayrt_stream_synchronize
+// HOST: llvm.call @arrayrt_stream_synchronize(%[[S]])
+// HOST-NEXT: llvm.call @arrayrt_print_f32
+// HOST: llvm.call @mgpuMemFree(%{{.+}}, %[[S]])
+// HOST: llvm.call @arrayrt_stream_synchronize(%[[S]])
+// HOST-NEXT: llvm.return
+// HOST-NOT: mgpuStreamSynchronize
+// HOST-NOT: mgpuStreamCreate
 // HOST: gpu.binary @main_kernel  [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">
 
 // The chain fuses into one kernel that loads two inputs and stores once.

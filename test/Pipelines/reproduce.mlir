@@ -10,12 +10,14 @@
 // RUN: FileCheck %s --input-file=%t.cuda.pipeline
 // RUN: diff <(sed 's/properties = {[^}]*}//' %t.cuda.registered) <(sed 's/properties = {[^}]*}//' %t.cuda.replayed)
 
-// CHECK: convert-array-to-linalg
+// CHECK: array-flatten-stream-regions
+// CHECK-SAME: convert-array-to-linalg
 // CHECK-SAME: one-shot-bufferize
 // CHECK-SAME: array-gpu-map-linalg
 // CHECK-SAME: array-gpu-device-memory
 // CHECK-SAME: convert-array-to-runtime
 // CHECK-SAME: gpu-kernel-outlining
+// CHECK-SAME: array-gpu-streams
 // CHECK-SAME: nvvm-attach-target
 // CHECK-SAME: gpu-to-llvm
 // CHECK-SAME: gpu-module-to-binary

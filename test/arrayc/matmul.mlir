@@ -20,9 +20,12 @@
 // CPU: scf.for
 
 // The C prototype of arrayrt.h: (int64_t, void *) x 4, int32_t x 3,
-// double x 2, const char *, arrayrt_stream_t.
+// double x 2, const char *, arrayrt_stream_t: the program's stream, with
+// no host wait before the call.
 // LLVM: declare void @arrayrt_matmul(i64, ptr, i64, ptr, i64, ptr, i64, ptr, i32, i32, i32, double, double, ptr, ptr)
-// LLVM: call void @arrayrt_matmul(i64 2, ptr {{.+}}, i64 2, ptr {{.+}}, i64 1, ptr {{.+}}, i64 2, ptr {{.+}}, i32 11, i32 4, i32 0, double 1.000000e+00, double 0.000000e+00, ptr {{.+}}@arrayrt_location{{.*}}, ptr null)
+// LLVM: %[[STREAM:.+]] = tail call ptr @arrayrt_default_stream()
+// LLVM-NOT: arrayrt_stream_synchronize
+// LLVM: call void @arrayrt_matmul(i64 2, ptr {{.+}}, i64 2, ptr {{.+}}, i64 1, ptr {{.+}}, i64 2, ptr {{.+}}, i32 11, i32 4, i32 0, double 1.000000e+00, double 0.000000e+00, ptr {{.+}}@arrayrt_location{{.*}}, ptr %[[STREAM]])
 
 func.func @main() {
   %a = array.full 0.5 : tensor<8x32xf32>

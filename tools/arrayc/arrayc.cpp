@@ -85,6 +85,12 @@ cl::opt<bool> matmulTf32(
     cl::desc("Compute float32 matrix products on TF32 tensor cores (cuda "
              "target; an op's precision = \"highest\" keeps it exact)"),
     cl::cat(category));
+cl::opt<bool> matmulBlas(
+    "matmul-blas",
+    cl::desc("Float matrix products through cuBLASLt (cuda target; "
+             "--matmul-blas=false: generated kernels, queued on the op's "
+             "stream like any other kernel)"),
+    cl::init(true), cl::cat(category));
 cl::opt<bool> verbose("v", cl::desc("Print the link command"),
                       cl::cat(category));
 
@@ -141,6 +147,7 @@ void buildPipeline(PassManager &pm, array::PipelineStage stage) {
   options.chip = arch;
   options.optLevel = std::min(optLevel.getValue(), 3u);
   options.matmulTf32 = matmulTf32;
+  options.matmulBlas = matmulBlas;
   options.toolkitPath = cudaToolkit;
   options.binaryFormat = emit == Emit::Ptx ? "isa" : "fatbin";
   array::buildArrayToCudaPipeline(pm, options, stage);

@@ -14,7 +14,10 @@ def ConvertArrayToLinalg : Pass<"convert-array-to-linalg"> {
     dynamic and a static one) meet, a `cf.assert` checks at run time that they
     are equal and names the op in its message. `array.print`,
     `array.save_npy` and `array.load_npy` are left in place: they bufferize
-    and are lowered by `convert-array-to-runtime`. The sparse ops become
+    and are lowered by `convert-array-to-runtime`. `array.to_device` becomes
+    `bufferization.alloc_tensor() copy(%x)` (a new buffer and one copy,
+    which `array-gpu-device-memory` makes a host-to-device copy); the
+    stream ops stay for `array-gpu-streams`. The sparse ops become
     `sparse_tensor.convert` (`array.to_sparse`, `array.to_dense`),
     `sparse_tensor.number_of_entries` (`array.nnz`) and `linalg.generic`
     ops with a sparse operand (`out += alpha * (A * B)` into `beta * C` or
@@ -22,10 +25,10 @@ def ConvertArrayToLinalg : Pass<"convert-array-to-linalg"> {
     `array-sparsify` hands to upstream's sparsifier.
   }];
   let dependentDialects = [
-    "arith::ArithDialect", "cf::ControlFlowDialect", "linalg::LinalgDialect",
+    "arith::ArithDialect", "bufferization::BufferizationDialect",
+    "cf::ControlFlowDialect", "linalg::LinalgDialect",
     "math::MathDialect", "scf::SCFDialect",
-    "sparse_tensor::SparseTensorDialect",
-    "tensor::TensorDialect"
+    "sparse_tensor::SparseTensorDialect", "tensor::TensorDialect"
   ];
 }
 

@@ -10,6 +10,7 @@
 
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -28,11 +29,27 @@ using namespace mlir::array;
 
 namespace {
 
+/// A new buffer holding a copy of the input; on the CUDA target the buffer
+/// is device memory and the copy is queued on the current stream.
+struct ToDeviceToAllocTensor : OpConversionPattern<ToDeviceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ToDeviceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    rewriter.replaceOpWithNewOp<bufferization::AllocTensorOp>(
+        op, type, /*dynamicSizes=*/ValueRange(), adaptor.getInput());
+    return success();
+  }
+};
+
 struct ConvertArrayToLinalgPass
     : array::impl::ConvertArrayToLinalgBase<ConvertArrayToLinalgPass> {
   void runOnOperation() override {
     ConversionTarget target(getContext());
-    target.addLegalDialect<arith::ArithDialect, cf::ControlFlowDialect,
+    target.addLegalDialect<arith::ArithDialect,
+                           bufferization::BufferizationDialect,
+                           cf::ControlFlowDialect,
                            linalg::LinalgDialect, math::MathDialect,
                            scf::SCFDialect, sparse_tensor::SparseTensorDialect,
                            tensor::TensorDialect>();
@@ -43,6 +60,11 @@ struct ConvertArrayToLinalgPass
     target.addLegalOp<MtxShapeOp, ReadMtxOp>();
     // A cuBLASLt product (CUDA target) bufferizes and goes to the runtime.
     target.addLegalOp<BlasMatmulOp>();
+    // Streams and events: array-gpu-streams lowers them (the CPU pipeline
+    // drops them before this pass).
+    target.addLegalOp<StreamCreateOp, OnStreamOp, StreamYieldOp, EventRecordOp,
+                      StreamWaitOp, StreamSynchronizeOp, EventSynchronizeOp,
+                      StreamBeginOp, StreamEndOp>();
     // Unsigned elements are cast to signless integers around arith ops
     // (TypePromotion.h); the casts stay until the LLVM conversions.
     target.addLegalOp<UnrealizedConversionCastOp>();
@@ -64,4 +86,5 @@ void array::populateArrayToLinalgPatterns(RewritePatternSet &patterns) {
   populateReductionToLinalgPatterns(patterns);
   populateShapeToLinalgPatterns(patterns);
   populateSparseToLinalgPatterns(patterns);
+  patterns.add<ToDeviceToAllocTensor>(patterns.getContext());
 }

@@ -14,6 +14,7 @@
 
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
 #include "arrayc/Dialect/Array/IR/SourceLocation.h"
+#include "arrayc/Dialect/Array/IR/StreamOrderedCall.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -346,8 +347,9 @@ struct NpyShapeToRuntimeCall : OpRewritePattern<NpyShapeOp> {
 /// array.blas_matmul on buffers: one arrayrt_matmul call with the four
 /// buffers' unranked descriptors (an absent bias: rank 0 and null), the
 /// element type's arrayrt_dtype_t code, the arrayrt_matmul_epilogue_t and
-/// flag values of arrayrt.h, alpha, beta 0, the op's location and the
-/// legacy stream (gpu-async-region waits for the streams before the call).
+/// flag values of arrayrt.h, alpha, beta 0, the op's location and a null
+/// stream, which array-gpu-streams replaces with the op's stream (the call
+/// is marked as queued on a stream, writing `out`).
 struct BlasMatmulToRuntimeCall : OpRewritePattern<BlasMatmulOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -412,7 +414,11 @@ struct BlasMatmulToRuntimeCall : OpRewritePattern<BlasMatmulOp> {
                                              rewriter.getF64FloatAttr(0.0)));
     args.push_back(getLocationString(rewriter, op));
     args.push_back(LLVM::ZeroOp::create(rewriter, loc, ptrType));
-    rewriter.replaceOpWithNewOp<func::CallOp>(op, *callee, args);
+    auto call = rewriter.replaceOpWithNewOp<func::CallOp>(op, *callee, args);
+    // Operands: lhs, rhs, bias and out as (rank, descriptor) pairs, ...,
+    // the stream last.
+    markStreamOrdered(call, /*streamOperand=*/args.size() - 1,
+                      /*writtenOperands=*/{7});
     return success();
   }
 };

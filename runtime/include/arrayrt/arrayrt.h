@@ -136,6 +136,17 @@ void arrayrt_stream_synchronize(arrayrt_stream_t stream);
 /* Destroys `stream`; work already queued still completes. */
 void arrayrt_stream_destroy(arrayrt_stream_t stream);
 
+/* The program's default stream: one non-blocking stream, created on first
+ * use and never destroyed. Compiled code queues every GPU op outside an
+ * array.on_stream region on it. */
+arrayrt_stream_t arrayrt_default_stream(void);
+
+/* Makes work queued on `waiter` from now on wait for the work queued on
+ * `stream` so far (an event recorded on `stream`, without a host wait). A
+ * no-op when both are the same stream. */
+void arrayrt_stream_wait_stream(arrayrt_stream_t waiter,
+                                arrayrt_stream_t stream);
+
 /* Makes later work on `stream` wait for `event`'s last record. */
 void arrayrt_stream_wait_event(arrayrt_stream_t stream, arrayrt_event_t event);
 
@@ -221,9 +232,29 @@ void arrayrt_pool_get_stats(arrayrt_pool_stats_t *stats);
 
 /* Returns the pool's completely free segments to the driver (after the
  * work that last used them), and its cached events (async: synchronizes the
- * context and trims its pool to what is in use). A no-op before the first
- * allocation. */
+ * context and trims its pool to what is in use), and the pinned staging
+ * blocks no queued copy reads (arrayrt_pinned_pool_free_cached). A no-op
+ * before the first allocation. */
 void arrayrt_pool_free_all_cached(void);
+
+/* The pinned host staging pool: page-locked blocks (cuMemHostAlloc,
+ * multiples of 64 KiB) that host-to-device copies from pageable memory go
+ * through. A block is reused only after the event recorded behind the copy
+ * that read it has completed. */
+typedef struct arrayrt_pinned_stats {
+  uint64_t reserved_bytes; /* Blocks held, in use or cached. */
+  uint64_t in_use_bytes;   /* Being filled by the host. */
+  uint64_t pending_bytes;  /* Waiting for the copy that reads them. */
+  uint64_t blocks;
+  uint64_t allocations;    /* Blocks allocated from the driver. */
+  uint64_t reuses;         /* Requests served by a cached block. */
+} arrayrt_pinned_stats_t;
+
+/* Reads the pinned pool's counters. */
+void arrayrt_pinned_pool_get_stats(arrayrt_pinned_stats_t *stats);
+
+/* Frees the pinned blocks no queued copy still reads. */
+void arrayrt_pinned_pool_free_cached(void);
 
 /* Allocates `size` bytes of managed memory (cuMemAllocManaged, attached
  * globally), usable from host and device. Size 0 returns NULL without
@@ -239,10 +270,14 @@ void *arrayrt_alloc_managed(size_t size);
 void arrayrt_free(void *ptr, arrayrt_stream_t stream);
 
 /* Queues a copy of `size` bytes from `src` to `dst` on `stream`; either may
- * be host or device memory. Copies from pageable host memory may complete
- * before the call returns; copies to pageable host memory do (driver
- * semantics); otherwise synchronize the stream before reading the result.
- * Size 0 does nothing and does not touch the driver. */
+ * be host or device memory. A copy of 1 MiB or more from pageable host
+ * memory to device memory goes through the pinned staging pool (in pieces
+ * of at most 8 MiB):
+ * the host copies `src` into a page-locked block and queues the DMA from it,
+ * so `src` may be reused when the call returns and the DMA overlaps work on
+ * other streams. Copies to pageable host memory complete before the call
+ * returns (driver semantics); otherwise synchronize the stream before
+ * reading the result. Size 0 does nothing and does not touch the driver. */
 void arrayrt_memcpy(void *dst, const void *src, size_t size,
                     arrayrt_stream_t stream);
 
@@ -324,11 +359,13 @@ enum {
  * (one line); shapes that disagree, layouts cuBLASLt cannot read, or no
  * cuBLASLt library are errors too.
  *
- * The product is queued on the runtime's matmul stream, after the work
- * queued before on `stream` when it is not NULL (compiled code passes NULL:
- * it has waited for its streams before the call), and the call returns once
- * the product has completed, so the caller may queue dependent work on any
- * stream. */
+ * The product is queued on `stream`, after the work queued there before,
+ * and the call returns without waiting for it (compiled code passes the
+ * stream the op belongs on, and orders other streams after it with events
+ * like any kernel). With a NULL `stream` it goes on the runtime's own
+ * stream and the call returns once the product has completed. The first
+ * call for a problem shape waits for its stream while it times the
+ * candidate algorithms (ARRAYRT_MATMUL_AUTOTUNE=0: no timing). */
 void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank, void *rhs,
                     int64_t bias_rank, void *bias, int64_t out_rank, void *out,
                     int32_t dtype, int32_t epilogue, int32_t flags,

@@ -4,7 +4,8 @@
 // buffers as (rank, descriptor) pairs of unranked memrefs (a missing bias:
 // rank 0 and null), dtype F16 (9), epilogue GELU_BIAS (2 + 3), flags
 // TRANSPOSE_RHS (2), alpha, beta 0, the location string and a null
-// (legacy) stream. The values agree with arrayrt.h.
+// stream, marked for array-gpu-streams to fill in (operand 14; the call
+// writes operand 7, out's descriptor). The values agree with arrayrt.h.
 
 // CHECK-LABEL: module
 // CHECK: llvm.mlir.global internal constant @arrayrt_location("{{.*}}matmul.mlir:[[@LINE+20]]:3\00")
@@ -25,7 +26,7 @@
 // CHECK: memref.cast %[[B]] : memref<6x4xf16> to memref<*xf16>
 // CHECK: memref.cast %[[BIAS]] : memref<6xf16> to memref<*xf16>
 // CHECK: memref.cast %[[C]] : memref<8x6xf16> to memref<*xf16>
-// CHECK: call @arrayrt_matmul(%[[RA]], %[[PA]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[DTYPE]], %[[EPILOGUE]], %[[FLAGS]], %[[ALPHA]], %[[BETA]], %[[LOC]], %[[NULL]])
+// CHECK: call @arrayrt_matmul(%[[RA]], %[[PA]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[DTYPE]], %[[EPILOGUE]], %[[FLAGS]], %[[ALPHA]], %[[BETA]], %[[LOC]], %[[NULL]]) {array.stream_operand = 14 : i64, array.written_operands = array<i64: 7>}
 func.func @gelu_bias(%a: memref<8x4xf16>, %b: memref<6x4xf16>, %bias: memref<6xf16>, %c: memref<8x6xf16>) {
   array.blas_matmul %a, %b bias %bias : memref<6xf16> into %c {alpha = 0.125 : f64, epilogue = "gelu_tanh", transpose_rhs} : memref<8x4xf16>, memref<6x4xf16>, memref<8x6xf16>
   return

@@ -93,7 +93,8 @@ GROUP_TARGETS = {"sparse": ["cpu"]}
 # array.load_npy creates array.npy_shape (dynamic sizes) and
 # array.load_npy_into, array.yield ends each array.map / array.reduce
 # region, and on the CUDA target array-gpu-map-linalg sizes grid-stride
-# kernels with array.multiprocessor_count.
+# kernels with array.multiprocessor_count; array-flatten-stream-regions
+# turns each array.on_stream into array.stream_begin and array.stream_end.
 INDIRECT_OPS = {"npy_shape": "from array.load_npy with dynamic sizes",
                 "load_npy_into": "from every array.load_npy",
                 "yield": "in every array.map and array.reduce region",
@@ -102,6 +103,8 @@ INDIRECT_OPS = {"npy_shape": "from array.load_npy with dynamic sizes",
                 "mtx_shape": "from array.load_mtx",
                 "read_mtx": "from array.load_mtx",
                 "read_mtx_into": "from array.load_mtx",
+                "stream_begin": "from every array.on_stream (flattened)",
+                "stream_end": "from every array.on_stream (flattened)",
                 "blas_matmul": "from float matmul and dot on the CUDA "
                                "target (array-gpu-matmul-to-blas)"}
 
@@ -1270,6 +1273,40 @@ def npy_case(rng, dtype):
     return case
 
 
+def streams_case(rng, dtype):
+    """Two streams: one copies the loaded array (array.to_device), the other
+    computes on the copy after an event; the host waits for both."""
+    m, n = (int(v) for v in rng.integers(1, 40, size=2))
+    a = random_array(rng, (m, n), dtype, (-3.0, 3.0), False)
+    b = random_array(rng, (n,), dtype, (-3.0, 3.0), False)
+    with np.errstate(all="ignore"):
+        r = np.add(a, b)
+        q = np.multiply(a, a)
+    case = Case("shape %s" % ((m, n),))
+    t, tb = tensor(2, dtype), tensor(1, dtype)
+    case.load("a", a, t)
+    case.load("b", b, tb)
+    case.line("""
+%copy = array.stream_create
+%compute = array.stream_create
+%c = array.on_stream %copy -> {t} {{
+  %0 = array.to_device %a : {t}
+  array.stream_yield %0 : {t}
+}}
+%copied = array.event_record %copy
+array.stream_wait %compute, %copied
+%r, %q = array.on_stream %compute -> {t}, {t} {{
+  %1 = array.add %c, %b : ({t}, {tb}) -> {t}
+  %2 = array.mul %c, %c : ({t}, {t}) -> {t}
+  array.stream_yield %1, %2 : {t}, {t}
+}}
+array.event_synchronize %copied
+array.stream_synchronize %compute""".format(t=t, tb=tb))
+    case.output("r", r, t)
+    case.output("q", q, t)
+    return case
+
+
 OPS = ELEMENTWISE_CASES + SHAPED_CASES + [
     op("expand_dims", "shape", ["float32", "int64", "bool", "float16"],
        expand_dims_case),
@@ -1312,6 +1349,8 @@ OPS = ELEMENTWISE_CASES + SHAPED_CASES + [
        reduce_case(or_body)),
     op("npy_roundtrip", "io", NPY_DTYPES, npy_case),
     op("sparse", "sparse", FLOAT_ONLY, sparse_case),
+    op("on_stream", "arithmetic", ["float32", "int32", "float64"],
+       streams_case),
 ]
 
 

@@ -8,7 +8,17 @@ using namespace mlir::array;
 
 #include "arrayc/Dialect/Array/IR/ArrayOpsDialect.cpp.inc"
 
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#define GET_TYPEDEF_CLASSES
+#include "arrayc/Dialect/Array/IR/ArrayOpsTypes.cpp.inc"
+
 void ArrayDialect::initialize() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "arrayc/Dialect/Array/IR/ArrayOpsTypes.cpp.inc"
+      >();
   addOperations<
 #define GET_OP_LIST
 #include "arrayc/Dialect/Array/IR/ArrayOps.cpp.inc"

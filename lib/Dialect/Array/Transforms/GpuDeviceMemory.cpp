@@ -66,6 +66,20 @@ bool isAccessedByHost(memref::AllocOp alloc) {
   return false;
 }
 
+/// True when every use of `global` is the source of a memref.copy into a
+/// buffer that moves to the device.
+bool onlyCopiedToDevice(memref::GetGlobalOp global) {
+  if (global->use_empty())
+    return false;
+  return llvm::all_of(global->getUses(), [](OpOperand &use) {
+    auto copy = dyn_cast<memref::CopyOp>(use.getOwner());
+    if (!copy || use.getOperandNumber() != 0)
+      return false;
+    auto alloc = rootBuffer(copy.getTarget()).getDefiningOp<memref::AllocOp>();
+    return alloc && !isAccessedByHost(alloc);
+  });
+}
+
 LogicalResult requireContiguous(Operation *op, Value buffer) {
   auto type = cast<MemRefType>(buffer.getType());
   if (type.getLayout().isIdentity())
@@ -132,6 +146,10 @@ struct ArrayGpuDeviceMemoryPass
         continue;
       }
       if (auto global = dyn_cast<memref::GetGlobalOp>(op)) {
+        // A constant that is only copied to device buffers (array.to_device)
+        // is copied from host memory where each copy stands, on its stream.
+        if (onlyCopiedToDevice(global))
+          continue;
         // Constants live in host memory: give their users a device copy.
         rewriter.setInsertionPointAfter(global);
         if (failed(requireContiguous(op, global.getResult()))) {

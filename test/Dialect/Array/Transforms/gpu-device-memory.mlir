@@ -90,3 +90,25 @@ func.func @nested_constant(%c: i1) {
   }
   return
 }
+
+// -----
+
+// A constant that is only copied into device buffers (array.to_device) gets
+// no device twin at the start: each copy reads host memory where it stands.
+// CHECK-LABEL: func.func @to_device
+// CHECK: %[[G:.+]] = memref.get_global @c
+// CHECK-NOT: gpu.memcpy
+// CHECK: array.stream_begin
+// CHECK-NEXT: %[[D:.+]] = gpu.alloc () : memref<4xf32>
+// CHECK-NEXT: gpu.memcpy %[[D]], %[[G]]
+// CHECK-NEXT: array.stream_end
+memref.global "private" constant @c : memref<4xf32> = dense<1.0>
+func.func @to_device(%s: !array.stream) {
+  %g = memref.get_global @c : memref<4xf32>
+  array.stream_begin %s
+  %d = memref.alloc() : memref<4xf32>
+  memref.copy %g, %d : memref<4xf32> to memref<4xf32>
+  array.stream_end %s
+  memref.dealloc %d : memref<4xf32>
+  return
+}

@@ -33,7 +33,7 @@ def Array_Dialect : Dialect {
   }];
   let cppNamespace = "::mlir::array";
   let useDefaultAttributePrinterParser = 0;
-  let useDefaultTypePrinterParser = 0;
+  let useDefaultTypePrinterParser = 1;
   let hasConstantMaterializer = 1;
 }
 

@@ -28,6 +28,9 @@ LogicalResult verifyScalarRegion(Operation *op, Region &region,
 Value inlineScalarRegion(OpBuilder &builder, Region &region, ValueRange args);
 } // namespace mlir::array::detail
 
+#define GET_TYPEDEF_CLASSES
+#include "arrayc/Dialect/Array/IR/ArrayOpsTypes.h.inc"
+
 #define GET_OP_CLASSES
 #include "arrayc/Dialect/Array/IR/ArrayOps.h.inc"
 

@@ -16,5 +16,6 @@ include "arrayc/Dialect/Array/IR/ArrayReductionOps.td"
 include "arrayc/Dialect/Array/IR/ArrayRegionOps.td"
 include "arrayc/Dialect/Array/IR/ArrayShapeOps.td"
 include "arrayc/Dialect/Array/IR/ArraySparseOps.td"
+include "arrayc/Dialect/Array/IR/ArrayStreamOps.td"
 
 #endif // ARRAYC_DIALECT_ARRAY_IR_ARRAYOPS_TD

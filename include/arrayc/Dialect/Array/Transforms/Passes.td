@@ -83,12 +83,84 @@ def ArrayGpuDeviceMemory : Pass<"array-gpu-device-memory", "func::FuncOp"> {
     stores directly (such as the ownership flags of buffer deallocation),
     which stay in host memory; `memref.copy` becomes `gpu.memcpy`, constant
     globals are copied to the device where they are used (and freed before
-    the function returns), `array.print` and `array.save_npy` read a host
+    the function returns), except those only copied into device buffers
+    (`array.to_device`), which are copied from host memory where each copy
+    stands; `array.print` and `array.save_npy` read a host
     copy of their device buffer, and `array.load_npy_into` reads the file
     into a host buffer that is then copied to the device. Run after bufferization and buffer deallocation, before kernel
     outlining.
   }];
   let dependentDialects = ["gpu::GPUDialect", "memref::MemRefDialect"];
+}
+
+def ArrayFlattenStreamRegions
+    : Pass<"array-flatten-stream-regions", "func::FuncOp"> {
+  let summary = "Replace each array.on_stream region by its ops between "
+                "stream markers.";
+  let description = [{
+    Inlines the body of every `array.on_stream %s` in place, between
+    `array.stream_begin %s` and `array.stream_end %s`, and replaces the op's
+    results by the values its region yields, so that the tensor and buffer
+    passes (fusion, bufferization, deallocation) see ordinary blocks. The
+    markers order themselves with every op that touches memory, so the
+    buffer ops of the region stay between them; `array-gpu-streams` queues
+    the GPU work between them on `%s`. Run first in the pipelines.
+
+    With `drop-streams` (the CPU target, where a program runs sequentially)
+    every stream op goes away instead: the markers, `array.stream_create`,
+    `array.event_record`, `array.stream_wait` and the synchronizations.
+  }];
+  let options = [
+    Option<"dropStreams", "drop-streams", "bool", "false",
+           "Remove every stream and event op as well (the CPU target).">
+  ];
+}
+
+def ArrayGpuStreams : Pass<"array-gpu-streams", "ModuleOp"> {
+  let summary = "Queue a program's GPU work on streams, with events between "
+                "them and host waits only where the host needs a result.";
+  let description = [{
+    Replaces upstream `gpu-async-region` in the CUDA pipeline (after kernel
+    outlining). Every `gpu.launch_func`, `gpu.alloc`, `gpu.dealloc`,
+    `gpu.memcpy` and `gpu.memset` of a host function becomes asynchronous
+    on one stream:
+
+    - between `array.stream_begin %s` and `array.stream_end %s`, on `%s`;
+    - elsewhere, on the program's default stream, one non-blocking stream
+      per program (`arrayrt_default_stream`), instead of a stream created
+      and destroyed per chain of GPU ops;
+    - a runtime call marked as queueing device work on a stream
+      (`array.stream_operand`, `array.written_operands`: the cuBLASLt
+      product's `arrayrt_matmul`) gets the stream of its position in its
+      stream operand and is ordered like a kernel (its other buffer
+      operands are read);
+    - a `gpu.alloc` on the stream of the first GPU op that uses the buffer,
+      a `gpu.dealloc` on the stream of the buffer's last accesses when they
+      were all on one stream.
+
+    Dependencies follow the buffers (root allocations through views): when
+    an op on stream S uses a buffer that work on stream T wrote (or, to
+    write or free it, read) and S has not yet waited for T past that work,
+    S waits for an event recorded on T now (`arrayrt_stream_wait_stream`).
+    A kernel reads an argument it never stores to. The host waits for a
+    stream (`cuStreamSynchronize`, never the whole device) only before a
+    host op reads, writes or frees a buffer that the stream's queued work
+    uses, before a call to a function with a body, and before returning.
+    A copy from host memory needs no wait afterwards: the runtime stages it
+    through pinned memory before it returns. Inside loops the analysis is
+    conservative: each iteration ends with every stream it used
+    synchronized.
+
+    The stream ops lower to arrayrt calls: `array.stream_create` to
+    `arrayrt_stream_create` (synchronized and destroyed before the
+    function returns), `array.event_record` to `arrayrt_event_create` and
+    `arrayrt_event_record` (destroyed at the end of its block),
+    `array.stream_wait`, `array.stream_synchronize` and
+    `array.event_synchronize` to theirs. Streams and events may not cross
+    function boundaries.
+  }];
+  let dependentDialects = ["gpu::GPUDialect", "LLVM::LLVMDialect",
+                           "func::FuncDialect"];
 }
 
 def ArrayGpuReductions : Pass<"array-gpu-reductions", "func::FuncOp"> {
