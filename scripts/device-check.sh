@@ -16,8 +16,9 @@
 # compute-sanitizer memcheck on the programs that exercise each kernel
 # strategy, the stream checks (scripts/streams_check.py: many streams under
 # memcheck, the two-stream copy/compute overlap), the allocator benchmark
-# (arrayrt-alloc-bench), and bench/run.py (ours vs CuPy and PyTorch: the
-# issue-4 workloads, then the matrix products) unless
+# (arrayrt-alloc-bench), the profiling hooks' cost (arrayrt-hook-bench), and
+# bench/run.py (ours vs CuPy and PyTorch: the issue-4 workloads, then the
+# matrix products) unless
 # DEVICE_CHECK_BENCH=0. Exit status 1 if any check failed.
 set -u
 cd "$(dirname "$0")/.."
@@ -30,7 +31,7 @@ prepare)
   $python scripts/gpu_check.py prepare "$build" || exit 1
   $python test/Integration/Inputs/random_suite.py --arrayc "$build/bin/arrayc" \
     --target cuda --workdir .device/random --prepare || exit 1
-  cp "$build/bin/arrayrt-alloc-bench" .device/bin/ || exit 1
+  cp "$build/bin/arrayrt-alloc-bench" "$build/bin/arrayrt-hook-bench" .device/bin/ || exit 1
   $python scripts/streams_check.py prepare "$build" .device/streams || exit 1
   $python bench/run.py prepare || exit 1
   # One compressed file travels more easily than ~100 MB of executables.
@@ -75,10 +76,13 @@ run)
   timeout "${ALLOC_BENCH_SECONDS:-120}" .device/bin/arrayrt-alloc-bench pool async direct \
     > "$out/alloc-bench.txt" 2>&1 || status=1
   grep "alloc-bench:" "$out/alloc-bench.txt"
+  # What the profiling hooks cost per kernel launch, off and on.
+  timeout 60 .device/bin/arrayrt-hook-bench /tmp > "$out/hook-bench.txt" 2>&1 || status=1
+  grep "hook-bench:" "$out/hook-bench.txt"
   exit $status
   ;;
 *)
-  sed -n '2,20p' "$0"
+  sed -n '2,22p' "$0"
   exit 2
   ;;
 esac

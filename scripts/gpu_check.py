@@ -14,7 +14,7 @@ programs are compiled here and run there:
 A program's expected result is its `// NUMPY:` lines (compared as
 test/Integration/numpy_ref.py does) or, for programs that must stop with an
 error, a `// DEVICE-EXPECT-ERROR: <text>` line: exit status 1 and <text> on
-stderr. .device/ also gets the PTX of each program (checked for
+stderr. `// DEVICE-ENV: NAME=VALUE` lines set the program's environment. .device/ also gets the PTX of each program (checked for
 `.target sm_90a`), the runtime's launch smoke test and device probe.
 """
 
@@ -74,6 +74,9 @@ def prepare(build):
         for line in text.splitlines():
             if line.strip().startswith("// DEVICE-EXPECT-ERROR:"):
                 entry["expect_error"] = line.split(":", 1)[1].strip()
+            if line.strip().startswith("// DEVICE-ENV:"):
+                name, value = line.split(":", 1)[1].strip().split("=", 1)
+                entry.setdefault("env", {})[name] = value
         manifest.append(entry)
     for tool in ["arrayrt-launch-smoke", "arrayrt-device-info"]:
         shutil.copy(os.path.join(build, "bin", tool), os.path.join(STAGE, "bin"))
@@ -121,7 +124,9 @@ def run(out_dir):
         except (Exception, SystemExit):  # no NumPy lines, or a failing setup
             pass
         start = time.time()
-        result = subprocess.run([exe], capture_output=True, text=True)
+        env = dict(os.environ, **entry.get("env", {}))
+        result = subprocess.run([exe], capture_output=True, text=True,
+                                env=env)
         seconds = time.time() - start
         out_path = exe + ".out"
         with open(out_path, "w") as out:

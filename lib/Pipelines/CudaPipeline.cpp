@@ -27,6 +27,9 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   // No lowering of the sparse ops here yet: a precise error, not a failure
   // deep in bufferization.
   pm.addPass(createArrayRejectSparse());
+  // The GPU operations of the host code are named after these at run time
+  // (array-gpu-op-context).
+  pm.addPass(createArrayNameLocations());
   pm.addNestedPass<func::FuncOp>(createArrayFlattenStreamRegions());
   // Products and their epilogues go to cuBLASLt before the rest becomes
   // linalg (the epilogue is recognized in array ops).
@@ -50,7 +53,10 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createArrayGpuReductions());
   pm.addNestedPass<func::FuncOp>(createArrayGpuMapLinalg(grid));
   pm.addNestedPass<func::FuncOp>(createArrayGpuDeviceMemory());
-  pm.addPass(createConvertArrayToRuntime());
+  // Ranges wait for array-gpu-streams (array-gpu-op-context lowers them).
+  ConvertArrayToRuntimeOptions runtime;
+  runtime.lowerRanges = false;
+  pm.addPass(createConvertArrayToRuntime(runtime));
   // Constants and other cheap index computations go into the kernels
   // (outlining would pass them as arguments, so the kernels would divide by
   // and multiply with run-time values).
@@ -62,6 +68,7 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addPass(createArrayGpuStreams());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createArrayGpuOpContext());
   if (stop == PipelineStage::Kernels)
     return;
 

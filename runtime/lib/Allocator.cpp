@@ -6,6 +6,7 @@
 #include "Error.h"
 #include "MemoryPool.h"
 #include "PinnedPool.h"
+#include "Profile.h"
 
 #include "arrayrt/arrayrt.h"
 
@@ -253,14 +254,17 @@ Allocators &allocators() {
   return *allocatorsPtr.load(std::memory_order_acquire);
 }
 
-thread_local const char *currentOpLocation = nullptr;
+/// The bytes in use after an allocation or free, for the trace.
+uint64_t usedBytes(Allocators &a) {
+  if (a.pool)
+    return a.pool->stats().usedBytes;
+  if (a.async)
+    return a.async->stats().usedBytes;
+  return 0;
+}
 
-} // namespace
-
-void *allocateDevice(size_t size, CUstream stream, const char *location) {
-  Allocators &a = allocators();
-  if (!location)
-    location = currentOpLocation;
+void *allocateDeviceUntraced(Allocators &a, size_t size, CUstream stream,
+                             const char *location) {
   if (a.pool) {
     std::string error;
     void *ptr = a.pool->allocate(size, reinterpret_cast<PoolStream>(stream),
@@ -282,13 +286,28 @@ void *allocateDevice(size_t size, CUstream stream, const char *location) {
   return reinterpret_cast<void *>(ptr);
 }
 
+} // namespace
+
+void *allocateDevice(size_t size, CUstream stream, const char *location) {
+  Allocators &a = allocators();
+  if (!location)
+    location = currentOp().location;
+  void *ptr = allocateDeviceUntraced(a, size, stream, location);
+  if (__builtin_expect(profile::active(), 0))
+    profile::noteAllocation(stream, size, usedBytes(a));
+  return ptr;
+}
+
 bool freeDevice(void *ptr, CUstream stream) {
   Allocators &a = allocators();
+  bool freed = false;
   if (a.pool)
-    return a.pool->free(ptr, reinterpret_cast<PoolStream>(stream));
-  if (a.async)
-    return a.async->free(ptr, stream);
-  return false;
+    freed = a.pool->free(ptr, reinterpret_cast<PoolStream>(stream));
+  else if (a.async)
+    freed = a.async->free(ptr, stream);
+  if (freed && __builtin_expect(profile::active(), 0))
+    profile::noteAllocation(stream, 0, usedBytes(a));
+  return freed;
 }
 
 void allocatorStreamDestroyed(CUstream stream) {
@@ -300,10 +319,6 @@ void allocatorStreamDestroyed(CUstream stream) {
 } // namespace arrayrt
 
 using namespace arrayrt;
-
-extern "C" void arrayrt_set_op_location(const char *location) {
-  currentOpLocation = location;
-}
 
 extern "C" void *arrayrt_alloc_at(size_t size, arrayrt_stream_t stream,
                                   const char *location) {

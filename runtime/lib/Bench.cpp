@@ -68,6 +68,9 @@ Environment readEnvironment() {
   env.output = std::getenv("ARRAYRT_BENCH_OUT");
   env.maxSeconds = std::getenv("ARRAYRT_BENCH_MAX_SECONDS");
   env.profile = std::getenv("ARRAYRT_PROFILE");
+  env.trace = std::getenv("ARRAYRT_TRACE");
+  env.nvtx = std::getenv("ARRAYRT_NVTX");
+  env.nvtxInjection = std::getenv("NVTX_INJECTION64_PATH");
   return env;
 }
 
@@ -102,6 +105,16 @@ std::string parseConfig(const Environment &env, Config &config) {
       return formatted("ARRAYRT_PROFILE must be 1 (on) or 0 (off), but is "
                        "'%s'",
                        env.profile);
+  }
+  if (env.trace)
+    config.trace = env.trace;
+  config.nvtx = env.nvtxInjection && *env.nvtxInjection;
+  if (env.nvtx && *env.nvtx) {
+    if (!std::strcmp(env.nvtx, "1") || !std::strcmp(env.nvtx, "0"))
+      config.nvtx = *env.nvtx == '1';
+    else
+      return formatted("ARRAYRT_NVTX must be 1 (on) or 0 (off), but is '%s'",
+                       env.nvtx);
   }
   return {};
 }
@@ -198,41 +211,65 @@ std::string formatJson(const Report &report) {
 
 std::string formatProfile(const std::vector<profile::OpTotals> &operations,
                           unsigned iterations, unsigned warmup) {
+  using profile::OpKind;
   std::string out = formatted("arrayrt profile: %u run%s of the program",
                               iterations, iterations == 1 ? "" : "s");
   if (warmup)
     out += formatted(" (%u warm-up run%s not counted)", warmup,
                      warmup == 1 ? "" : "s");
-  if (operations.empty())
-    return out + ": no device operations (nothing was queued on a GPU)\n";
-  out += ", device times from CUDA events\n";
+  auto isDevice = [](const profile::OpTotals &op) {
+    return !profile::isTransfer(op.kind) && op.kind != OpKind::Range;
+  };
+  bool anyDevice = std::any_of(
+      operations.begin(), operations.end(),
+      [&](const profile::OpTotals &op) { return op.kind != OpKind::Range; });
+  if (!anyDevice)
+    out += ": no device operations (nothing was queued on a GPU)\n";
+  else
+    out += ", device times from CUDA events\n";
   double deviceMs = 0, transferMs = 0;
   for (const profile::OpTotals &op : operations)
-    (profile::isTransfer(op.kind) ? transferMs : deviceMs) += op.totalMs;
-  out += formatted("%7s %12s %9s %12s  %s\n", "share", "total ms", "calls",
-                   "mean us", "name");
+    if (op.kind != OpKind::Range)
+      (profile::isTransfer(op.kind) ? transferMs : deviceMs) += op.totalMs;
   auto row = [&](const profile::OpTotals &op, const std::string &share) {
     double meanUs = op.calls ? op.totalMs * 1000 / op.calls : 0;
-    out += formatted("%7s %12.3f %9llu %12.3f  %s\n", share.c_str(), op.totalMs,
-                     static_cast<unsigned long long>(op.calls), meanUs,
-                     op.name.c_str());
+    double bandwidth = profile::gigabytesPerSecond(op);
+    std::string rate =
+        bandwidth >= 0 ? formatted("%.1f", bandwidth) : std::string("-");
+    out += formatted("%7s %12.3f %9llu %12.3f %9s  %s\n", share.c_str(),
+                     op.totalMs, static_cast<unsigned long long>(op.calls),
+                     meanUs, rate.c_str(), op.name.c_str());
   };
-  for (const profile::OpTotals &op : operations)
-    if (!profile::isTransfer(op.kind))
-      row(op, deviceMs > 0 ? formatted("%.1f%%", 100 * op.totalMs / deviceMs)
-                           : std::string("-"));
-  out += formatted("device time: %.3f ms in all, %.3f ms per run\n", deviceMs,
-                   iterations ? deviceMs / iterations : 0.0);
-  if (transferMs > 0 || std::any_of(operations.begin(), operations.end(),
-                                    [](const profile::OpTotals &op) {
-                                      return profile::isTransfer(op.kind);
-                                    })) {
+  if (anyDevice) {
+    out += formatted("%7s %12s %9s %12s %9s  %s\n", "share", "total ms",
+                     "calls", "mean us", "GB/s", "name");
+    for (const profile::OpTotals &op : operations)
+      if (isDevice(op))
+        row(op, deviceMs > 0 ? formatted("%.1f%%", 100 * op.totalMs / deviceMs)
+                             : std::string("-"));
+    out += formatted("device time: %.3f ms in all, %.3f ms per run\n", deviceMs,
+                     iterations ? deviceMs / iterations : 0.0);
+  }
+  if (std::any_of(operations.begin(), operations.end(),
+                  [](const profile::OpTotals &op) {
+                    return profile::isTransfer(op.kind);
+                  })) {
     for (const profile::OpTotals &op : operations)
       if (profile::isTransfer(op.kind))
         row(op, "-");
     out += formatted("host<->device transfers (not device time): %.3f ms in "
                      "all, %.3f ms per run\n",
                      transferMs, iterations ? transferMs / iterations : 0.0);
+  }
+  if (std::any_of(operations.begin(), operations.end(),
+                  [](const profile::OpTotals &op) {
+                    return op.kind == OpKind::Range;
+                  })) {
+    out += "ranges (first start to last end of the device work queued "
+           "inside; host time without any):\n";
+    for (const profile::OpTotals &op : operations)
+      if (op.kind == OpKind::Range)
+        row(op, "-");
   }
   return out;
 }
@@ -274,14 +311,24 @@ extern "C" int arrayrt_run_program(arrayrt_program_t program, int argc,
   std::string error = bench::parseConfig(bench::readEnvironment(), config);
   if (!error.empty())
     fatal("%s", error.c_str());
-  if (config.iterations == 0 && !config.profile) {
+  if (config.nvtx)
+    profile::enableNvtx();
+  bool tracing = !config.trace.empty();
+  if (config.iterations == 0 && !config.profile && !tracing) {
     program();
     return 0;
   }
 
   bool benchmark = config.iterations != 0;
   std::FILE *reportFile = benchmark ? openReport(config) : nullptr;
-  profile::start();
+  std::FILE *traceFile = nullptr;
+  if (tracing) {
+    traceFile = std::fopen(config.trace.c_str(), "w");
+    if (!traceFile)
+      fatal("cannot write the trace to '%s' (ARRAYRT_TRACE): %s",
+            config.trace.c_str(), std::strerror(errno));
+  }
+  profile::start(tracing);
   bench::Report report;
   report.program = argc > 0 && argv[0] ? argv[0] : "";
   report.requestedIterations = config.iterations;
@@ -319,7 +366,14 @@ extern "C" int arrayrt_run_program(arrayrt_program_t program, int argc,
   }
   report.operations = profile::totals();
   bool device = profile::deviceUsed();
+  std::string trace = tracing ? profile::traceJson() : std::string();
   profile::stop();
+  if (tracing) {
+    bool ok = std::fputs(trace.c_str(), traceFile) >= 0;
+    if (std::fclose(traceFile) != 0 || !ok)
+      fatal("cannot write the trace to '%s' (ARRAYRT_TRACE): %s",
+            config.trace.c_str(), std::strerror(errno));
+  }
   report.timer = device ? "cuda-events" : "host-clock";
   if (!device)
     report.samplesMs = report.hostMs;

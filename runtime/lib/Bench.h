@@ -8,6 +8,10 @@
 //   ARRAYRT_BENCH_OUT=path   write the JSON report there (default stderr)
 //   ARRAYRT_BENCH_MAX_SECONDS=S  stop early once the runs took S seconds
 //   ARRAYRT_PROFILE=1        print a table per operation name to stderr
+//   ARRAYRT_TRACE=path       write a Chrome trace of the run(s) there
+//   ARRAYRT_NVTX=1|0         NVTX ranges per op (default: when a profiler
+//                            that reads them, such as Nsight Systems, is
+//                            attached: NVTX_INJECTION64_PATH is set)
 //
 // The pieces are separate functions so that unit tests reach them without a
 // program or a GPU.
@@ -30,6 +34,8 @@ struct Config {
   std::string output;    // Empty: stderr.
   double maxSeconds = 0; // 0: no limit.
   bool profile = false;
+  std::string trace; // Empty: no trace.
+  bool nvtx = false;
 };
 
 /// The values of the environment variables (null when unset).
@@ -39,6 +45,9 @@ struct Environment {
   const char *output = nullptr;
   const char *maxSeconds = nullptr;
   const char *profile = nullptr;
+  const char *trace = nullptr;
+  const char *nvtx = nullptr;
+  const char *nvtxInjection = nullptr; // NVTX_INJECTION64_PATH.
 };
 
 /// Reads the process environment.

@@ -641,8 +641,13 @@ extern "C" void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank,
     // With beta != 0 the output is also an input: tuning would change it.
     if (!gemm.tuned && beta == 0.0)
       tune(s, gemm, args);
+    // Each operand read or written once, for the profile's GB/s.
+    uint64_t bytes = static_cast<uint64_t>(
+        (plan.m * plan.k + plan.k * plan.n + plan.m * plan.n) * plan.batch *
+        elementBytes);
     profile::ScopedDeviceOp timed(queue, profile::OpKind::Library,
-                                  "cublasLtMatmul");
+                                  "cublasLtMatmul", nullptr, nullptr, nullptr,
+                                  bytes);
     checkLt(s.api, launch(s, gemm, gemm.chosen, args), "cublasLtMatmul",
             location);
   }

@@ -167,6 +167,10 @@ void check(CUresult status, const char *call) {
   if (status == CUDA_SUCCESS)
     return;
   char text[512];
+  const char *location = currentOp().location;
+  if (location && *location)
+    fatal("%s: %s failed: %s", location, call,
+          describe(status, text, sizeof(text)));
   fatal("%s failed: %s", call, describe(status, text, sizeof(text)));
 }
 

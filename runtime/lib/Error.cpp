@@ -10,6 +10,11 @@
 
 namespace arrayrt {
 
+CurrentOp &currentOp() {
+  static thread_local CurrentOp op;
+  return op;
+}
+
 void fatal(const char *format, ...) {
   // Flush first so that what the program printed before the error appears
   // before the message when stdout and stderr share a terminal or file.
@@ -31,4 +36,16 @@ void fatal(const char *format, ...) {
 
 extern "C" void arrayrt_check_failed(const char *message) {
   arrayrt::fatal("%s", message);
+}
+
+extern "C" void arrayrt_set_op(const char *label, const char *location,
+                               uint64_t bytes) {
+  arrayrt::CurrentOp &op = arrayrt::currentOp();
+  op.label = label;
+  op.location = location;
+  op.bytes = bytes;
+}
+
+extern "C" void arrayrt_set_op_location(const char *location) {
+  arrayrt_set_op(nullptr, location, 0);
 }

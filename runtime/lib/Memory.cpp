@@ -73,7 +73,8 @@ extern "C" void arrayrt_memcpy(void *dst, const void *src, size_t size,
                                arrayrt_stream_t stream) {
   if (size == 0)
     return;
-  ScopedDeviceOp timed(toCu(stream), OpKind::Copy, nullptr, nullptr, dst, src);
+  ScopedDeviceOp timed(toCu(stream), OpKind::Copy, nullptr, nullptr, dst, src,
+                       size);
   if (size >= arrayrt::kMinStagedCopy && memoryType(src) == 0 &&
       memoryType(dst) == CU_MEMORYTYPE_DEVICE) {
     arrayrt::copyHostToDeviceStaged(dst, src, size, stream);
@@ -87,7 +88,8 @@ extern "C" void arrayrt_memset8(void *dst, uint8_t value, size_t count,
                                 arrayrt_stream_t stream) {
   if (count == 0)
     return;
-  ScopedDeviceOp timed(toCu(stream), OpKind::Memset, "memset 8-bit");
+  ScopedDeviceOp timed(toCu(stream), OpKind::Memset, "memset 8-bit", nullptr,
+                       nullptr, nullptr, count);
   check(driver().cuMemsetD8Async(toCu(dst), value, count, toCu(stream)),
         "cuMemsetD8Async");
 }
@@ -96,7 +98,8 @@ extern "C" void arrayrt_memset16(void *dst, uint16_t value, size_t count,
                                  arrayrt_stream_t stream) {
   if (count == 0)
     return;
-  ScopedDeviceOp timed(toCu(stream), OpKind::Memset, "memset 16-bit");
+  ScopedDeviceOp timed(toCu(stream), OpKind::Memset, "memset 16-bit", nullptr,
+                       nullptr, nullptr, count * 2);
   check(driver().cuMemsetD16Async(toCu(dst), value, count, toCu(stream)),
         "cuMemsetD16Async");
 }
@@ -105,7 +108,8 @@ extern "C" void arrayrt_memset32(void *dst, uint32_t value, size_t count,
                                  arrayrt_stream_t stream) {
   if (count == 0)
     return;
-  ScopedDeviceOp timed(toCu(stream), OpKind::Memset, "memset 32-bit");
+  ScopedDeviceOp timed(toCu(stream), OpKind::Memset, "memset 32-bit", nullptr,
+                       nullptr, nullptr, count * 4);
   check(driver().cuMemsetD32Async(toCu(dst), value, count, toCu(stream)),
         "cuMemsetD32Async");
 }

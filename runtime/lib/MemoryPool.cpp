@@ -20,13 +20,19 @@ MemoryPool::~MemoryPool() {
   // Live blocks are leaked on purpose (their owner may still use them), and
   // so are the segments that hold them.
   releaseCached();
-  for (Block *block : freeBlocks) {
-    if (block->event)
-      backend.releaseEvent(block->event);
+  for (Block *block : freeBlocks)
     delete block;
-  }
   for (auto &entry : liveBlocks)
     delete entry.second;
+  auto destroy = [&](StreamOrder *order) {
+    for (auto &event : order->events)
+      backend.releaseEvent(event.first);
+    delete order;
+  };
+  for (auto &entry : orders)
+    destroy(entry.second);
+  for (StreamOrder *order : retiredOrders)
+    destroy(order);
 }
 
 size_t MemoryPool::roundUp(size_t bytes) {
@@ -44,20 +50,91 @@ size_t MemoryPool::segmentSize(size_t rounded) {
          kLargeSegmentRoundBytes;
 }
 
-void MemoryPool::dropEvent(Block *block) {
-  if (block->event)
-    backend.releaseEvent(block->event);
-  block->event = 0;
+MemoryPool::StreamOrder *MemoryPool::orderFor(PoolStream stream) {
+  StreamOrder *&order = orders[stream];
+  if (!order) {
+    order = new StreamOrder;
+    order->stream = stream;
+  }
+  return order;
+}
+
+void MemoryPool::tag(Block *block, PoolStream stream) {
+  block->stream = stream;
+  block->order = orderFor(stream);
+  ++block->order->taggedBlocks;
+  block->epoch = ++freeEpoch;
+}
+
+void MemoryPool::untag(Block *block) {
+  StreamOrder *order = block->order;
   block->stream = kAnyStream;
+  block->order = nullptr;
+  block->epoch = 0;
+  if (order) {
+    --order->taggedBlocks;
+    reclaimIfUnused(order);
+  }
+}
+
+void MemoryPool::reclaimIfUnused(StreamOrder *order) {
+  if (!order->retired || order->taggedBlocks)
+    return;
+  for (auto &event : order->events)
+    backend.releaseEvent(event.first);
+  retiredOrders.erase(order);
+  delete order;
+}
+
+void MemoryPool::poll(StreamOrder *order) {
+  while (!order->events.empty() &&
+         backend.eventCompleted(order->events.front().first)) {
+    order->completedEpoch = order->events.front().second;
+    backend.releaseEvent(order->events.front().first);
+    order->events.pop_front();
+  }
+}
+
+void MemoryPool::requestEvent(StreamOrder *order, uint64_t epoch) {
+  // A retired stream got its last event when it was destroyed.
+  if (order->retired ||
+      (!order->events.empty() && order->events.back().second >= epoch))
+    return;
+  // Recorded now, it follows every free made so far on the stream.
+  order->events.emplace_back(backend.recordEvent(order->stream), freeEpoch);
+}
+
+void MemoryPool::waitFor(StreamOrder *order, uint64_t epoch) {
+  if (order->completedEpoch >= epoch)
+    return;
+  requestEvent(order, epoch);
+  while (order->completedEpoch < epoch && !order->events.empty()) {
+    auto [event, covered] = order->events.front();
+    backend.synchronizeEvent(event);
+    backend.releaseEvent(event);
+    order->events.pop_front();
+    order->completedEpoch = covered;
+  }
+}
+
+bool MemoryPool::settled(Block *block) {
+  StreamOrder *order = block->order;
+  if (!order)
+    return true;
+  if (order->completedEpoch < block->epoch)
+    poll(order);
+  if (order->completedEpoch < block->epoch)
+    return false;
+  untag(block);
+  return true;
 }
 
 bool MemoryPool::usableOn(Block *block, PoolStream stream) {
-  if (block->stream == stream || block->stream == kAnyStream)
+  if (block->stream == stream || settled(block))
     return true;
-  if (!backend.eventCompleted(block->event))
-    return false;
-  dropEvent(block);
-  return true;
+  // An idle stream completes a new event at once.
+  requestEvent(block->order, block->epoch);
+  return settled(block);
 }
 
 MemoryPool::Block *MemoryPool::findFreeBlock(size_t rounded,
@@ -69,33 +146,38 @@ MemoryPool::Block *MemoryPool::findFreeBlock(size_t rounded,
   return nullptr;
 }
 
-void *MemoryPool::takeBlock(Block *block, size_t rounded) {
-  freeBlocks.erase(block);
-  if (block->size > rounded) {
-    // The rest stays free, with the tag and event of the block it was part
-    // of.
-    auto *rest = new Block{block->ptr + rounded, block->size - rounded};
-    rest->free = true;
-    rest->stream = block->stream;
-    rest->event = block->event;
-    rest->prev = block;
-    rest->next = block->next;
-    if (block->next)
-      block->next->prev = rest;
-    block->next = rest;
-    block->size = rounded;
-    block->event = 0;
-    freeBlocks.insert(rest);
-  }
-  dropEvent(block);
-  block->free = false;
-  liveBlocks.emplace(block->ptr, block);
+void *MemoryPool::takeCached(Block *block) {
+  block->state = BlockState::Live;
+  block->stream = kAnyStream;
   counters.usedBytes += block->size;
   if (counters.usedBytes > counters.peakUsedBytes)
     counters.peakUsedBytes = counters.usedBytes;
   ++counters.allocationCount;
   ++counters.liveAllocations;
   return block->ptr;
+}
+
+void *MemoryPool::takeBlock(Block *block, size_t rounded) {
+  freeBlocks.erase(block);
+  if (block->size > rounded) {
+    // The rest stays free, with the tag of the block it was part of.
+    auto *rest = new Block{block->ptr + rounded, block->size - rounded};
+    rest->stream = block->stream;
+    rest->order = block->order;
+    rest->epoch = block->epoch;
+    if (rest->order)
+      ++rest->order->taggedBlocks;
+    rest->prev = block;
+    rest->next = block->next;
+    if (block->next)
+      block->next->prev = rest;
+    block->next = rest;
+    block->size = rounded;
+    freeBlocks.insert(rest);
+  }
+  untag(block);
+  liveBlocks.emplace(block->ptr, block);
+  return takeCached(block);
 }
 
 MemoryPool::Block *MemoryPool::growLocked(size_t rounded,
@@ -115,7 +197,6 @@ MemoryPool::Block *MemoryPool::growLocked(size_t rounded,
   if (!memory)
     return nullptr;
   auto *block = new Block{static_cast<char *>(memory), size};
-  block->free = true;
   freeBlocks.insert(block);
   counters.reservedBytes += size;
   ++counters.segmentCount;
@@ -132,6 +213,17 @@ void *MemoryPool::allocate(size_t bytes, PoolStream stream, std::string &error,
     formatFailure(bytes, rounded, location, "the size is too large", false,
                   error);
     return nullptr;
+  }
+  if (fastCachedBlocks) {
+    CacheSlot *slot = findCacheSlot(stream, rounded);
+    if (Block *block = slot->head) {
+      slot->head = block->nextCached;
+      block->nextCached = nullptr;
+      --fastCachedBlocks;
+      return takeCached(block);
+    }
+    // A miss: best fit needs every free block, merged.
+    flushFastCache();
   }
   if (Block *block = findFreeBlock(rounded, stream))
     return takeBlock(block, rounded);
@@ -163,56 +255,113 @@ MemoryPool::Block *MemoryPool::mergeInto(Block *left, Block *right) {
 bool MemoryPool::free(void *ptr, PoolStream stream) {
   std::lock_guard<std::mutex> lock(mutex);
   auto it = liveBlocks.find(ptr);
-  if (it == liveBlocks.end())
+  if (it == liveBlocks.end() || it->second->state != BlockState::Live)
     return false;
   Block *block = it->second;
-  liveBlocks.erase(it);
   counters.usedBytes -= block->size;
   --counters.liveAllocations;
-  block->free = true;
+  block->state = BlockState::Cached;
   block->stream = stream;
-  block->event = backend.recordEvent(stream);
+  CacheSlot *slot = findCacheSlot(stream, block->size);
+  if (!slot->size) {
+    // Keys stay until a flush; bound them as the blocks are bound.
+    if (fastCacheKeys == kMaxFastCachedBlocks) {
+      flushFastCache();
+      slot = findCacheSlot(stream, block->size);
+    }
+    ++fastCacheKeys;
+  }
+  slot->stream = stream;
+  slot->size = block->size;
+  block->nextCached = slot->head;
+  slot->head = block;
+  if (++fastCachedBlocks > kMaxFastCachedBlocks)
+    flushFastCache();
+  return true;
+}
 
-  // A free neighbour merges if it was freed on the same stream (this
-  // block's event, recorded later on that stream, covers both) or any
-  // stream may use it.
+MemoryPool::CacheSlot *MemoryPool::findCacheSlot(PoolStream stream,
+                                                 size_t size) {
+  uint64_t hash = (uint64_t(stream) ^ (size >> 9)) * 0x9e3779b97f4a7c15u;
+  size_t index = hash >> 57; // kFastCacheSlots is 128.
+  static_assert(kFastCacheSlots == 128, "the hash keeps 7 bits");
+  // The slot of the key, or the empty slot where it would go.
+  while (fastCache[index].size &&
+         (fastCache[index].size != size || fastCache[index].stream != stream))
+    index = (index + 1) % kFastCacheSlots;
+  return &fastCache[index];
+}
+
+void MemoryPool::flushFastCache() {
+  for (CacheSlot &slot : fastCache) {
+    for (Block *block = slot.head; block;) {
+      Block *next = block->nextCached;
+      block->nextCached = nullptr;
+      liveBlocks.erase(block->ptr);
+      releaseToFreeBlocks(block, block->stream);
+      block = next;
+    }
+    slot = CacheSlot();
+  }
+  fastCachedBlocks = 0;
+  fastCacheKeys = 0;
+}
+
+void MemoryPool::releaseToFreeBlocks(Block *block, PoolStream stream) {
+  block->state = BlockState::Free;
+  tag(block, stream);
+  // A free neighbour merges if it was freed on the same stream (a later
+  // event on that stream covers both, and the merged block keeps this
+  // block's later epoch) or any stream may use it.
   auto mergeable = [&](Block *neighbour) {
-    if (!neighbour || !neighbour->free)
+    if (!neighbour || neighbour->state != BlockState::Free)
       return false;
-    if (neighbour->stream != stream && neighbour->stream != kAnyStream &&
-        !backend.eventCompleted(neighbour->event))
+    if (neighbour->order != block->order && !settled(neighbour))
       return false;
     freeBlocks.erase(neighbour);
-    if (neighbour->event)
-      backend.releaseEvent(neighbour->event);
-    neighbour->event = 0;
+    untag(neighbour);
     return true;
   };
   if (mergeable(block->prev)) {
+    // The left block survives, with this block's tag (and its count).
     Block *left = block->prev;
     left->stream = block->stream;
-    left->event = block->event;
+    left->order = block->order;
+    left->epoch = block->epoch;
+    left->state = BlockState::Free;
     block = mergeInto(left, block);
   }
   if (mergeable(block->next))
     mergeInto(block, block->next);
   freeBlocks.insert(block);
-  return true;
 }
 
 bool MemoryPool::owns(void *ptr) {
   std::lock_guard<std::mutex> lock(mutex);
-  return liveBlocks.count(ptr) != 0;
+  auto it = liveBlocks.find(ptr);
+  return it != liveBlocks.end() && it->second->state == BlockState::Live;
 }
 
 void MemoryPool::streamDestroyed(PoolStream stream) {
   std::lock_guard<std::mutex> lock(mutex);
+  flushFastCache();
+  auto it = orders.find(stream);
+  if (it == orders.end())
+    return;
+  StreamOrder *order = it->second;
+  orders.erase(it);
+  if (order->taggedBlocks) // Its last event covers all its frees.
+    requestEvent(order, freeEpoch);
+  order->retired = true;
+  retiredOrders.insert(order);
   for (Block *block : freeBlocks)
-    if (block->stream == stream)
+    if (block->order == order)
       block->stream = kRetiredStream;
+  reclaimIfUnused(order);
 }
 
 size_t MemoryPool::releaseCachedLocked() {
+  flushFastCache();
   std::vector<Block *> heads;
   for (Block *block : freeBlocks)
     if (!block->prev)
@@ -221,16 +370,15 @@ size_t MemoryPool::releaseCachedLocked() {
   for (Block *head : heads) {
     bool allFree = true;
     for (Block *block = head; block; block = block->next)
-      allFree = allFree && block->free;
+      allFree = allFree && block->state == BlockState::Free;
     if (!allFree)
       continue;
     size_t size = 0;
     for (Block *block = head; block;) {
       Block *next = block->next;
-      if (block->event) {
-        backend.synchronizeEvent(block->event);
-        backend.releaseEvent(block->event);
-      }
+      if (block->order)
+        waitFor(block->order, block->epoch);
+      untag(block);
       freeBlocks.erase(block);
       size += block->size;
       if (block != head)

@@ -16,12 +16,21 @@
 //   kLargeSegmentRoundBytes (2 MiB).
 // - Stream ordering: a block freed on stream S is reusable at once by
 //   allocations on S (stream order protects it); for any other stream, only
-//   once the event recorded on S when it was freed has completed. After S is
+//   once an event recorded on S after the free has completed. After S is
 //   destroyed (streamDestroyed), only the event counts.
-// - A limit bounds the bytes reserved from the backend (0: none).
-// - When the backend fails or the limit is reached, the pool releases every
-//   completely free segment and tries once more before failing.
-//
+// - Events are recorded lazily: a free records none. Only when a block
+//   freed on S is wanted by another stream (or its segment is released) is
+//   one event recorded on S, and it covers every block freed on S before
+//   it. The pool numbers frees in order (epochs); an event on S knows the
+//   last epoch it covers, so one completed event settles all of them.
+// - Fast path: a freed block first goes to a small cache keyed by (stream,
+//   size), unmerged, and an allocation of exactly that size on that stream
+//   takes it back: the steady state of a program (the same sizes allocated
+//   and freed on one stream) is two short critical sections. Any other
+//   allocation first flushes the cache into the free blocks (merging
+//   neighbours), so best fit, merging and the memory reserved are exactly
+//   what they would be without it; so do streamDestroyed, releaseCached,
+//   and a cache holding more than kMaxFastCachedBlocks blocks or keys.
 // All members are thread-safe (one mutex).
 //
 //===----------------------------------------------------------------------===//
@@ -31,10 +40,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <mutex>
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace arrayrt {
 
@@ -117,33 +128,72 @@ public:
   PoolStats stats();
   void setLimit(uint64_t limitBytes);
 
-  /// A free block's stream tag once its event completed: any stream may use
-  /// it. Tags of blocks whose stream was destroyed.
+  /// The most freed blocks the fast cache holds before it is flushed.
+  static constexpr size_t kMaxFastCachedBlocks = 64;
+
+  /// A free block's stream tag once its free is known to be finished: any
+  /// stream may use it. Tag of blocks whose stream was destroyed.
   static constexpr PoolStream kAnyStream = ~PoolStream{0};
   static constexpr PoolStream kRetiredStream = ~PoolStream{1};
 
 private:
+  /// What the pool knows about how far one stream has got: the events
+  /// recorded on it (lazily) and the last epoch known finished.
+  struct StreamOrder {
+    PoolStream stream;
+    bool retired = false;        // The stream was destroyed.
+    uint64_t completedEpoch = 0; // Frees up to this epoch are finished.
+    std::deque<std::pair<PoolEvent, uint64_t>> events; // Oldest first,
+                                                       // with the epoch each
+                                                       // covers.
+    size_t taggedBlocks = 0; // Free blocks that refer to it.
+  };
+  enum class BlockState : uint8_t { Free, Live, Cached };
   struct Block {
     char *ptr;
     size_t size;
     Block *prev = nullptr; // Neighbours in the segment, in address order.
     Block *next = nullptr;
-    bool free = false;
-    PoolStream stream = kAnyStream; // Free blocks: where it was freed.
-    PoolEvent event = 0;            // Free blocks: recorded at free time.
+    BlockState state = BlockState::Free;
+    // Free and cached blocks: where it was freed (kAnyStream once settled).
+    PoolStream stream = kAnyStream;
+    StreamOrder *order = nullptr; // Free blocks tagged with a stream.
+    uint64_t epoch = 0;           // Free blocks: when they were freed.
+    Block *nextCached = nullptr;  // Cached blocks: the next of their key.
   };
   struct BySizeThenAddress {
     bool operator()(const Block *a, const Block *b) const {
       return a->size != b->size ? a->size < b->size : a->ptr < b->ptr;
     }
   };
+  /// The fast cache: an open-addressed table of (stream, size) keys, each
+  /// with a list of cached blocks. A key stays until the next flush; there
+  /// are never more than kMaxFastCachedBlocks, so half the slots at least
+  /// stay empty.
+  struct CacheSlot {
+    PoolStream stream = 0;
+    size_t size = 0; // 0: an empty slot.
+    Block *head = nullptr;
+  };
+  static constexpr size_t kFastCacheSlots = 2 * kMaxFastCachedBlocks;
+  CacheSlot *findCacheSlot(PoolStream stream, size_t size);
 
+  void *takeCached(Block *block);
   Block *findFreeBlock(size_t rounded, PoolStream stream);
   bool usableOn(Block *block, PoolStream stream);
+  bool settled(Block *block);
+  void poll(StreamOrder *order);
+  void requestEvent(StreamOrder *order, uint64_t epoch);
+  void waitFor(StreamOrder *order, uint64_t epoch);
+  StreamOrder *orderFor(PoolStream stream);
+  void tag(Block *block, PoolStream stream);
+  void untag(Block *block);
+  void reclaimIfUnused(StreamOrder *order);
   void *takeBlock(Block *block, size_t rounded);
   Block *growLocked(size_t rounded, std::string &backendError,
                     bool &limitReached);
-  void dropEvent(Block *block);
+  void releaseToFreeBlocks(Block *block, PoolStream stream);
+  void flushFastCache();
   Block *mergeInto(Block *left, Block *right);
   size_t releaseCachedLocked();
   void formatFailure(size_t bytes, size_t rounded, const char *location,
@@ -153,7 +203,14 @@ private:
   PoolBackend &backend;
   std::mutex mutex;
   std::set<Block *, BySizeThenAddress> freeBlocks;
+  // Live and cached blocks by address.
   std::unordered_map<void *, Block *> liveBlocks;
+  CacheSlot fastCache[kFastCacheSlots];
+  size_t fastCachedBlocks = 0;
+  size_t fastCacheKeys = 0; // Slots in use.
+  std::unordered_map<PoolStream, StreamOrder *> orders;
+  std::unordered_set<StreamOrder *> retiredOrders;
+  uint64_t freeEpoch = 0; // Frees moved into freeBlocks so far.
   PoolStats counters;
 };
 

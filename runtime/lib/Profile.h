@@ -6,8 +6,15 @@
 // pool and go back to it once read, so a program queueing millions of
 // operations needs only a bounded number of them.
 //
+// The same hooks serve the Chrome trace (ARRAYRT_TRACE: every timed
+// operation, allocation and range with its device time, one track per
+// stream) and NVTX ranges named after the array op (when a profiler such as
+// Nsight Systems is attached): compiled code names the op it is running
+// with arrayrt_set_op, and programs mark their own ranges with
+// arrayrt_range_push/pop.
+//
 // Inactive, each hook costs one relaxed load of a global flag and a
-// not-taken branch: no event, no lock, no driver call.
+// not-taken branch: no event, no lock, no driver call, no NVTX call.
 //
 // Timing is per iteration (one run of the program's entry point):
 // beginIteration() forgets nothing that was accumulated, endIteration()
@@ -39,10 +46,12 @@ enum class OpKind : uint8_t {
   CopyDeviceToHost,
   CopyHostToHost,
   Library,
+  Range,      // A named range of the program (arrayrt_range_push/pop).
+  Allocation, // arrayrt_alloc/arrayrt_free, traced only.
 };
 
 /// "kernel", "memset", "copy-dtod", "copy-htod", "copy-dtoh", "copy-htoh",
-/// "library".
+/// "library", "range", "allocation".
 const char *kindName(OpKind kind);
 
 /// True for copies that cross between host and device memory (or stay on
@@ -53,25 +62,29 @@ namespace detail {
 extern std::atomic<bool> active;
 struct Pending;
 Pending *begin(CUstream stream, OpKind kind, const char *name,
-               CUfunction function, const void *dst, const void *src);
+               CUfunction function, const void *dst, const void *src,
+               uint64_t bytes);
 void end(Pending *op, CUstream stream);
 } // namespace detail
 
-/// Whether operations are being timed.
+/// Whether any hook (timing, trace, NVTX) is on.
 inline bool active() { return detail::active.load(std::memory_order_relaxed); }
 
 /// Times the device operation queued on `stream` during its lifetime. For
-/// kernels pass the function (its name is looked up when profiling); for
-/// copies pass kind Copy and the pointers (the direction is looked up);
-/// otherwise a static `name` ("memset 32-bit", a library routine).
+/// kernels pass the function (its name is looked up when profiling; the
+/// current op's label and byte count, from arrayrt_set_op, name the row and
+/// give its bandwidth); for copies pass kind Copy and the pointers (the
+/// direction is looked up); otherwise a static `name` ("memset 32-bit", a
+/// library routine). `bytes`: the memory a copy or memset writes (and a
+/// copy reads), a library call's traffic where known.
 class ScopedDeviceOp {
 public:
   ScopedDeviceOp(CUstream stream, OpKind kind, const char *name,
                  CUfunction function = nullptr, const void *dst = nullptr,
-                 const void *src = nullptr)
+                 const void *src = nullptr, uint64_t bytes = 0)
       : stream(stream) {
     if (__builtin_expect(active(), 0))
-      op = detail::begin(stream, kind, name, function, dst, src);
+      op = detail::begin(stream, kind, name, function, dst, src, bytes);
   }
   ~ScopedDeviceOp() {
     if (__builtin_expect(op != nullptr, 0))
@@ -103,12 +116,60 @@ struct OpTotals {
   std::string name;
   OpKind kind = OpKind::Kernel;
   uint64_t calls = 0;
-  double totalMs = 0;
+  double totalMs = 0; // Ranges: the device span, or host time without one.
+  uint64_t bytes = 0; // Memory moved by the calls that said how much.
+  uint64_t callsWithBytes = 0;
 };
 
+/// Achieved bandwidth of `op` in GB/s (10^9 bytes per second), or a
+/// negative number when some call did not say how many bytes it moved.
+double gigabytesPerSecond(const OpTotals &op);
+
+/// One entry of the Chrome trace.
+struct TraceEvent {
+  std::string name; // The row's name: the op's label, "copy HtoD", ...
+  OpKind kind = OpKind::Kernel;
+  uint32_t track = 0;     // 0: the program's ranges; 1, 2...: streams.
+  double startUs = 0;     // From the first traced operation's start.
+  double durationUs = 0;  // 0 for allocations.
+  uint64_t bytes = 0;     // 0: unknown (allocations: 0 for a free).
+  uint64_t usedBytes = 0; // Allocations: the pool's bytes in use after.
+  std::string detail;     // The kernel's name.
+};
+
+/// A track of the trace, "stream 1 (0x...)".
+struct TraceTrack {
+  uint32_t id;
+  std::string name;
+};
+
+/// The Chrome trace JSON (object format, "traceEvents"): one process, a
+/// thread per track with its name, an "X" (complete) event per operation
+/// and range with ts and dur in microseconds, allocations as "i" (instant)
+/// events on their stream plus a "device memory in use" counter.
+std::string formatChromeTrace(const std::vector<TraceTrack> &tracks,
+                              const std::vector<TraceEvent> &events);
+
 /// Turns timing on and clears totals() and deviceUsed(). Needs no GPU: the
-/// driver is touched only by operations.
-void start();
+/// driver is touched only by operations. With `trace`, every operation is
+/// also kept for traceJson().
+void start(bool trace = false);
+
+/// Turns NVTX ranges on (one per device operation, named after the current
+/// op's label, and arrayrt_range_push/pop), with or without timing.
+void enableNvtx();
+
+/// An allocation (`bytes` > 0) or free (`bytes` = 0) on `stream`; the
+/// pool's bytes in use after it. Traced only.
+void noteAllocation(CUstream stream, uint64_t bytes, uint64_t usedBytes);
+
+/// A named range of the program opens or closes (arrayrt_range_push/pop).
+void pushRange(const char *name);
+void popRange();
+
+/// The Chrome trace (JSON object format) of everything timed since
+/// start(true); call after the last endIteration().
+std::string traceJson();
 
 /// Starts an iteration.
 void beginIteration();

@@ -221,21 +221,45 @@ TEST(BenchJson, HostReportHasNoDeviceFields) {
 }
 
 TEST(BenchProfile, TableSharesAndTransfers) {
-  OpTotals a{"main_kernel", OpKind::Kernel, 10, 7.5};
+  OpTotals a{"array.exp @ p.mlir:3:8", OpKind::Kernel, 10, 7.5};
+  a.bytes = 30000000000; // 30 GB in 7.5 ms: 4000 GB/s.
+  a.callsWithBytes = 10;
   OpTotals b{"main_kernel_0", OpKind::Kernel, 20, 2.0};
+  b.bytes = 1000; // Not every call said: no bandwidth.
+  b.callsWithBytes = 19;
   OpTotals m{"memset 32-bit", OpKind::Memset, 10, 0.5};
   OpTotals h{"copy HtoD", OpKind::CopyHostToDevice, 10, 40};
-  EXPECT_EQ(arrayrt::bench::formatProfile({h, a, b, m}, 10, 3),
+  h.bytes = 2000000000;
+  h.callsWithBytes = 10;
+  OpTotals r{"step", OpKind::Range, 10, 12.25};
+  EXPECT_EQ(arrayrt::bench::formatProfile({r, h, a, b, m}, 10, 3),
             "arrayrt profile: 10 runs of the program (3 warm-up runs not "
             "counted), device times from CUDA events\n"
-            "  share     total ms     calls      mean us  name\n"
-            "  75.0%        7.500        10      750.000  main_kernel\n"
-            "  20.0%        2.000        20      100.000  main_kernel_0\n"
-            "   5.0%        0.500        10       50.000  memset 32-bit\n"
+            "  share     total ms     calls      mean us      GB/s  name\n"
+            "  75.0%        7.500        10      750.000    4000.0  "
+            "array.exp @ p.mlir:3:8\n"
+            "  20.0%        2.000        20      100.000         -  "
+            "main_kernel_0\n"
+            "   5.0%        0.500        10       50.000         -  "
+            "memset 32-bit\n"
             "device time: 10.000 ms in all, 1.000 ms per run\n"
-            "      -       40.000        10     4000.000  copy HtoD\n"
+            "      -       40.000        10     4000.000      50.0  copy HtoD\n"
             "host<->device transfers (not device time): 40.000 ms in all, "
-            "4.000 ms per run\n");
+            "4.000 ms per run\n"
+            "ranges (first start to last end of the device work queued "
+            "inside; host time without any):\n"
+            "      -       12.250        10     1225.000         -  step\n");
+}
+
+TEST(BenchProfile, RangesWithoutDeviceWork) {
+  OpTotals r{"cpu step", OpKind::Range, 1, 0.5};
+  EXPECT_EQ(arrayrt::bench::formatProfile({r}, 1, 0),
+            "arrayrt profile: 1 run of the program: no device operations "
+            "(nothing was queued on a GPU)\n"
+            "ranges (first start to last end of the device work queued "
+            "inside; host time without any):\n"
+            "      -        0.500         1      500.000         -  "
+            "cpu step\n");
 }
 
 TEST(BenchProfile, NoDeviceOperations) {

@@ -32,6 +32,7 @@ public:
   size_t capacity = 0; // 0: unlimited.
   size_t liveBytes = 0;
   int segmentAllocations = 0, segmentFrees = 0, synchronizations = 0;
+  int eventsRecorded = 0;
   bool autoComplete = false; // Events complete as soon as recorded.
 
   void *allocateSegment(size_t bytes, std::string &error) override {
@@ -52,6 +53,7 @@ public:
   PoolEvent recordEvent(PoolStream stream) override {
     PoolEvent event = nextEvent++;
     events[event] = {stream, autoComplete};
+    ++eventsRecorded;
     return event;
   }
   bool eventCompleted(PoolEvent event) override {
@@ -144,9 +146,9 @@ TEST(MemoryPool, MergesFreeNeighbours) {
   EXPECT_TRUE(pool.free(d, S1)); // The whole segment is one block again.
   EXPECT_EQ(alloc(pool, 2 * MiB, S1), a);
   EXPECT_EQ(backend.segmentAllocations, 1);
-  // Merging kept one event for the merged block; the rest were released.
+  // Frees on one stream, and their merging, need no event.
   pool.free(a, S1);
-  EXPECT_EQ(backend.liveEvents(), 1u);
+  EXPECT_EQ(backend.eventsRecorded, 0);
 }
 
 TEST(MemoryPool, MergesAcrossStreamsOnlyAfterTheEvent) {
@@ -164,10 +166,14 @@ TEST(MemoryPool, MergesAcrossStreamsOnlyAfterTheEvent) {
   a = alloc(pool2, 1 * MiB, S1);
   b = alloc(pool2, 1 * MiB, S1);
   pool2.free(a, S1);
+  // S2 wants a: an event is recorded on S1, too late for this request.
+  char *c = alloc(pool2, 1 * MiB, S2);
+  EXPECT_NE(c, a);
+  EXPECT_EQ(backend2.eventsRecorded, 1);
   backend2.complete(S1);
   pool2.free(b, S2); // a is free for any stream now: merged.
   EXPECT_EQ(alloc(pool2, 2 * MiB, S2), a);
-  EXPECT_EQ(backend2.segmentAllocations, 1);
+  EXPECT_EQ(backend2.segmentAllocations, 2);
 }
 
 TEST(MemoryPool, ChoosesTheBestFit) {
@@ -307,6 +313,118 @@ TEST(MemoryPool, CountsAndFreesAllCached) {
   EXPECT_EQ(backend.liveBytes, 0u);
   EXPECT_EQ(backend.liveEvents(), 0u);
   EXPECT_EQ(pool.stats().allocationCount, 3u);
+}
+
+TEST(MemoryPool, SameStreamPairsRecordNoEvents) {
+  HostBackend backend;
+  MemoryPool pool(backend);
+  char *first = alloc(pool, 1 * MiB, S1);
+  pool.free(first, S1);
+  for (int i = 0; i < 1000; ++i) {
+    char *a = alloc(pool, 1 * MiB, S1);
+    char *b = alloc(pool, 256, S1);
+    EXPECT_EQ(a, first);
+    pool.free(b, S1);
+    pool.free(a, S1);
+  }
+  EXPECT_EQ(backend.eventsRecorded, 0);
+  EXPECT_EQ(backend.segmentAllocations, 1);
+  PoolStats stats = pool.stats();
+  EXPECT_EQ(stats.usedBytes, 0u);
+  EXPECT_EQ(stats.allocationCount, 2001u);
+}
+
+TEST(MemoryPool, OneLazyEventCoversEveryEarlierFree) {
+  HostBackend backend;
+  MemoryPool pool(backend);
+  std::vector<char *> blocks;
+  for (int i = 0; i < 8; ++i)
+    blocks.push_back(alloc(pool, 200 * KiB, S1));
+  for (char *block : blocks)
+    pool.free(block, S1);
+  // S2 finds them all pending on S1: one event, on S1, not one per block.
+  char *b = alloc(pool, 1 * MiB, S2);
+  EXPECT_EQ(backend.eventsRecorded, 1);
+  EXPECT_EQ(backend.segmentAllocations, 2);
+  backend.complete(S1);
+  // One completed event settles every block freed before it.
+  for (int i = 0; i < 8; ++i)
+    EXPECT_NE(alloc(pool, 200 * KiB, S2), nullptr);
+  EXPECT_EQ(backend.segmentAllocations, 2);
+  EXPECT_EQ(backend.eventsRecorded, 1);
+  EXPECT_EQ(backend.liveEvents(), 0u);
+  pool.free(b, S2);
+}
+
+TEST(MemoryPool, AFreeAfterTheLazyEventWaitsForTheNextOne) {
+  HostBackend backend;
+  MemoryPool pool(backend);
+  const size_t size = 3 * MiB / 2;
+  char *a = alloc(pool, size, S1);
+  char *b = alloc(pool, size, S1);
+  pool.free(a, S1);
+  char *c = alloc(pool, size, S2); // Records an event covering a only.
+  EXPECT_EQ(backend.eventsRecorded, 1);
+  pool.free(b, S1);                // After that event.
+  backend.complete(S1);            // Finishes the event, not b's free.
+  char *d = alloc(pool, size, S2); // Gets a.
+  EXPECT_EQ(d, a);
+  char *e = alloc(pool, size, S2); // Not b: its event is still pending.
+  EXPECT_NE(e, b);
+  EXPECT_EQ(backend.eventsRecorded, 2);
+  backend.complete(S1);
+  pool.free(e, S2);
+  pool.free(c, S2);
+  EXPECT_EQ(alloc(pool, size, S3), b);
+}
+
+TEST(MemoryPool, CachedFreesNeverMakeThePoolGrow) {
+  HostBackend backend;
+  MemoryPool pool(backend);
+  // Four quarters of one segment freed on S1 sit in the fast cache,
+  // unmerged; a whole-segment request on S1 flushes and merges them first.
+  char *a = alloc(pool, 512 * KiB, S1);
+  std::vector<char *> rest = {alloc(pool, 512 * KiB, S1),
+                              alloc(pool, 512 * KiB, S1),
+                              alloc(pool, 512 * KiB, S1)};
+  pool.free(a, S1);
+  for (char *block : rest)
+    pool.free(block, S1);
+  EXPECT_EQ(alloc(pool, 2 * MiB, S1), a);
+  EXPECT_EQ(backend.segmentAllocations, 1);
+  EXPECT_EQ(pool.stats().peakReservedBytes, 2 * MiB);
+}
+
+TEST(MemoryPool, FastCacheIsBounded) {
+  HostBackend backend;
+  backend.autoComplete = true;
+  MemoryPool pool(backend);
+  std::vector<char *> blocks;
+  for (size_t i = 0; i < MemoryPool::kMaxFastCachedBlocks + 1; ++i)
+    blocks.push_back(alloc(pool, 16 * KiB, S1));
+  for (char *block : blocks)
+    pool.free(block, S1);
+  // The last free overflowed the cache, which merged everything back into
+  // one free segment: the best fit for a small request on another stream
+  // is its start (without the flush it would be the segment's unused end).
+  EXPECT_EQ(alloc(pool, 512, S2), blocks.front());
+  EXPECT_EQ(backend.segmentAllocations, 1);
+}
+
+TEST(MemoryPool, RetiredStreamsAreForgottenOnceSettled) {
+  HostBackend backend;
+  MemoryPool pool(backend);
+  for (PoolStream stream = 0x1000; stream < 0x1000 + 100; ++stream) {
+    pool.free(alloc(pool, 4 * KiB, stream), stream);
+    pool.streamDestroyed(stream);
+    backend.complete(stream);
+  }
+  EXPECT_EQ(backend.eventsRecorded, 100);
+  // Each retired stream's event is read and released when its blocks are
+  // next looked at.
+  EXPECT_NE(alloc(pool, 2 * MiB, S1), nullptr);
+  EXPECT_EQ(backend.liveEvents(), 0u);
+  EXPECT_EQ(backend.segmentAllocations, 1);
 }
 
 TEST(MemoryPool, RejectsForeignPointers) {

@@ -169,7 +169,9 @@ TEST(Profile, EventsArePooledAcrossIterationsAndLongIterations) {
       afterFirst = fake.liveEvents();
   }
   EXPECT_EQ(afterFirst, 6);
-  EXPECT_EQ(fake.liveEvents(), afterFirst);
+  // Plus the first iteration's first event, the trace's time origin, kept
+  // until stop().
+  EXPECT_EQ(fake.liveEvents(), afterFirst + 1);
 
   // One long iteration: the oldest operations are read as it goes, so the
   // events in use stay bounded.
@@ -205,6 +207,159 @@ TEST(Profile, SameNameInTwoModulesGetsTwoRows) {
   EXPECT_EQ(totals[1].calls, 2u);
   profile::stop();
   arrayrt_module_unload(other);
+}
+
+TEST(Profile, OpLabelsNameRowsAndBytesGiveBandwidth) {
+  hooks();
+  arrayrt_stream_t stream = arrayrt_stream_create();
+  profile::start();
+  for (int i = 0; i < 2; ++i) {
+    profile::beginIteration();
+    arrayrt_set_op("array.exp @ p.mlir:3:8", "p.mlir:3:8", 8000000);
+    launch("labelled", 100, stream); // 8 MB in 100 us: 80 GB/s.
+    launch("labelled", 100, stream); // No bytes said for this one.
+    profile::endIteration(/*accumulate=*/true);
+  }
+  arrayrt_set_op(nullptr, nullptr, 0);
+  std::vector<profile::OpTotals> totals = profile::totals();
+  profile::stop();
+  arrayrt_stream_destroy(stream);
+  ASSERT_EQ(totals.size(), 1u);
+  EXPECT_EQ(totals[0].name, "array.exp @ p.mlir:3:8");
+  EXPECT_EQ(totals[0].calls, 4u);
+  EXPECT_EQ(totals[0].bytes, 16000000u);
+  EXPECT_EQ(totals[0].callsWithBytes, 2u);
+  EXPECT_LT(profile::gigabytesPerSecond(totals[0]), 0); // Not all said.
+  totals[0].callsWithBytes = totals[0].calls;
+  // The fake driver's times are floats, as the real one's.
+  EXPECT_NEAR(profile::gigabytesPerSecond(totals[0]), 40.0, 1e-5);
+}
+
+TEST(Profile, TraceHasATrackPerStreamAllocationsAndRanges) {
+  const FakeHooks &fake = hooks();
+  arrayrt_stream_t s1 = arrayrt_stream_create();
+  arrayrt_stream_t s2 = nullptr; // The fake driver's streams share a handle.
+  profile::start(/*trace=*/true);
+  profile::beginIteration();
+  arrayrt_set_op("array.log @ q.mlir:3:8", "q.mlir:3:8", 4000000);
+  launch("first", 100, s1); // 0-100 us.
+  arrayrt_set_op(nullptr, nullptr, 0);
+  arrayrt_range_push("step");
+  launch("second", 50, s2);               // 100-150 us.
+  void *buffer = arrayrt_alloc(4096, s2); // At 150 us.
+  arrayrt_memset32(buffer, 0, 1000, s2);  // 150-151 us.
+  arrayrt_range_pop();
+  arrayrt_free(buffer, s2); // At 151 us.
+  profile::endIteration(/*accumulate=*/true);
+  std::vector<profile::OpTotals> totals = profile::totals();
+  std::string json = profile::traceJson();
+  profile::stop();
+  arrayrt_stream_destroy(s1);
+  arrayrt_pool_free_all_cached();
+  EXPECT_EQ(fake.liveEvents(), 0);
+
+  auto has = [&](const std::string &text) {
+    EXPECT_NE(json.find(text), std::string::npos) << text << "\nin\n" << json;
+  };
+  has("{\"displayTimeUnit\": \"ms\", \"traceEvents\": [\n");
+  has("{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 0, "
+      "\"args\": {\"name\": \"program ranges\"}}");
+  has("{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, "
+      "\"args\": {\"name\": \"stream 1 (0x");
+  has("{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 2, "
+      "\"args\": {\"name\": \"stream 2 (default)\"}}");
+  has("{\"name\": \"array.log @ q.mlir:3:8\", \"cat\": \"kernel\", \"ph\": "
+      "\"X\", \"pid\": 1, \"tid\": 1, \"ts\": 0.000, \"dur\": 100.000, "
+      "\"args\": {\"bytes\": 4000000, \"GB/s\": 40.0}}");
+  has("{\"name\": \"second\", \"cat\": \"kernel\", \"ph\": \"X\", \"pid\": "
+      "1, \"tid\": 2, \"ts\": 100.000, \"dur\": 50.000, \"args\": {}}");
+  has("{\"name\": \"alloc\", \"cat\": \"allocation\", \"ph\": \"i\", "
+      "\"pid\": 1, \"tid\": 2, \"ts\": 150.000, \"s\": \"t\", \"args\": "
+      "{\"bytes\": 4096, \"in use after\": 4096}}");
+  has("{\"name\": \"device memory in use\", \"ph\": \"C\", \"pid\": 1, "
+      "\"ts\": 150.000, \"args\": {\"bytes\": 4096}}");
+  has("{\"name\": \"memset 32-bit\", \"cat\": \"memset\", \"ph\": \"X\", "
+      "\"pid\": 1, \"tid\": 2, \"ts\": 150.000, \"dur\": 1.000, \"args\": "
+      "{\"bytes\": 4000, \"GB/s\": 4.0}}");
+  has("{\"name\": \"free\", \"cat\": \"allocation\", \"ph\": \"i\", "
+      "\"pid\": 1, \"tid\": 2, \"ts\": 151.000, \"s\": \"t\", \"args\": "
+      "{\"in use after\": 0}}");
+  has("{\"name\": \"step\", \"cat\": \"range\", \"ph\": \"X\", \"pid\": 1, "
+      "\"tid\": 0, \"ts\": 100.000, \"dur\": 51.000, \"args\": {\"detail\": "
+      "\"depth 0\"}}");
+  has("\n]}\n");
+
+  // The range is a row of its own, not device time.
+  bool foundRange = false;
+  for (const profile::OpTotals &op : totals)
+    if (op.name == "step") {
+      foundRange = true;
+      EXPECT_EQ(op.kind, profile::OpKind::Range);
+      EXPECT_EQ(op.calls, 1u);
+      EXPECT_NEAR(op.totalMs, 0.051, 1e-9);
+    }
+  EXPECT_TRUE(foundRange);
+}
+
+TEST(Profile, RangesWithoutDeviceWorkTakeHostTime) {
+  hooks();
+  profile::start();
+  profile::beginIteration();
+  arrayrt_range_push("host only");
+  arrayrt_range_pop();
+  arrayrt_range_pop(); // Unbalanced: ignored.
+  profile::endIteration(/*accumulate=*/true);
+  std::vector<profile::OpTotals> totals = profile::totals();
+  profile::stop();
+  ASSERT_EQ(totals.size(), 1u);
+  EXPECT_EQ(totals[0].name, "host only");
+  EXPECT_EQ(totals[0].calls, 1u);
+  EXPECT_GE(totals[0].totalMs, 0);
+}
+
+TEST(Profile, HooksOffRangesAndOpsCostNothing) {
+  const FakeHooks &fake = hooks();
+  long events = fake.liveEvents();
+  EXPECT_FALSE(profile::active());
+  arrayrt_range_push("ignored");
+  arrayrt_set_op("array.exp @ p.mlir:3:8", "p.mlir:3:8", 100);
+  arrayrt_range_pop();
+  arrayrt_set_op(nullptr, nullptr, 0);
+  EXPECT_EQ(fake.liveEvents(), events);
+}
+
+TEST(Profile, ChromeTraceEscapesNames) {
+  std::vector<profile::TraceTrack> tracks = {{1, "stream \"1\""}};
+  profile::TraceEvent event;
+  event.name = "a\\b\n";
+  event.track = 1;
+  event.startUs = 1.5;
+  event.durationUs = 2.25;
+  std::string json = profile::formatChromeTrace(tracks, {event});
+  EXPECT_EQ(json,
+            "{\"displayTimeUnit\": \"ms\", \"traceEvents\": [\n"
+            "{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": "
+            "0, \"args\": {\"name\": \"arrayrt (GPU time)\"}},\n"
+            "{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": "
+            "1, \"args\": {\"name\": \"stream \\\"1\\\"\"}},\n"
+            "{\"name\": \"thread_sort_index\", \"ph\": \"M\", \"pid\": 1, "
+            "\"tid\": 1, \"args\": {\"sort_index\": 1}},\n"
+            "{\"name\": \"a\\\\b\\u000a\", \"cat\": \"kernel\", \"ph\": \"X\", "
+            "\"pid\": 1, \"tid\": 1, \"ts\": 1.500, \"dur\": 2.250, \"args\": "
+            "{}}\n]}\n");
+}
+
+TEST(Profile, ErrorsNameTheOpLocation) {
+  hooks();
+  EXPECT_EXIT(
+      {
+        arrayrt_set_op("array.add @ p.mlir:7:3", "p.mlir:7:3", 0);
+        int local = 0;
+        arrayrt_free(&local, nullptr); // Not device memory: cuMemFree fails.
+      },
+      ::testing::ExitedWithCode(1),
+      "^arrayrt: error: p.mlir:7:3: cuMemFree failed: CUDA_ERROR_FAKE "
+      "\\(error from the fake driver\\)\n$");
 }
 
 TEST(Profile, ClusterLaunchesAreTimed) {
@@ -305,9 +460,11 @@ TEST(Bench, ProfileOnlyRunsOnceAndPrintsTable) {
   EXPECT_EQ(table,
             "arrayrt profile: 1 run of the program, device times from CUDA "
             "events\n"
-            "  share     total ms     calls      mean us  name\n"
-            "  83.3%        0.250         1      250.000  main_kernel\n"
-            "  16.7%        0.050         1       50.000  main_kernel_0\n"
+            "  share     total ms     calls      mean us      GB/s  name\n"
+            "  83.3%        0.250         1      250.000         -  "
+            "main_kernel\n"
+            "  16.7%        0.050         1       50.000         -  "
+            "main_kernel_0\n"
             "device time: 0.300 ms in all, 0.300 ms per run\n");
 }
 

@@ -30,7 +30,7 @@
 //
 // RUN: arrayc --target=cuda %s -o %t.cuda
 // RUN: env ARRAYRT_CUDA_DRIVER_LIB=%fake_cuda_driver ARRAYRT_BENCH=2 ARRAYRT_BENCH_WARMUP=1 ARRAYRT_BENCH_OUT=%t.cuda.json ARRAYRT_PROFILE=1 %t.cuda > %t.cuda.out 2> %t.cuda.err
-// RUN: %numpy-python %S/Inputs/check_bench_json.py %t.cuda.json --timer cuda-events --iterations 2 --warmup 1 --operation kernel:main_kernel --operation copy-dtoh:copy
+// RUN: %numpy-python %S/Inputs/check_bench_json.py %t.cuda.json --timer cuda-events --iterations 2 --warmup 1 --operation kernel:array.div --operation copy-dtoh:copy
 // RUN: FileCheck %s --check-prefix=CUDAPROFILE --input-file=%t.cuda.err
 
 // FOUR-COUNT-4: [0.5 1.  1.5]
@@ -47,8 +47,10 @@
 // BADMAX: arrayrt: error: ARRAYRT_BENCH_MAX_SECONDS must be a positive number of seconds, but is 'soon'
 // BADOUT: arrayrt: error: cannot write the benchmark report to '{{.*}}r.json' (ARRAYRT_BENCH_OUT): No such file or directory
 // CUDAPROFILE: arrayrt profile: 2 runs of the program (1 warm-up run not counted), device times from CUDA events
-// CUDAPROFILE-NEXT: share     total ms     calls      mean us  name
-// CUDAPROFILE: main_kernel
+// CUDAPROFILE-NEXT: share     total ms     calls      mean us      GB/s  name
+// The kernel is named after the array op that launched it, with the bytes
+// of its buffers (three f32 elements in, three out) over its time.
+// CUDAPROFILE-NEXT: 100.0% {{[0-9. ]+}} array.div @ {{.*}}bench-mode.mlir:{{[0-9]+}}:8
 // CUDAPROFILE: device time: {{[0-9.]+}} ms in all, {{[0-9.]+}} ms per run
 // CUDAPROFILE: copy DtoH
 // CUDAPROFILE: host<->device transfers (not device time)

@@ -17,7 +17,8 @@ def ConvertArrayToLinalg : Pass<"convert-array-to-linalg"> {
     and are lowered by `convert-array-to-runtime`. `array.to_device` becomes
     `bufferization.alloc_tensor() copy(%x)` (a new buffer and one copy,
     which `array-gpu-device-memory` makes a host-to-device copy); the
-    stream ops stay for `array-gpu-streams`. The sparse ops become
+    stream ops stay for `array-gpu-streams`. So are
+    `array.range_push` and `array.range_pop`. The sparse ops become
     `sparse_tensor.convert` (`array.to_sparse`, `array.to_dense`),
     `sparse_tensor.number_of_entries` (`array.nnz`) and `linalg.generic`
     ops with a sparse operand (`out += alpha * (A * B)` into `beta * C` or
@@ -50,6 +51,12 @@ def ConvertArrayToRuntime : Pass<"convert-array-to-runtime", "ModuleOp"> {
     `(rank, descriptor)` pair of its unranked memref, spelled out as
     `(i64, !llvm.ptr)` in the one declaration.
 
+    `array.range_push`/`array.range_pop` become `arrayrt_range_push(name)`
+    and `arrayrt_range_pop()` unless `lower-ranges=false`: the CUDA
+    pipeline leaves them to `array-gpu-op-context`, after
+    `array-gpu-streams`, which would otherwise synchronize with the GPU
+    before each call.
+
     `array.blas_matmul` on buffers (device memory, on the CUDA target)
     becomes one call of `arrayrt_matmul` (cuBLASLt) with the four buffers'
     unranked descriptors (rank 0 and a null pointer for an absent bias),
@@ -63,6 +70,10 @@ def ConvertArrayToRuntime : Pass<"convert-array-to-runtime", "ModuleOp"> {
     memory: the CUDA pipeline stages device buffers through host copies
     first (`array-gpu-device-memory`).
   }];
+  let options = [
+    Option<"lowerRanges", "lower-ranges", "bool", "true",
+           "Lower array.range_push/pop to runtime calls.">
+  ];
   let dependentDialects = [
     "arith::ArithDialect", "func::FuncDialect", "LLVM::LLVMDialect",
     "memref::MemRefDialect", "scf::SCFDialect"

@@ -58,6 +58,9 @@ struct ConvertArrayToLinalgPass
     target.addLegalOp<PrintOp, SaveNpyOp, LoadNpyOp>();
     // array.load_mtx's pieces: the runtime reads the file.
     target.addLegalOp<MtxShapeOp, ReadMtxOp>();
+    // Ranges stay for the runtime lowering (convert-array-to-runtime,
+    // array-gpu-op-context).
+    target.addLegalOp<RangePushOp, RangePopOp>();
     // A cuBLASLt product (CUDA target) bufferizes and goes to the runtime.
     target.addLegalOp<BlasMatmulOp>();
     // Streams and events: array-gpu-streams lowers them (the CPU pipeline

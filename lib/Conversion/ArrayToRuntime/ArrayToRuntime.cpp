@@ -573,11 +573,45 @@ struct AssertToRuntimeCall : OpRewritePattern<cf::AssertOp> {
   }
 };
 
+/// array.range_push "name": arrayrt_range_push(name); array.range_pop:
+/// arrayrt_range_pop(). Before array-gpu-streams they have no tokens.
+template <typename OpTy> struct RangeToRuntimeCall : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getAsyncToken() || !op.getAsyncDependencies().empty())
+      return rewriter.notifyMatchFailure(op, "in the GPU stream order");
+    auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext());
+    constexpr bool isPush = std::is_same_v<OpTy, RangePushOp>;
+    SmallVector<Type> inputs;
+    SmallVector<Value> args;
+    if constexpr (isPush) {
+      inputs.push_back(ptrType);
+      args.push_back(
+          getStringConstant(rewriter, op, "arrayrt_range_name", op.getName()));
+    }
+    FailureOr<func::FuncOp> callee = getOrDeclare(
+        rewriter, op, isPush ? "arrayrt_range_push" : "arrayrt_range_pop",
+        rewriter.getFunctionType(inputs, {}));
+    if (failed(callee))
+      return failure();
+    rewriter.replaceOpWithNewOp<func::CallOp>(op, *callee, args);
+    return success();
+  }
+};
+
 struct ConvertArrayToRuntimePass
     : array::impl::ConvertArrayToRuntimeBase<ConvertArrayToRuntimePass> {
+  using ConvertArrayToRuntimeBase::ConvertArrayToRuntimeBase;
+
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateArrayToRuntimePatterns(patterns);
+    if (lowerRanges)
+      patterns
+          .add<RangeToRuntimeCall<RangePushOp>, RangeToRuntimeCall<RangePopOp>>(
+              &getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
 

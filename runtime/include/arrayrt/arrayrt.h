@@ -5,9 +5,13 @@
 |* library and programs built for the CPU never need a GPU.                   *|
 |*                                                                            *|
 |* Errors: every CUDA status is checked. On failure the runtime prints one    *|
-|* line, `arrayrt: error: <call> failed: <CUDA_ERROR_NAME> (<description>)`,  *|
-|* to stderr, flushes stdout, and exits with status 1. No entry point returns *|
-|* an error code, and none continues after an error.                          *|
+|* line, `arrayrt: error: <location>: <call> failed: <CUDA_ERROR_NAME>        *|
+|* (<description>)`, to stderr, flushes stdout, and exits with status 1.      *|
+|* <location> is the source location of the array op being run (see          *|
+|* arrayrt_set_op; for an error a later call reports, such as a kernel fault  *|
+|* surfacing at a synchronization, the last op queued before it); without one *|
+|* the line starts at <call>. No entry point returns an error code, and none  *|
+|* continues after an error.                                                  *|
 |*                                                                            *|
 |* Driver loading: the first GPU entry point dlopens libcuda.so.1, calls      *|
 |* cuInit, retains device 0's primary context and makes it current in the     *|
@@ -209,9 +213,33 @@ void *arrayrt_alloc_at(size_t size, arrayrt_stream_t stream,
                        const char *location);
 
 /* Sets the calling thread's current op location, which arrayrt_alloc's
- * out-of-memory message names (NULL: none). The string must outlive its use
- * as the current location. */
+ * out-of-memory message and CUDA error messages name (NULL: none), and
+ * clears its label and byte count: arrayrt_set_op(NULL, location, 0). The
+ * string must outlive its use as the current location. */
 void arrayrt_set_op_location(const char *location);
+
+/* Compiled code calls this before the device work of each array op (a
+ * kernel launch, an allocation, a copy, a memset): the calling thread runs
+ * that op until the next call.
+ *   label     "array.exp @ prog.mlir:12:5": names the op's NVTX ranges, its
+ *             rows in the ARRAYRT_PROFILE table and its trace events (NULL:
+ *             the kernel's own name);
+ *   location  "prog.mlir:12:5": starts error messages (NULL: none);
+ *   bytes     the memory the op's next kernel reads and writes (0:
+ *             unknown), from which the profile reports achieved GB/s; it
+ *             applies to one kernel launch.
+ * The strings must live as long as the program (compiled code passes
+ * constants). Costs a few stores. */
+void arrayrt_set_op(const char *label, const char *location, uint64_t bytes);
+
+/* Open and close a named range of the program (array.profile_range): an
+ * NVTX range (when NVTX is on, see below), and, when profiling or tracing,
+ * a row of the profile table and an event of the trace whose time is the
+ * device span of the work queued inside (first start to last end; host
+ * time when nothing was queued). Ranges nest; `name` must live as long as
+ * the program. With every hook off, each is one test of a flag. */
+void arrayrt_range_push(const char *name);
+void arrayrt_range_pop(void);
 
 /* Counters of the pool (or the async allocator), all zero before the first
  * allocation and with ARRAYRT_ALLOCATOR=direct. Bytes unless named
@@ -389,7 +417,18 @@ void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank, void *rhs,
  *                           timing once they took S (each after one run)
  *   ARRAYRT_PROFILE=1       at exit, print to stderr a table of the device
  *                           operations by name (calls, total and mean time,
- *                           share of the device time)
+ *                           share of the device time, achieved GB/s where
+ *                           the bytes are known), kernels named after the
+ *                           array op that launched them, then transfers
+ *                           and ranges
+ *   ARRAYRT_TRACE=path      write a Chrome trace (JSON; open it in Perfetto
+ *                           or chrome://tracing) of every kernel, memset,
+ *                           copy, allocation and range, device times from
+ *                           CUDA events, one track per stream
+ *   ARRAYRT_NVTX=1|0        NVTX ranges named after each op (its label)
+ *                           around its driver calls, and for each range;
+ *                           default on when NVTX_INJECTION64_PATH is set
+ *                           (Nsight Systems and Nsight Compute set it)
  *
  * A bad value is an error (exit status 1). While timing, the runtime
  * records a pair of CUDA timing events around every device operation it
@@ -416,7 +455,8 @@ void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank, void *rhs,
  *                   name, such as the @main_kernel of each gpu.module, are
  *                   name, name#2, ... in the order of their first launch)}
  *
- * Timing off, each device operation costs one extra test of a flag.
+ * With profiling, tracing and NVTX off, each device operation costs one
+ * extra test of a flag.
  *===----------------------------------------------------------------------===*/
 
 /* The program's entry point as arrayc compiles it. */

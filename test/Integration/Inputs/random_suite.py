@@ -1367,12 +1367,16 @@ def marker_text(index):
 
 
 def function(name, index, case):
-    """Case `index` as a function: load, compute, mark, save and print."""
+    """Case `index` as a function: load, compute (in a range), mark, save
+    and print."""
     lines = ["func.func @case%d() {" % index]
     for label, _, t in case.inputs:
         lines.append('  %%%s = array.load_npy "%s/%s.npy" : %s'
                      % (label, name, label, t))
+    # The computation is a named range (a profiler's view of the case).
+    lines.append('  array.range_push "case %d"' % index)
     lines += ["  " + line for line in case.lines]
+    lines.append("  array.range_pop")
     lines.append("  %%marker = array.constant dense<[%d, %d]> : tensor<2xi64>"
                  % (MARKER, index))
     lines.append("  array.print %marker : tensor<2xi64>")

@@ -13,6 +13,8 @@ include "mlir/IR/CommonTypeConstraints.td"
 
 def Array_Dialect : Dialect {
   let name = "array";
+  // array.range_push/pop carry gpu.async.token values.
+  let dependentDialects = ["gpu::GPUDialect"];
   let summary = "NumPy-semantics array operations on ranked tensors.";
   let description = [{
     The `array` dialect models the programs CuPy and NumPy users write:

@@ -7,6 +7,7 @@
 #include "arrayc/Dialect/Array/IR/Broadcast.h"
 #include "arrayc/Dialect/Array/IR/TypePromotion.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"

@@ -345,6 +345,55 @@ def ArrayGpuRowKernels : Pass<"array-gpu-row-kernels", "func::FuncOp"> {
   ];
 }
 
+def ArrayNameLocations : Pass<"array-name-locations"> {
+  let summary = "Name the location of every array op after the op.";
+  let description = [{
+    Wraps the location of each `array` dialect op in a `NameLoc` holding
+    the op's name, `loc("array.exp"(prog.mlir:12:5))`. The ops each lowers
+    to inherit the location, fused kernels a `FusedLoc` of several, so the
+    GPU operations of the final host code still know which array ops they
+    came from: `array-gpu-op-context` names them after those ops at run
+    time. Source locations in messages (`file:line:col`) are unchanged.
+    Runs first in the CUDA pipeline; idempotent.
+  }];
+}
+
+def ArrayGpuOpContext : Pass<"array-gpu-op-context", "ModuleOp"> {
+  let summary = "Tell the runtime which array op each GPU operation runs.";
+  let description = [{
+    Runs on host code after `array-gpu-streams`. Before every
+    `gpu.launch_func`, `gpu.alloc`, `gpu.memcpy` and `gpu.memset`, and every
+    call of `arrayrt_matmul` (cuBLASLt, a library call), it calls
+    `arrayrt_set_op(label, location, bytes)` with string constants:
+
+    - `label`, "array.exp @ prog.mlir:12:5": the array ops the location
+      names (`array-name-locations`; several joined with `+` for a fused
+      kernel, at most four) and the first source location. The runtime
+      names NVTX ranges, ARRAYRT_PROFILE rows and ARRAYRT_TRACE events
+      after it;
+    - `location`, "prog.mlir:12:5": it starts the runtime's error messages
+      (a failed launch or copy, out of memory);
+    - `bytes` (launches only, else 0): the bytes of the kernel's memref
+      arguments (static or computed from their sizes at run time; a
+      dimension of static stride 0, a broadcast, counts once), each read
+      or written once; the profile divides it by the kernel's time for its
+      GB/s column.
+
+    A GPU operation whose location names no source line gets null strings,
+    so that the previous op's name does not stick to it.
+
+    It also lowers `array.range_push`/`array.range_pop`, which
+    `array-gpu-streams` has placed in the stream order, to
+    `arrayrt_range_push`/`arrayrt_range_pop` calls, their token replaced by
+    the one they depended on. The calls sit between asynchronous GPU
+    operations without synchronizing: `array-gpu-streams` has already run.
+  }];
+  let dependentDialects = [
+    "arith::ArithDialect", "func::FuncDialect", "gpu::GPUDialect",
+    "LLVM::LLVMDialect", "memref::MemRefDialect"
+  ];
+}
+
 def ArrayGpuLaunchBounds : Pass<"array-gpu-launch-bounds", "ModuleOp"> {
   let summary = "Turn occupancy requests left in kernels into NVVM launch "
                 "bounds.";
