@@ -25,6 +25,10 @@ void array::buildArrayToCpuPipeline(OpPassManager &pm,
   if (stop == PipelineStage::Linalg)
     return;
 
+  // Sparse matrices go through upstream's sparsifier, which bufferizes the
+  // whole module; the usual bufferization then finds nothing left to do
+  // but the deallocations.
+  pm.addPass(createArraySparsify());
   buildBufferizationPipeline(pm);
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createConvertArrayToRuntime());

@@ -24,6 +24,9 @@ using namespace mlir;
 void array::buildArrayToCudaPipeline(OpPassManager &pm,
                                      const ArrayToCudaPipelineOptions &options,
                                      PipelineStage stop) {
+  // No lowering of the sparse ops here yet: a precise error, not a failure
+  // deep in bufferization.
+  pm.addPass(createArrayRejectSparse());
   // The GPU operations of the host code are named after these at run time
   // (array-gpu-op-context).
   pm.addPass(createArrayNameLocations());

@@ -18,12 +18,18 @@ def ConvertArrayToLinalg : Pass<"convert-array-to-linalg"> {
     `bufferization.alloc_tensor() copy(%x)` (a new buffer and one copy,
     which `array-gpu-device-memory` makes a host-to-device copy); the
     stream ops stay for `array-gpu-streams`. So are
-    `array.range_push` and `array.range_pop`.
+    `array.range_push` and `array.range_pop`. The sparse ops become
+    `sparse_tensor.convert` (`array.to_sparse`, `array.to_dense`),
+    `sparse_tensor.number_of_entries` (`array.nnz`) and `linalg.generic`
+    ops with a sparse operand (`out += alpha * (A * B)` into `beta * C` or
+    zeros; a sparse output starts as an empty sparse tensor), which
+    `array-sparsify` hands to upstream's sparsifier.
   }];
   let dependentDialects = [
     "arith::ArithDialect", "bufferization::BufferizationDialect",
     "cf::ControlFlowDialect", "linalg::LinalgDialect",
-    "math::MathDialect", "tensor::TensorDialect"
+    "math::MathDialect", "scf::SCFDialect",
+    "sparse_tensor::SparseTensorDialect", "tensor::TensorDialect"
   ];
 }
 

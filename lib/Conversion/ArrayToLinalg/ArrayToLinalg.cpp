@@ -14,6 +14,8 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SparseTensor/IR/SparseTensor.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -49,10 +51,13 @@ struct ConvertArrayToLinalgPass
                            bufferization::BufferizationDialect,
                            cf::ControlFlowDialect,
                            linalg::LinalgDialect, math::MathDialect,
+                           scf::SCFDialect, sparse_tensor::SparseTensorDialect,
                            tensor::TensorDialect>();
     target.addIllegalDialect<ArrayDialect>();
     // Ops with side effects stay; they bufferize and go to the runtime.
     target.addLegalOp<PrintOp, SaveNpyOp, LoadNpyOp>();
+    // array.load_mtx's pieces: the runtime reads the file.
+    target.addLegalOp<MtxShapeOp, ReadMtxOp>();
     // Ranges stay for the runtime lowering (convert-array-to-runtime,
     // array-gpu-op-context).
     target.addLegalOp<RangePushOp, RangePopOp>();
@@ -83,5 +88,6 @@ void array::populateArrayToLinalgPatterns(RewritePatternSet &patterns) {
   populateMatmulToLinalgPatterns(patterns);
   populateReductionToLinalgPatterns(patterns);
   populateShapeToLinalgPatterns(patterns);
+  populateSparseToLinalgPatterns(patterns);
   patterns.add<ToDeviceToAllocTensor>(patterns.getContext());
 }

@@ -51,6 +51,7 @@ void populateMatmulToLinalgPatterns(RewritePatternSet &patterns);
 void populateCreationToLinalgPatterns(RewritePatternSet &patterns);
 void populateReductionToLinalgPatterns(RewritePatternSet &patterns);
 void populateShapeToLinalgPatterns(RewritePatternSet &patterns);
+void populateSparseToLinalgPatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::array
 

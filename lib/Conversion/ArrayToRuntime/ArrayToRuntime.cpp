@@ -423,6 +423,93 @@ struct BlasMatmulToRuntimeCall : OpRewritePattern<BlasMatmulOp> {
   }
 };
 
+/// array.mtx_shape: arrayrt_mtx_shape writes rows, columns and entries to
+/// a stack buffer of three i64, allocated once per function.
+struct MtxShapeToRuntimeCall : OpRewritePattern<MtxShapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(MtxShapeOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext());
+    Type i64Type = rewriter.getI64Type();
+    FailureOr<func::FuncOp> function = getOrDeclare(
+        rewriter, op, "arrayrt_mtx_shape",
+        rewriter.getFunctionType({ptrType, ptrType, ptrType}, {}));
+    if (failed(function))
+      return failure();
+    // The dtype is not used: any element type gives the path and location.
+    FailureOr<NpyCallArgs> args =
+        getNpyCallArgs(rewriter, op, op.getPath(), i64Type);
+    if (failed(args))
+      return failure();
+    auto shapeType = MemRefType::get({3}, i64Type);
+    Value shape;
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      if (auto function = op->getParentOfType<FunctionOpInterface>())
+        rewriter.setInsertionPointToStart(&function.getFunctionBody().front());
+      shape = memref::AllocaOp::create(rewriter, loc, shapeType);
+    }
+    Value address =
+        memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, shape);
+    Value addressI64 =
+        arith::IndexCastOp::create(rewriter, loc, i64Type, address);
+    Value pointer =
+        LLVM::IntToPtrOp::create(rewriter, loc, ptrType, addressI64);
+    func::CallOp::create(rewriter, loc, *function,
+                         ValueRange{args->path, pointer, args->location});
+    SmallVector<Value> sizes;
+    for (int64_t i = 0; i < 3; ++i) {
+      Value index = arith::ConstantIndexOp::create(rewriter, loc, i);
+      Value size = memref::LoadOp::create(rewriter, loc, shape, index);
+      sizes.push_back(arith::IndexCastOp::create(
+          rewriter, loc, rewriter.getIndexType(), size));
+    }
+    rewriter.replaceOp(op, sizes);
+    return success();
+  }
+};
+
+/// array.read_mtx_into: arrayrt_load_mtx(path, part, rank, descriptor,
+/// dtype, location), the part given by the buffer's rank.
+struct ReadMtxIntoToRuntimeCall : OpRewritePattern<ReadMtxIntoOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ReadMtxIntoOp op,
+                                PatternRewriter &rewriter) const override {
+    Value buffer = op.getBuffer();
+    auto memrefType = cast<MemRefType>(buffer.getType());
+    if (failed(requireHostBuffer(op, buffer, "loads into")))
+      return failure();
+    auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext());
+    Type i32Type = rewriter.getI32Type();
+    FailureOr<func::FuncOp> function = getOrDeclare(
+        rewriter, op, "arrayrt_load_mtx",
+        rewriter.getFunctionType({ptrType, i32Type, rewriter.getI64Type(),
+                                  ptrType, i32Type, ptrType},
+                                 {}));
+    if (failed(function))
+      return failure();
+    FailureOr<NpyCallArgs> args = getNpyCallArgs(
+        rewriter, op, op.getPath(), memrefType.getElementType());
+    if (failed(args))
+      return failure();
+    // ARRAYRT_MTX_COORDINATES (0) for the rank-2 coordinates buffer,
+    // ARRAYRT_MTX_VALUES (1) for the values.
+    Value part = arith::ConstantOp::create(
+        rewriter, op.getLoc(),
+        rewriter.getI32IntegerAttr(memrefType.getRank() == 2 ? 0 : 1));
+    auto [rank, descriptor] =
+        getUnrankedDescriptor(rewriter, op.getLoc(), buffer);
+    rewriter.replaceOpWithNewOp<func::CallOp>(
+        op, *function,
+        ValueRange{args->path, part, rank, descriptor, args->dtype,
+                   args->location});
+    return success();
+  }
+};
+
 /// array.multiprocessor_count: arrayrt_multiprocessor_count (cached there).
 struct MultiprocessorCountToRuntimeCall
     : OpRewritePattern<MultiprocessorCountOp> {
@@ -552,7 +639,13 @@ struct ConvertArrayToRuntimePass
           matmul.emitOpError("must be bufferized before "
                              "convert-array-to-runtime");
       }
-      failedAny |= isa<cf::AssertOp, NpyShapeOp, LoadNpyIntoOp>(op);
+      if (isa<ReadMtxOp>(op)) {
+        failedAny = true;
+        op->emitOpError("must be bufferized before convert-array-to-runtime "
+                        "(it becomes memref.alloc and array.read_mtx_into)");
+      }
+      failedAny |= isa<cf::AssertOp, NpyShapeOp, LoadNpyIntoOp, MtxShapeOp,
+                       ReadMtxIntoOp>(op);
     });
     if (failedAny)
       signalPassFailure();
@@ -564,8 +657,9 @@ struct ConvertArrayToRuntimePass
 void array::populateArrayToRuntimePatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   patterns.add<AssertToRuntimeCall, BlasMatmulToRuntimeCall,
-               MultiprocessorCountToRuntimeCall, NpyShapeToRuntimeCall,
-               PrintToRuntimeCall>(context);
+               MtxShapeToRuntimeCall, MultiprocessorCountToRuntimeCall,
+               NpyShapeToRuntimeCall, PrintToRuntimeCall,
+               ReadMtxIntoToRuntimeCall>(context);
   patterns.add<NpyArrayToRuntimeCall<SaveNpyOp>>(context, "arrayrt_save_npy",
                                                  "saves");
   patterns.add<NpyArrayToRuntimeCall<LoadNpyIntoOp>>(

@@ -506,6 +506,69 @@ void arrayrt_print_f32(int64_t rank, void *descriptor);
 void arrayrt_print_f64(int64_t rank, void *descriptor);
 
 /*===----------------------------------------------------------------------===
+ * Matrix Market files (array.load_mtx)
+ *
+ * `%%MatrixMarket matrix coordinate <real|integer|pattern>
+ * <general|symmetric>` files. The entries are read as 0-based (row, column)
+ * pairs sorted by row then column, duplicates summed (as SciPy's tocsr()
+ * does), a symmetric file's lower triangle mirrored; pattern entries are 1.
+ * The last file read is kept, so the three calls of one array.load_mtx
+ * parse it once. A file that cannot be read or is malformed stops the
+ * program with one line naming the op's location, the file and the line:
+ *   arrayrt: error: prog.mlir:3:8: cannot load 'a.mtx': line 7: row 9 is
+ *   outside 1..8
+ *===----------------------------------------------------------------------===*/
+
+/* Writes rows, columns and the number of entries (after mirroring and
+ * summing duplicates) to sizes[0..2]. */
+void arrayrt_mtx_shape(const char *path, int64_t *sizes,
+                       const char *location);
+
+enum { ARRAYRT_MTX_COORDINATES = 0, ARRAYRT_MTX_VALUES = 1 };
+
+/* Fills the contiguous buffer `descriptor` (an MLIR memref descriptor of
+ * `rank`) with the entries' coordinates (part ARRAYRT_MTX_COORDINATES: an
+ * int64 nnz x 2 buffer of (row, column)) or values (ARRAYRT_MTX_VALUES: nnz
+ * elements of `dtype`, ARRAYRT_DTYPE_F32 or ARRAYRT_DTYPE_F64). */
+void arrayrt_load_mtx(const char *path, int32_t part, int64_t rank,
+                      void *descriptor, int32_t dtype, const char *location);
+
+/*===----------------------------------------------------------------------===
+ * Sparse matrix products (cuSPARSE's generic API)
+ *
+ * cuSPARSE is loaded at run time like the driver: ARRAYRT_CUSPARSE_LIB, else
+ * libcusparse.so.12 (the loader's path, then /usr/local/cuda/lib64). A
+ * failed cuSPARSE call exits with one line naming the call, cuSPARSE's
+ * message and, when given, the op's `file:line:col`:
+ *   arrayrt: error: prog.mlir:9:8: cusparseSpMV failed: <message>
+ *===----------------------------------------------------------------------===*/
+
+/* A CSR matrix in device memory: `rows + 1` row offsets and `nnz` column
+ * indices (`index_bits` 32 or 64, zero-based) and `nnz` values of `dtype`
+ * (ARRAYRT_DTYPE_F32 or ARRAYRT_DTYPE_F64). The arrays stay the caller's
+ * and must outlive the handle. The handle keeps the cuSPARSE descriptor,
+ * the dense descriptors of its last SpMV and SpMM operands and their work
+ * buffers (from the memory pool): products after the first create
+ * nothing. */
+typedef struct arrayrt_csr *arrayrt_csr_t;
+arrayrt_csr_t arrayrt_csr_create(int64_t rows, int64_t cols, int64_t nnz,
+                                 void *row_offsets, void *col_indices,
+                                 void *values, int32_t index_bits,
+                                 int32_t dtype, const char *location);
+void arrayrt_csr_destroy(arrayrt_csr_t matrix);
+
+/* y = alpha * (A @ x) + beta * y on `stream`; x has `cols` and y `rows`
+ * elements of A's dtype, in device memory. y is not read when beta is 0. */
+void arrayrt_spmv(arrayrt_csr_t a, const void *x, void *y, double alpha,
+                  double beta, arrayrt_stream_t stream, const char *location);
+
+/* C = alpha * (A @ B) + beta * C on `stream`, B (`cols` x n) and C
+ * (`rows` x n) row-major (C order) in device memory. */
+void arrayrt_spmm(arrayrt_csr_t a, const void *b, int64_t n, void *c,
+                  double alpha, double beta, arrayrt_stream_t stream,
+                  const char *location);
+
+/*===----------------------------------------------------------------------===
  * NumPy .npy files
  *
  * The arrays are host-memory MLIR strided memref descriptors as for printing

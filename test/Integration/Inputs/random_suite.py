@@ -82,7 +82,12 @@ GROUP_DTYPES = {
     "region": UNSIGNED,      # array.map and array.reduce bodies (arith ops
                              # take the signless bits of unsigned integers)
     "io": UNSIGNED,          # load_npy / save_npy round trips
+    "sparse": [],            # sparse matrices (float32, float64 values)
 }
+
+# Groups that run on some targets only: the CUDA target has no lowering of
+# the sparse ops yet (it stops with an error naming the op).
+GROUP_TARGETS = {"sparse": ["cpu"]}
 
 # Ops that no program names but the programs run: bufferizing
 # array.load_npy creates array.npy_shape (dynamic sizes) and
@@ -94,6 +99,10 @@ INDIRECT_OPS = {"npy_shape": "from array.load_npy with dynamic sizes",
                 "load_npy_into": "from every array.load_npy",
                 "yield": "in every array.map and array.reduce region",
                 "multiprocessor_count": "from CUDA kernels' grid sizes",
+                "load_mtx": "reads files; test/Integration/sparse-mtx.mlir",
+                "mtx_shape": "from array.load_mtx",
+                "read_mtx": "from array.load_mtx",
+                "read_mtx_into": "from array.load_mtx",
                 "stream_begin": "from every array.on_stream (flattened)",
                 "stream_end": "from every array.on_stream (flattened)",
                 "blas_matmul": "from float matmul and dot on the CUDA "
@@ -1169,6 +1178,88 @@ def or_body(dtype, e):
 
 
 # ---------------------------------------------------------------------------
+# sparse matrices: a random matrix of random density in a random format and
+# index width, converted back, counted, multiplied (SpMV, SpMM) with random
+# alpha and beta, added to another (in CSR for a COO one) and scaled
+# ---------------------------------------------------------------------------
+
+SPARSE_FORMATS = {
+    "CSR": "(i, j) -> (i : dense, j : compressed)",
+    "CSC": "(i, j) -> (j : dense, i : compressed)",
+    "COO": "(i, j) -> (i : compressed(nonunique), j : singleton)",
+}
+
+
+def sparse_type(shape, dtype, dynamic, fmt, width):
+    widths = ", posWidth = %d, crdWidth = %d" % (width, width) if width else ""
+    dims = "".join(("?" if dynamic else "%d" % size) + "x" for size in shape)
+    return "tensor<%s%s, #sparse_tensor.encoding<{map = %s%s}>>" % (
+        dims, mlir_type(dtype), SPARSE_FORMATS[fmt], widths)
+
+
+def sparse_case(rng, dtype):
+    m, n, p = (int(v) for v in rng.integers(1, 12, size=3))
+    density = float(rng.choice([0.0, 0.1, 0.3, 0.7, 1.0]))
+    fmt = str(rng.choice(sorted(SPARSE_FORMATS)))
+    width = int(rng.choice([0, 32, 64]))
+    dynamic = bool(rng.integers(0, 2))
+    alpha = float(rng.choice([1.0, 2.5, -0.5]))
+    beta = float(rng.choice([0.0, 1.0, -1.5]))
+    a = random_array(rng, (m, n), dtype, (-3.0, 3.0))
+    a = np.where(rng.random((m, n)) < density, a, 0).astype(dtype)
+    x = random_array(rng, (n,), dtype, (-3.0, 3.0))
+    y = random_array(rng, (m,), dtype, (-3.0, 3.0))
+    b = random_array(rng, (n, p), dtype, (-3.0, 3.0))
+    c = random_array(rng, (m, p), dtype, (-3.0, 3.0))
+    a2 = random_array(rng, (m, n), dtype, (-3.0, 3.0))
+    a2 = np.where(rng.random((m, n)) < density, a2, 0).astype(dtype)
+    wide = a.astype(np.float64)
+    spmv = alpha * (wide @ x) + beta * y
+    spmm = alpha * (wide @ b) + beta * c
+
+    def t(shape):
+        return typed(shape, dtype, [dynamic] * len(shape))
+
+    case = Case("%s %s, %d-bit indices, density %g, alpha %g, beta %g%s"
+                % (fmt, (m, n), width or 64, density, alpha, beta,
+                   ", dynamic" if dynamic else ""))
+    for label, value in (("a", a), ("a2", a2), ("x", x), ("y", y), ("b", b),
+                         ("c", c)):
+        case.load(label, value, t(value.shape))
+    st = sparse_type((m, n), dtype, dynamic, fmt, width)
+    attrs = "{alpha = %s, beta = %s}" % (mlir_float(alpha), mlir_float(beta))
+    case.line("%%s = array.to_sparse %%a : %s -> %s" % (t((m, n)), st))
+    case.line("%%dense = array.to_dense %%s : %s -> %s" % (st, t((m, n))))
+    case.line("%%n = array.nnz %%s : %s" % st)
+    case.line("%ni = arith.index_cast %n : index to i64")
+    case.line("%nnz = tensor.from_elements %ni : tensor<i64>")
+    case.line("%%spmv = array.spmv %%s, %%x, %%y %s : (%s, %s, %s) -> %s"
+              % (attrs, st, t((n,)), t((m,)), t((m,))))
+    case.line("%%spmm = array.spmm %%s, %%b, %%c %s : (%s, %s, %s) -> %s"
+              % (attrs, st, t((n, p)), t((m, p)), t((m, p))))
+    # Sums take CSR (and scaling CSR or COO) only: the others go to CSR
+    # first (docs/sparse.md says why).
+    su = sparse_type((m, n), dtype, dynamic, "CSR", width)
+    sc = su if fmt == "CSC" else st
+    case.line("%%s1 = array.to_sparse %%s : %s -> %s" % (st, su))
+    case.line("%%s2 = array.to_sparse %%a2 : %s -> %s" % (t((m, n)), su))
+    case.line("%%sum = array.sparse_add %%s1, %%s2 : %s" % su)
+    case.line("%%sumd = array.to_dense %%sum : %s -> %s" % (su, t((m, n))))
+    case.line("%%scaled = array.sparse_scale %%%s by %s : %s"
+              % ("s1" if fmt == "CSC" else "s", mlir_float(alpha), sc))
+    case.line("%%scaledd = array.to_dense %%scaled : %s -> %s"
+              % (sc, t((m, n))))
+    case.output("dense", a, t((m, n)), check="exact")
+    case.output("sumd", (wide + a2).astype(dtype), t((m, n)))
+    case.output("scaledd", (alpha * wide).astype(dtype), t((m, n)))
+    case.output("nnz", np.int64(np.count_nonzero(a)), "tensor<i64>",
+                check="exact")
+    case.output("spmv", spmv.astype(dtype), t((m,)))
+    case.output("spmm", spmm.astype(dtype), t((m, p)))
+    return case
+
+
+# ---------------------------------------------------------------------------
 # .npy round trips: load random shapes and dtypes, save, compare the bytes
 # ---------------------------------------------------------------------------
 
@@ -1257,6 +1348,7 @@ OPS = ELEMENTWISE_CASES + SHAPED_CASES + [
     op("reduce_or", "region", ["bool", "int64", "int16"],
        reduce_case(or_body)),
     op("npy_roundtrip", "io", NPY_DTYPES, npy_case),
+    op("sparse", "sparse", FLOAT_ONLY, sparse_case),
     op("on_stream", "arithmetic", ["float32", "int32", "float64"],
        streams_case),
 ]
@@ -1510,6 +1602,9 @@ def make_cases(args, rng):
             with np.errstate(all="ignore"):
                 case = entry["build"](rng, dtype)
             if args.only and not re.search(args.only, name):
+                continue
+            if args.target not in GROUP_TARGETS.get(entry["group"],
+                                                    [args.target]):
                 continue
             cases.append((name, len(cases), case))
     return cases

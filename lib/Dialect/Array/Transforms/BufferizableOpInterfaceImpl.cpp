@@ -136,6 +136,50 @@ struct BlasMatmulOpInterface
   }
 };
 
+/// array.read_mtx bufferizes to a new allocation of nnz entries, which
+/// array.read_mtx_into fills.
+struct ReadMtxOpInterface
+    : BufferizableOpInterface::ExternalModel<ReadMtxOpInterface, ReadMtxOp> {
+  bool bufferizesToAllocation(Operation *, Value) const { return true; }
+
+  FailureOr<BufferLikeType>
+  getBufferType(Operation *op, Value value, const BufferizationOptions &options,
+                const BufferizationState &, SmallVector<Value> &) const {
+    auto tensorType = cast<RankedTensorType>(value.getType());
+    std::optional<Attribute> memorySpace =
+        options.defaultMemorySpaceFn(tensorType);
+    if (!memorySpace)
+      return op->emitOpError("could not infer the memory space of ")
+             << tensorType;
+    return cast<BufferLikeType>(MemRefType::get(
+        tensorType.getShape(), tensorType.getElementType(),
+        MemRefLayoutAttrInterface(), *memorySpace));
+  }
+
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto read = cast<ReadMtxOp>(op);
+    FailureOr<BufferLikeType> bufferType =
+        bufferization::getBufferType(read.getResult(), options, state);
+    if (failed(bufferType))
+      return failure();
+    auto memrefType = cast<MemRefType>(*bufferType);
+    rewriter.setInsertionPoint(op);
+    SmallVector<Value> dynamicSizes;
+    if (memrefType.isDynamicDim(0))
+      dynamicSizes.push_back(read.getNnz());
+    FailureOr<Value> buffer =
+        options.createAlloc(rewriter, op->getLoc(), memrefType, dynamicSizes);
+    if (failed(buffer))
+      return failure();
+    ReadMtxIntoOp::create(rewriter, op->getLoc(), read.getPathAttr(),
+                          *buffer);
+    replaceOpWithBufferizedValues(rewriter, op, *buffer);
+    return success();
+  }
+};
+
 } // namespace
 
 void array::registerBufferizableOpInterfaceExternalModels(
@@ -145,6 +189,7 @@ void array::registerBufferizableOpInterfaceExternalModels(
     SaveNpyOp::attachInterface<ReadOnlyOperandOpInterface<SaveNpyOp>>(
         *context);
     LoadNpyOp::attachInterface<LoadNpyOpInterface>(*context);
+    ReadMtxOp::attachInterface<ReadMtxOpInterface>(*context);
     BlasMatmulOp::attachInterface<BlasMatmulOpInterface>(*context);
   });
 }

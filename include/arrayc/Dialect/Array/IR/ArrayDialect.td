@@ -55,11 +55,18 @@ def Array_ElementType : AnyTypeOf<Array_ElementTypes,
     "bool (i1), i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, bf16, f32 or "
     "f64">;
 
-def Array_Tensor : RankedTensorOf<[Array_ElementType]>;
+// A dense array: a ranked tensor without an encoding. Sparse matrices (a
+// `#sparse_tensor.encoding`, see ArraySparseOps.td) are operands of the
+// sparse ops only; `array.to_dense` turns one into a dense array.
+def Array_IsDense : CPred<
+    "::llvm::cast<::mlir::RankedTensorType>($_self).getEncoding() == nullptr">;
+
+def Array_Tensor : RankedTensorOf<[Array_ElementType], [Array_IsDense]>;
 
 // array.print reads a tensor before bufferization and a buffer after it.
 def Array_TensorOrBuffer : AnyTypeOf<[
-    RankedTensorOf<[Array_ElementType]>, MemRefOf<[Array_ElementType]>],
+    RankedTensorOf<[Array_ElementType], [Array_IsDense]>,
+    MemRefOf<[Array_ElementType]>],
     "ranked tensor or memref of an array element type">;
 
 #endif // ARRAYC_DIALECT_ARRAY_IR_ARRAYDIALECT_TD

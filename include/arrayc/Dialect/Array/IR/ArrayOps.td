@@ -16,6 +16,7 @@ include "arrayc/Dialect/Array/IR/ArrayProfileOps.td"
 include "arrayc/Dialect/Array/IR/ArrayReductionOps.td"
 include "arrayc/Dialect/Array/IR/ArrayRegionOps.td"
 include "arrayc/Dialect/Array/IR/ArrayShapeOps.td"
+include "arrayc/Dialect/Array/IR/ArraySparseOps.td"
 include "arrayc/Dialect/Array/IR/ArrayStreamOps.td"
 
 #endif // ARRAYC_DIALECT_ARRAY_IR_ARRAYOPS_TD

@@ -533,4 +533,53 @@ def ArrayExpandIntToHalfFloat : Pass<"array-expand-int-to-half-float"> {
   let dependentDialects = ["arith::ArithDialect"];
 }
 
+def ArraySparsify : Pass<"array-sparsify", "ModuleOp"> {
+  let summary = "Sparsify and bufferize a module that has sparse matrices "
+                "(upstream's sparsifier, codegen mode).";
+  let description = [{
+    When some value of the module has a `#sparse_tensor.encoding` (the
+    sparse ops of ArraySparseOps.td lowered by `convert-array-to-linalg`),
+    runs the bufferization steps of upstream's `sparsifier` pipeline in
+    place of One-Shot Bufferize: `sparse-reinterpret-map` (CSC becomes a
+    permuted CSR), `sparsification-and-bufferization` without the runtime
+    support library (every sparse tensor becomes its positions,
+    coordinates and values buffers and a storage specifier; the linalg ops
+    with sparse operands become loops over the stored elements; dense ops
+    bufferize as One-Shot Bufferize does, function boundaries included)
+    and `expand-realloc` (the growing sparse buffers become alloc + copy,
+    which buffer deallocation understands). A module without sparse
+    tensors is left as it is, for the usual bufferization to take. The
+    CPU pipeline runs it just before bufferization.
+
+    ```mlir
+    // Before
+    %y = linalg.generic {... ["parallel", "reduction"]}
+        ins(%A, %x : tensor<4x6xf32, #CSR>, tensor<6xf32>) outs(%z : tensor<4xf32>) {...}
+    // After: scf.for over rows, scf.for over positions[i]..positions[i+1]
+    ```
+  }];
+  let dependentDialects = [
+    "arith::ArithDialect", "bufferization::BufferizationDialect",
+    "linalg::LinalgDialect", "memref::MemRefDialect", "scf::SCFDialect",
+    "sparse_tensor::SparseTensorDialect", "LLVM::LLVMDialect"
+  ];
+}
+
+def ArrayRejectSparse : Pass<"array-reject-sparse", "ModuleOp"> {
+  let summary = "Stop with a precise error at the first sparse matrix, for "
+                "targets without sparse support.";
+  let description = [{
+    The CUDA pipeline has no lowering of the sparse ops yet (the cuSPARSE
+    runtime path is issue 7's next step); this pass runs first there and
+    reports the first op that has an operand or result with a
+    `#sparse_tensor.encoding`, naming the op and the target, instead of
+    failing somewhere in bufferization or kernel mapping.
+
+    ```
+    prog.mlir:7:8: error: 'array.spmv' op sparse matrices are not supported
+    on the CUDA target yet; compile with --target=cpu
+    ```
+  }];
+}
+
 #endif // ARRAYC_DIALECT_ARRAY_TRANSFORMS_PASSES_TD

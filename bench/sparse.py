@@ -1,0 +1,275 @@
+#!/usr/bin/env python3
+"""Sparse products on one GPU: arrayrt's cuSPARSE layer against CuPy and torch.
+
+  sparse.py prepare [--build B] [--out DIR]
+      Here: copy B/bin/arrayrt-sparse-bench and this script into DIR
+      (default .device-sparse/), all a GPU machine without MLIR needs.
+
+  sparse.py run [--results R] [--quick]
+      On the GPU machine, in DIR: finds libcusparse.so.12 (the toolkit's,
+      else the one CuPy's or torch's wheels bring) for ARRAYRT_CUSPARSE_LIB;
+      runs `arrayrt-sparse-bench check` (small SpMV/SpMM cases, f32 and f64,
+      32- and 64-bit indices, alpha/beta, against a float64 CPU CSR
+      product), then issue 7's workloads through arrayrt (each checked on
+      every row against the CPU product, then timed); times the same
+      workloads in CuPy (cupyx.scipy.sparse) and torch (torch.sparse CSR)
+      with CUDA events on matrices of the same size and structure generated
+      on the device (16 random distinct columns per row); measures the
+      anchors of the workloads arrayrt does not run yet (SpGEMM of a 1M x 1M
+      matrix with 8 per row, squared; CG on the 2-D Poisson 5-point matrix
+      of a 4096 x 4096 grid: cupyx's cg and the same loop written in CuPy).
+      Prints a table and writes R/sparse.json.
+
+Times are means over back-to-back calls between two synchronizations after
+warm-up. "ours" is arrayrt_spmv / arrayrt_spmm, the runtime entry points the
+compiler's CUDA lowering of array.spmv / array.spmm is to call; the compiled
+path itself does not exist yet (the CUDA target rejects sparse matrices).
+"""
+
+import argparse
+import glob
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def log(message):
+    print(message, flush=True)
+
+
+def prepare(args):
+    os.makedirs(args.out, exist_ok=True)
+    shutil.copy2(os.path.join(args.build, "bin", "arrayrt-sparse-bench"),
+                 args.out)
+    shutil.copy2(os.path.abspath(__file__), args.out)
+    log("prepared %s" % args.out)
+
+
+def find_cusparse():
+    if os.environ.get("ARRAYRT_CUSPARSE_LIB"):
+        return os.environ["ARRAYRT_CUSPARSE_LIB"]
+    candidates = ["/usr/local/cuda/lib64/libcusparse.so.12"]
+    for root in sys.path:
+        candidates += glob.glob(os.path.join(
+            root, "nvidia", "cusparse", "lib", "libcusparse.so.12"))
+        candidates += glob.glob(os.path.join(
+            root, "nvidia", "cu1*", "lib", "libcusparse.so.12"))
+    for path in candidates:
+        if os.path.exists(path):
+            return path
+    return None
+
+
+def ours(cmd, env):
+    log("$ " + " ".join(cmd))
+    start = time.time()
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    sys.stdout.write(proc.stdout)
+    sys.stderr.write(proc.stderr)
+    log("  (%.1f s, exit %d)" % (time.time() - start, proc.returncode))
+    found = re.search(r"sparse-bench: (\{.*\})", proc.stdout)
+    result = json.loads(found.group(1)) if found else None
+    return proc.returncode, proc.stdout, result
+
+
+def timed(fn, reps, warmup=3):
+    import cupy as cp
+    for _ in range(warmup):
+        fn()
+    cp.cuda.Device().synchronize()
+    start, end = cp.cuda.Event(), cp.cuda.Event()
+    start.record()
+    for _ in range(reps):
+        fn()
+    end.record()
+    end.synchronize()
+    return cp.cuda.get_elapsed_time(start, end) / reps
+
+
+def random_csr(rows, per_row, seed):
+    """(indptr, indices, data) on the device: per_row distinct sorted
+    columns per row (drawn with replacement, duplicates redrawn)."""
+    import cupy as cp
+    rng = cp.random.default_rng(seed)
+    cols = rng.integers(0, rows, size=(rows, per_row), dtype=cp.int64)
+    cols.sort(axis=1)
+    for _ in range(10):  # Redraw the (rare) repeated columns.
+        dup = cp.zeros(cols.shape, bool)
+        dup[:, 1:] = cols[:, 1:] == cols[:, :-1]
+        count = int(dup.sum())
+        if not count:
+            break
+        cols[dup] = rng.integers(0, rows, size=count, dtype=cp.int64)
+        cols.sort(axis=1)
+    indptr = cp.arange(0, rows * per_row + 1, per_row, dtype=cp.int32)
+    data = (rng.random(rows * per_row) * 2 - 1).astype(cp.float32)
+    return indptr, cols.astype(cp.int32).ravel(), data
+
+
+def others(quick, results):
+    """CuPy and torch times (ms) of the workloads, into `results`; a section
+    that fails records its error and the next one runs."""
+    import cupy as cp
+    import cupyx.scipy.sparse as csp
+    import cupyx.scipy.sparse.linalg as cspl
+    try:
+        import torch
+    except ImportError:
+        torch = None
+    scale = 16 if quick else 1
+    results["cupy"] = cp.__version__
+    results["torch"] = torch.__version__ if torch is not None else None
+
+    def section(name, fn):
+        try:
+            fn()
+        except Exception as error:  # Keep going: report what ran.
+            results[name + "_error"] = repr(error)
+            log("%s failed: %r" % (name, error))
+        cp.get_default_memory_pool().free_all_blocks()
+        if torch is not None:
+            torch.cuda.empty_cache()
+
+    def torch_csr(indptr, indices, data, rows):
+        return torch.sparse_csr_tensor(torch.as_tensor(indptr),
+                                       torch.as_tensor(indices),
+                                       torch.as_tensor(data), (rows, rows))
+
+    def spmv():  # CSR 4M x 4M, 16 per row, float32.
+        rows = (4 << 20) // scale
+        indptr, indices, data = random_csr(rows, 16, 1)
+        a = csp.csr_matrix((data, indices, indptr), shape=(rows, rows))
+        x = cp.random.default_rng(2).random(rows).astype(cp.float32)
+        results["spmv_cupy_ms"] = timed(lambda: a @ x, 50)
+        if torch is not None:
+            ta, tx = torch_csr(indptr, indices, data, rows), torch.as_tensor(x)
+            results["spmv_torch_ms"] = timed(lambda: ta @ tx, 50)
+
+    def spmm():  # CSR 1M x 1M, 16 per row, times dense 1M x 64, float32.
+        rows = (1 << 20) // scale
+        indptr, indices, data = random_csr(rows, 16, 3)
+        a = csp.csr_matrix((data, indices, indptr), shape=(rows, rows))
+        b = cp.random.default_rng(4).random((rows, 64)).astype(cp.float32)
+        results["spmm_cupy_ms"] = timed(lambda: a @ b, 10)
+        if torch is not None:
+            ta, tb = torch_csr(indptr, indices, data, rows), torch.as_tensor(b)
+            results["spmm_torch_ms"] = timed(lambda: ta @ tb, 20)
+
+    def spgemm():  # CSR 1M x 1M, 8 per row, squared.
+        rows = (1 << 20) // scale
+        indptr, indices, data = random_csr(rows, 8, 5)
+        a = csp.csr_matrix((data, indices, indptr), shape=(rows, rows))
+        results["spgemm_cupy_ms"] = timed(lambda: a @ a, 3, warmup=1)
+        results["spgemm_nnz"] = int((a @ a).nnz)
+        if torch is not None:
+            ta = torch_csr(indptr, indices, data, rows)
+            results["spgemm_torch_ms"] = timed(lambda: ta @ ta, 3, warmup=1)
+
+    def cg():  # 2-D Poisson, 5-point, 4096 x 4096 grid.
+        g = 4096 // (4 if quick else 1)
+        t = csp.diags([-1, 4, -1], [-1, 0, 1], shape=(g, g), format="csr",
+                      dtype=cp.float32)
+        e = csp.identity(g, format="csr", dtype=cp.float32)
+        off = csp.diags([-1, -1], [-1, 1], shape=(g, g), format="csr",
+                        dtype=cp.float32)
+        poisson = (csp.kron(e, t) + csp.kron(off, e)).tocsr()
+        results["poisson_nnz"] = int(poisson.nnz)
+        rhs = cp.ones(g * g, cp.float32)
+        iters = 100
+
+        def loop():
+            xk = cp.zeros_like(rhs)
+            r = rhs.copy()
+            p = r.copy()
+            rr = r @ r
+            for _ in range(iters):
+                ap = poisson @ p
+                alpha = rr / (p @ ap)
+                xk += alpha * p
+                r -= alpha * ap
+                rr_new = r @ r
+                p = r + (rr_new / rr) * p
+                rr = rr_new
+            return xk
+        results["cg_loop_cupy_ms_per_iter"] = timed(loop, 1, warmup=1) / iters
+        for keyword in ("rtol", "tol"):
+            try:
+                cspl.cg(poisson, rhs, maxiter=2, **{keyword: 1e-30})
+            except TypeError:
+                continue
+            cp.cuda.Device().synchronize()
+            start = time.time()
+            cspl.cg(poisson, rhs, maxiter=iters, **{keyword: 1e-30})
+            cp.cuda.Device().synchronize()
+            results["cg_cupyx_ms_per_iter"] = ((time.time() - start) * 1e3
+                                               / iters)
+            break
+
+    for name, fn in (("spmv", spmv), ("spmm", spmm), ("spgemm", spgemm),
+                     ("cg", cg)):
+        section(name, fn)
+
+
+def run(args):
+    env = dict(os.environ)
+    library = find_cusparse()
+    if library:
+        env["ARRAYRT_CUSPARSE_LIB"] = library
+    log("cuSPARSE: %s" % library)
+    bench = os.path.join(HERE, "arrayrt-sparse-bench")
+    report = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+              "cusparse": library}
+    try:
+        smi = subprocess.run(
+            ["nvidia-smi", "--query-gpu=name,driver_version",
+             "--format=csv,noheader"], capture_output=True, text=True)
+        report["device"] = smi.stdout.strip()
+    except OSError:
+        pass
+    code, out, _ = ours([bench, "check"], env)
+    report["check_ok"] = code == 0
+    report["check"] = [l for l in out.splitlines() if l.startswith("sparse-")]
+    scale = 16 if args.quick else 1
+    code, _, report["spmv_ours"] = ours(
+        [bench, "spmv", str((4 << 20) // scale), "16", "50"], env)
+    code, _, report["spmm_ours"] = ours(
+        [bench, "spmm", str((1 << 20) // scale), "16", "64", "20"], env)
+    try:
+        others(args.quick, report)
+    except Exception as error:  # No CuPy at all: report what we have.
+        report["others_error"] = repr(error)
+        log("CuPy/torch part failed: %r" % error)
+    os.makedirs(args.results, exist_ok=True)
+    with open(os.path.join(args.results, "sparse.json"), "w") as out:
+        json.dump(report, out, indent=1)
+    log(json.dumps(report, indent=1))
+    ok = report["check_ok"] and all(
+        (report.get(k) or {}).get("ok") for k in ("spmv_ours", "spmm_ours"))
+    return 0 if ok else 1
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("prepare")
+    p.add_argument("--build", default=os.path.join(HERE, "..", "build"))
+    p.add_argument("--out", default=os.path.join(HERE, "..", ".device-sparse"))
+    r = sub.add_parser("run")
+    r.add_argument("--results", default="results")
+    r.add_argument("--quick", action="store_true",
+                   help="1/16 of the sizes (a smoke test)")
+    args = parser.parse_args()
+    if args.command == "prepare":
+        prepare(args)
+        return 0
+    return run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

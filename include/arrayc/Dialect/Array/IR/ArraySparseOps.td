@@ -1,0 +1,263 @@
+//===- ArraySparseOps.td - sparse matrices -----------------*- tablegen -*-===//
+//
+// Sparse matrices (`cupyx.scipy.sparse`) are ranked tensors with an upstream
+// `#sparse_tensor.encoding`. Three formats are accepted, each with 32- or
+// 64-bit positions and coordinates (`posWidth`/`crdWidth` 32 or 64; 0, the
+// default, means `index`, 64 bits here):
+//
+//   CSR: map = (i, j) -> (i : dense, j : compressed)
+//   CSC: map = (i, j) -> (j : dense, i : compressed)
+//   COO: map = (i, j) -> (i : compressed(nonunique), j : singleton)
+//
+// and float32 or float64 values. The verifiers (SparseOps.cpp) name what
+// they found when a type is not one of these.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ARRAYC_DIALECT_ARRAY_IR_ARRAYSPARSEOPS_TD
+#define ARRAYC_DIALECT_ARRAY_IR_ARRAYSPARSEOPS_TD
+
+include "arrayc/Dialect/Array/IR/ArrayDialect.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+class Array_SparseOp<string mnemonic, list<Trait> traits = []>
+    : Array_Op<mnemonic, !listconcat(traits, [Pure])> {
+  let hasVerifier = 1;
+}
+
+def Array_ToSparseOp : Array_SparseOp<"to_sparse"> {
+  let summary = "Converts a matrix to a sparse format (`scipy.sparse.csr_matrix"
+                "(a)`, `.tocsr()`, `.tocsc()`, `.tocoo()`).";
+  let description = [{
+    Keeps the nonzero elements of a dense matrix, or the stored elements of
+    a sparse one, in the result's format (CSR, CSC or COO, see the top of
+    this group). Shapes and element types must match; a dynamic dimension
+    may meet a static one. Explicit zeros of a sparse input are kept; zeros
+    of a dense input are not stored.
+
+    ```mlir
+    #CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+    %a = array.to_sparse %d : tensor<4x6xf32> -> tensor<4x6xf32, #CSR>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+}
+
+def Array_ToDenseOp : Array_SparseOp<"to_dense"> {
+  let summary = "Converts a sparse matrix to a dense one (`.toarray()`).";
+  let description = [{
+    The dense matrix whose elements are the sparse matrix's stored values
+    (summed where a COO matrix stores a coordinate twice, as SciPy does) and
+    zero elsewhere.
+
+    ```mlir
+    %d = array.to_dense %a : tensor<4x6xf32, #CSR> -> tensor<4x6xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input);
+  let results = (outs Array_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+}
+
+def Array_NnzOp : Array_SparseOp<"nnz"> {
+  let summary = "The number of stored elements of a sparse matrix (`.nnz`).";
+  let description = [{
+    ```mlir
+    %n = array.nnz %a : tensor<4x6xf32, #CSR>
+    ```
+    The shape is read with `tensor.dim` as for any tensor.
+  }];
+  let arguments = (ins AnyRankedTensor:$input);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+}
+
+def Array_SpmvOp : Array_SparseOp<"spmv"> {
+  let summary = "Sparse matrix times dense vector: `alpha * (A @ x) + beta * y` "
+                "(cuSPARSE SpMV).";
+  let description = [{
+    `A` is a sparse `M x N` matrix, `x` a dense vector of `N` elements and
+    the result a dense vector of `M`, all of one element type. `y`, when
+    given, is a dense vector of `M` elements; `beta` (default 0.0) scales
+    it, `alpha` (default 1.0) the product. A nonzero `beta` needs `y`.
+    Products accumulate in the element type, row by row.
+
+    ```mlir
+    %r = array.spmv %a, %x : (tensor<4x6xf32, #CSR>, tensor<6xf32>) -> tensor<4xf32>
+    %s = array.spmv %a, %x, %y {alpha = 2.0, beta = -1.0}
+        : (tensor<4x6xf32, #CSR>, tensor<6xf32>, tensor<4xf32>) -> tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$a, Array_Tensor:$x,
+                       Optional<Array_Tensor>:$y,
+                       DefaultValuedAttr<F64Attr, "1.0">:$alpha,
+                       DefaultValuedAttr<F64Attr, "0.0">:$beta);
+  let results = (outs Array_Tensor:$result);
+  let assemblyFormat = [{
+    $a `,` $x (`,` $y^)? attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Array_SpmmOp : Array_SparseOp<"spmm"> {
+  let summary = "Sparse matrix times dense matrix: `alpha * (A @ B) + beta * C` "
+                "(cuSPARSE SpMM).";
+  let description = [{
+    `A` is a sparse `M x K` matrix, `B` a dense `K x N` matrix and the
+    result a dense `M x N` matrix, all of one element type. `c`, when given,
+    is a dense `M x N` matrix scaled by `beta` (default 0.0); `alpha`
+    (default 1.0) scales the product. A nonzero `beta` needs `c`.
+
+    ```mlir
+    %r = array.spmm %a, %b : (tensor<4x6xf32, #CSR>, tensor<6x8xf32>) -> tensor<4x8xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$a, Array_Tensor:$b,
+                       Optional<Array_Tensor>:$c,
+                       DefaultValuedAttr<F64Attr, "1.0">:$alpha,
+                       DefaultValuedAttr<F64Attr, "0.0">:$beta);
+  let results = (outs Array_Tensor:$result);
+  let assemblyFormat = [{
+    $a `,` $b (`,` $c^)? attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Array_SparseAddOp : Array_SparseOp<"sparse_add",
+    [SameOperandsAndResultType]> {
+  let summary = "Sum of two sparse matrices of one format (`A + B` of two "
+                "`csr_matrix`).";
+  let description = [{
+    The result stores the union of the operands' stored coordinates, with
+    the sum where both store one. Operands and result have one type, CSR
+    (`array.to_sparse` converts CSC and COO matrices first: a CSC sum
+    through upstream's sparsifier corrupts an operand, see
+    docs/sparse.md); dynamic sizes must agree at run time. A sum that
+    cancels to 0.0 stays stored (SciPy drops it; `array.nnz` counts it).
+
+    ```mlir
+    %c = array.sparse_add %a, %b : tensor<4x6xf32, #CSR>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$lhs, AnyRankedTensor:$rhs);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
+}
+
+def Array_SparseScaleOp : Array_SparseOp<"sparse_scale",
+    [SameOperandsAndResultType]> {
+  let summary = "A sparse matrix times a scalar (`alpha * A`).";
+  let description = [{
+    Multiplies every stored value by `alpha`; the stored coordinates stay
+    (multiplying by 0.0 stores zeros). CSR or COO (a CSC matrix goes
+    through `array.to_sparse` first, as for `array.sparse_add`); the result
+    has the operand's type.
+
+    ```mlir
+    %b = array.sparse_scale %a by 2.5 : tensor<4x6xf32, #CSR>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input, F64Attr:$alpha);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$input `by` $alpha attr-dict `:` type($result)";
+}
+
+//===----------------------------------------------------------------------===//
+// Matrix Market files
+//===----------------------------------------------------------------------===//
+
+def Array_LoadMtxOp : Array_Op<"load_mtx",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Reads a sparse matrix from a Matrix Market file "
+                "(`scipy.io.mmread(path).tocsr()`).";
+  let description = [{
+    Reads the file `path` (relative to the working directory of the running
+    program), a `%%MatrixMarket matrix coordinate` file whose field is
+    `real`, `integer` or `pattern` (every entry 1) and whose symmetry is
+    `general` or `symmetric` (the lower triangle, mirrored), as a sparse
+    matrix of the result's format. Entries listed twice are summed, as
+    SciPy's `tocsr()` does. A static dimension of the result must equal the
+    file's. Otherwise, or when the file cannot be read or is malformed, the
+    program stops with one line naming the op's location, the file and the
+    line at fault (exit status 1):
+
+    ```
+    arrayrt: error: prog.mlir:3:8: cannot load 'a.mtx': line 7: row 9 is outside 1..8
+    ```
+
+    `convert-array-to-linalg` lowers it to `array.mtx_shape`, two
+    `array.read_mtx` (the coordinates and the values, sorted by row and
+    column) and insertions, in order, into a CSR matrix (converted to the
+    result's format when that is another).
+
+    ```mlir
+    %a = array.load_mtx "data/poisson.mtx" : tensor<?x?xf64, #CSR>
+    ```
+  }];
+  let arguments = (ins StrAttr:$path);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$path attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Array_MtxShapeOp : Array_Op<"mtx_shape",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Rows, columns and stored entries of a Matrix Market file.";
+  let description = [{
+    Reads the file `path` as `array.load_mtx` describes and returns its
+    number of rows, columns and entries (after mirroring a symmetric file
+    and summing duplicates). Malformed files stop the program as
+    `array.load_mtx` describes. `convert-array-to-runtime` lowers it to
+    `arrayrt_mtx_shape`.
+
+    ```mlir
+    %rows, %cols, %nnz = array.mtx_shape "a.mtx" : index, index, index
+    ```
+  }];
+  let arguments = (ins StrAttr:$path);
+  let results = (outs Index:$rows, Index:$cols, Index:$nnz);
+  let assemblyFormat = "$path attr-dict `:` type($rows) `,` type($cols) `,` "
+                       "type($nnz)";
+}
+
+def Array_ReadMtxOp : Array_Op<"read_mtx",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "The coordinates or the values of a Matrix Market file's "
+                "entries.";
+  let description = [{
+    The result's type says which: an `nnz x 2` tensor of `i64` gets the
+    (row, column) pairs, 0-based, sorted by row then column; a tensor of
+    `nnz` `f32` or `f64` elements the values, in the same order. `nnz` must
+    be the count `array.mtx_shape` returned for the file. Bufferization
+    allocates the buffer and fills it with `array.read_mtx_into`.
+
+    ```mlir
+    %crd = array.read_mtx "a.mtx"(%nnz) : tensor<?x2xi64>
+    %val = array.read_mtx "a.mtx"(%nnz) : tensor<?xf64>
+    ```
+  }];
+  let arguments = (ins StrAttr:$path, Index:$nnz);
+  let results = (outs Array_Tensor:$result);
+  let assemblyFormat = "$path `(` $nnz `)` attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Array_ReadMtxIntoOp : Array_Op<"read_mtx_into",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Reads the coordinates or the values of a Matrix Market "
+                "file into a buffer.";
+  let description = [{
+    The bufferized form of `array.read_mtx`, the part again given by the
+    buffer's type; `convert-array-to-runtime` lowers it to
+    `arrayrt_load_mtx`. The buffer must be in host memory.
+
+    ```mlir
+    array.read_mtx_into "a.mtx", %buf : memref<?xf64>
+    ```
+  }];
+  let arguments = (ins StrAttr:$path, MemRefOf<[I64, F32, F64]>:$buffer);
+  let assemblyFormat = "$path `,` $buffer attr-dict `:` type($buffer)";
+  let hasVerifier = 1;
+}
+
+#endif // ARRAYC_DIALECT_ARRAY_IR_ARRAYSPARSEOPS_TD

@@ -1,0 +1,371 @@
+//===- Sparse.cpp - sparse matrix ops to sparse_tensor and linalg ---------===//
+//
+// Conversions become sparse_tensor.convert, nnz sparse_tensor's
+// number_of_entries, and the products linalg.generic ops with a sparse
+// operand, which upstream's sparsifier turns into loops over the stored
+// elements (array-sparsify, on the CPU target).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+
+#include "arrayc/Dialect/Array/IR/ArrayOps.h"
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SparseTensor/IR/SparseTensor.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+using namespace mlir::array;
+using namespace mlir::array::detail;
+
+namespace {
+
+/// `value` (a dense tensor) as `type`, which has the same rank and
+/// compatible sizes: a tensor.cast, after a run-time check of each dimension
+/// that becomes static.
+Value castDense(OpBuilder &b, Operation *op, Value value,
+                RankedTensorType type) {
+  auto from = cast<RankedTensorType>(value.getType());
+  if (from == type)
+    return value;
+  Location loc = op->getLoc();
+  for (int64_t dim = 0; dim < type.getRank(); ++dim) {
+    if (!from.isDynamicDim(dim) || type.isDynamicDim(dim))
+      continue;
+    Value size = tensor::DimOp::create(b, loc, value, dim);
+    Value expected =
+        arith::ConstantIndexOp::create(b, loc, type.getDimSize(dim));
+    Value equal =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, size, expected);
+    cf::AssertOp::create(
+        b, loc, equal,
+        formatLocation(loc) + op->getName().getStringRef().str() +
+            ": dimension " + std::to_string(dim) + " is not of size " +
+            std::to_string(type.getDimSize(dim)) + " at run time");
+  }
+  return tensor::CastOp::create(b, loc, type, value);
+}
+
+struct ToSparseLowering : OpRewritePattern<ToSparseOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ToSparseOp op,
+                                PatternRewriter &rewriter) const override {
+    auto resultType = cast<RankedTensorType>(op.getType());
+    Value input = op.getInput();
+    // sparse_tensor.convert keeps the shape; a dense input is cast to the
+    // result's (the verifier asks a sparse one to have it already).
+    if (!sparse_tensor::getSparseTensorEncoding(input.getType()))
+      input = castDense(rewriter, op, input,
+                        RankedTensorType::get(resultType.getShape(),
+                                              resultType.getElementType()));
+    rewriter.replaceOpWithNewOp<sparse_tensor::ConvertOp>(op, resultType,
+                                                          input);
+    return success();
+  }
+};
+
+struct ToDenseLowering : OpRewritePattern<ToDenseOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ToDenseOp op,
+                                PatternRewriter &rewriter) const override {
+    auto inputType = cast<RankedTensorType>(op.getInput().getType());
+    Value dense = sparse_tensor::ConvertOp::create(
+        rewriter, op.getLoc(),
+        RankedTensorType::get(inputType.getShape(), inputType.getElementType()),
+        op.getInput());
+    rewriter.replaceOp(op, castDense(rewriter, op, dense,
+                                     cast<RankedTensorType>(op.getType())));
+    return success();
+  }
+};
+
+struct NnzLowering : OpRewritePattern<NnzOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(NnzOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<sparse_tensor::NumberOfEntriesOp>(
+        op, op.getInput());
+    return success();
+  }
+};
+
+Value floatConstant(OpBuilder &b, Location loc, Type type, double value) {
+  return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, value));
+}
+
+/// Checks at run time that dimension `da` of `a` equals dimension `db` of
+/// `b` when either is dynamic.
+void checkEqualSizes(OpBuilder &b, Operation *op, Value lhs, int64_t lhsDim,
+                     Value rhs, int64_t rhsDim, StringRef what) {
+  auto lhsType = cast<RankedTensorType>(lhs.getType());
+  auto rhsType = cast<RankedTensorType>(rhs.getType());
+  if (!lhsType.isDynamicDim(lhsDim) && !rhsType.isDynamicDim(rhsDim))
+    return;
+  Location loc = op->getLoc();
+  Value x = tensor::DimOp::create(b, loc, lhs, lhsDim);
+  Value y = tensor::DimOp::create(b, loc, rhs, rhsDim);
+  Value equal = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, y);
+  cf::AssertOp::create(b, loc, equal,
+                       formatLocation(loc) +
+                           op->getName().getStringRef().str() + ": " +
+                           what.str() + " differ in size at run time");
+}
+
+/// The dense output a product accumulates into: `beta * addend` when beta is
+/// nonzero, zeros otherwise (cuSPARSE does not read the addend then, so a
+/// NaN in it does not propagate either). `sizeSources` gives, per result
+/// dimension, the value and dimension its size is read from.
+Value productInit(OpBuilder &b, Location loc, RankedTensorType resultType,
+                  Value addend, double beta,
+                  ArrayRef<std::pair<Value, int64_t>> sizeSources) {
+  Type element = resultType.getElementType();
+  if (addend && beta != 0.0) {
+    Value scale = floatConstant(b, loc, element, beta);
+    return mapElements(
+        b, loc, addend, element,
+        [&](OpBuilder &nb, Location nloc, ValueRange args) {
+          if (beta == 1.0)
+            return args[0];
+          return arith::MulFOp::create(nb, nloc, scale, args[0]).getResult();
+        });
+  }
+  SmallVector<Value> dynamicSizes;
+  for (auto [dim, source] : llvm::enumerate(sizeSources))
+    if (resultType.isDynamicDim(dim))
+      dynamicSizes.push_back(
+          tensor::DimOp::create(b, loc, source.first, source.second));
+  Value empty = tensor::EmptyOp::create(b, loc, resultType.getShape(), element,
+                                        dynamicSizes);
+  Value zero = scalarConstant(b, loc, element, 0);
+  return linalg::FillOp::create(b, loc, zero, empty).getResult(0);
+}
+
+/// `out += alpha * (a * b)` over the loops of `maps` (the last one the
+/// contraction): the form the sparsifier recognizes as a sparse product.
+Value accumulateProduct(OpBuilder &b, Location loc, Value a, Value rhs,
+                        Value init, ArrayRef<AffineMap> maps, double alpha) {
+  unsigned numLoops = maps.front().getNumDims();
+  SmallVector<utils::IteratorType> iterators(numLoops - 1,
+                                             utils::IteratorType::parallel);
+  iterators.push_back(utils::IteratorType::reduction);
+  Type element = cast<RankedTensorType>(init.getType()).getElementType();
+  auto generic = linalg::GenericOp::create(
+      b, loc, init.getType(), ValueRange{a, rhs}, init, maps, iterators,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        Value product = arith::MulFOp::create(nb, nloc, args[0], args[1]);
+        if (alpha != 1.0)
+          product = arith::MulFOp::create(
+              nb, nloc, floatConstant(nb, nloc, element, alpha), product);
+        linalg::YieldOp::create(
+            nb, nloc,
+            arith::AddFOp::create(nb, nloc, args[2], product).getResult());
+      });
+  return generic.getResult(0);
+}
+
+struct SpmvLowering : OpRewritePattern<SpmvOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SpmvOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value a = op.getA(), x = op.getX(), y = op.getY();
+    checkEqualSizes(rewriter, op, a, 1, x, 0, "A's columns and x");
+    if (y)
+      checkEqualSizes(rewriter, op, a, 0, y, 0, "A's rows and y");
+    double beta = op.getBeta().convertToDouble();
+    Value init = productInit(rewriter, loc, op.getType(), y, beta, {{a, 0}});
+    MLIRContext *context = rewriter.getContext();
+    AffineExpr i = rewriter.getAffineDimExpr(0);
+    AffineExpr j = rewriter.getAffineDimExpr(1);
+    SmallVector<AffineMap> maps{AffineMap::get(2, 0, {i, j}, context),
+                                AffineMap::get(2, 0, {j}, context),
+                                AffineMap::get(2, 0, {i}, context)};
+    rewriter.replaceOp(op, accumulateProduct(rewriter, loc, a, x, init, maps,
+                                             op.getAlpha().convertToDouble()));
+    return success();
+  }
+};
+
+struct SpmmLowering : OpRewritePattern<SpmmOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SpmmOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value a = op.getA(), b = op.getB(), c = op.getC();
+    checkEqualSizes(rewriter, op, a, 1, b, 0, "A's columns and B's rows");
+    if (c) {
+      checkEqualSizes(rewriter, op, a, 0, c, 0, "A's rows and C's rows");
+      checkEqualSizes(rewriter, op, b, 1, c, 1, "B's columns and C's columns");
+    }
+    double beta = op.getBeta().convertToDouble();
+    Value init =
+        productInit(rewriter, loc, op.getType(), c, beta, {{a, 0}, {b, 1}});
+    MLIRContext *context = rewriter.getContext();
+    AffineExpr i = rewriter.getAffineDimExpr(0);
+    AffineExpr j = rewriter.getAffineDimExpr(1);
+    AffineExpr k = rewriter.getAffineDimExpr(2);
+    SmallVector<AffineMap> maps{AffineMap::get(3, 0, {i, k}, context),
+                                AffineMap::get(3, 0, {k, j}, context),
+                                AffineMap::get(3, 0, {i, j}, context)};
+    rewriter.replaceOp(op, accumulateProduct(rewriter, loc, a, b, init, maps,
+                                             op.getAlpha().convertToDouble()));
+    return success();
+  }
+};
+
+/// A sparse result of `type` (the operand's), empty, with `like`'s sizes.
+Value emptySparseLike(OpBuilder &b, Location loc, RankedTensorType type,
+                      Value like) {
+  SmallVector<Value> dynamicSizes;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    if (type.isDynamicDim(dim))
+      dynamicSizes.push_back(tensor::DimOp::create(b, loc, like, dim));
+  return tensor::EmptyOp::create(b, loc, type, dynamicSizes);
+}
+
+/// An all-parallel generic over sparse operands of one type into an empty
+/// sparse result: the sparsifier co-iterates them (a union for addition, the
+/// operand's own coordinates for scaling).
+Value sparseElementwise(
+    OpBuilder &b, Location loc, ValueRange inputs,
+    function_ref<Value(OpBuilder &, Location, ValueRange)> body) {
+  auto type = cast<RankedTensorType>(inputs.front().getType());
+  Value empty = emptySparseLike(b, loc, type, inputs.front());
+  SmallVector<AffineMap> maps(
+      inputs.size() + 1,
+      AffineMap::getMultiDimIdentityMap(type.getRank(), b.getContext()));
+  SmallVector<utils::IteratorType> iterators(type.getRank(),
+                                             utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             b, loc, type, inputs, empty, maps, iterators,
+             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+               linalg::YieldOp::create(nb, nloc,
+                                       body(nb, nloc, args.drop_back()));
+             })
+      .getResult(0);
+}
+
+struct SparseAddLowering : OpRewritePattern<SparseAddOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SparseAddOp op,
+                                PatternRewriter &rewriter) const override {
+    for (int64_t dim = 0; dim < 2; ++dim)
+      checkEqualSizes(rewriter, op, op.getLhs(), dim, op.getRhs(), dim,
+                      dim == 0 ? "the operands' rows" : "the operands' columns");
+    rewriter.replaceOp(
+        op, sparseElementwise(
+                rewriter, op.getLoc(), {op.getLhs(), op.getRhs()},
+                [](OpBuilder &b, Location loc, ValueRange args) {
+                  return arith::AddFOp::create(b, loc, args[0], args[1])
+                      .getResult();
+                }));
+    return success();
+  }
+};
+
+struct SparseScaleLowering : OpRewritePattern<SparseScaleOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SparseScaleOp op,
+                                PatternRewriter &rewriter) const override {
+    Type element = cast<RankedTensorType>(op.getType()).getElementType();
+    double alpha = op.getAlpha().convertToDouble();
+    rewriter.replaceOp(
+        op, sparseElementwise(
+                rewriter, op.getLoc(), {op.getInput()},
+                [&](OpBuilder &b, Location loc, ValueRange args) {
+                  Value scale = floatConstant(b, loc, element, alpha);
+                  return arith::MulFOp::create(b, loc, args[0], scale)
+                      .getResult();
+                }));
+    return success();
+  }
+};
+
+/// array.load_mtx: the file's sizes and entries (sorted by row and column,
+/// unique), inserted in that order into a CSR matrix of the result's
+/// widths, converted to the result's format when that is another.
+struct LoadMtxLowering : OpRewritePattern<LoadMtxOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LoadMtxOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *context = rewriter.getContext();
+    auto resultType = cast<RankedTensorType>(op.getType());
+    auto encoding = sparse_tensor::getSparseTensorEncoding(resultType);
+    Type element = resultType.getElementType();
+    Type index = rewriter.getIndexType();
+    auto shape = MtxShapeOp::create(rewriter, loc, index, index, index,
+                                    op.getPathAttr());
+    Value sizes[2] = {shape.getRows(), shape.getCols()};
+    SmallVector<Value> dynamicSizes;
+    for (int64_t dim = 0; dim < 2; ++dim) {
+      if (resultType.isDynamicDim(dim)) {
+        dynamicSizes.push_back(sizes[dim]);
+        continue;
+      }
+      Value expected = arith::ConstantIndexOp::create(
+          rewriter, loc, resultType.getDimSize(dim));
+      Value equal = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::eq, sizes[dim], expected);
+      cf::AssertOp::create(
+          rewriter, loc, equal,
+          formatLocation(loc) + "array.load_mtx: '" + op.getPath().str() +
+              "' does not have " + std::to_string(resultType.getDimSize(dim)) +
+              (dim == 0 ? " rows" : " columns") + ", as the result type says");
+    }
+    Value nnz = shape.getNnz();
+    Value coordinates = ReadMtxOp::create(
+        rewriter, loc,
+        RankedTensorType::get({ShapedType::kDynamic, 2}, rewriter.getI64Type()),
+        op.getPathAttr(), nnz);
+    Value values = ReadMtxOp::create(
+        rewriter, loc, RankedTensorType::get({ShapedType::kDynamic}, element),
+        op.getPathAttr(), nnz);
+
+    std::string csrText =
+        "#sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : "
+        "compressed), posWidth = " +
+        std::to_string(encoding.getPosWidth()) +
+        ", crdWidth = " + std::to_string(encoding.getCrdWidth()) + "}>";
+    auto csr = cast<sparse_tensor::SparseTensorEncodingAttr>(
+        parseAttribute(csrText, context));
+    auto csrType = RankedTensorType::get(resultType.getShape(), element, csr);
+    Value empty = tensor::EmptyOp::create(rewriter, loc, csrType, dynamicSizes);
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    auto loop = scf::ForOp::create(
+        rewriter, loc, zero, nnz, one, ValueRange{empty},
+        [&](OpBuilder &b, Location l, Value k, ValueRange iter) {
+          auto coordinate = [&](Value column) {
+            Value c = tensor::ExtractOp::create(b, l, coordinates,
+                                                ValueRange{k, column});
+            return arith::IndexCastOp::create(b, l, b.getIndexType(), c)
+                .getResult();
+          };
+          Value i = coordinate(zero), j = coordinate(one);
+          Value v = tensor::ExtractOp::create(b, l, values, ValueRange{k});
+          Value next =
+              tensor::InsertOp::create(b, l, v, iter[0], ValueRange{i, j});
+          scf::YieldOp::create(b, l, next);
+        });
+    Value loaded = sparse_tensor::LoadOp::create(
+        rewriter, loc, loop.getResult(0), /*hasInserts=*/true);
+    if (csrType != resultType)
+      loaded =
+          sparse_tensor::ConvertOp::create(rewriter, loc, resultType, loaded);
+    rewriter.replaceOp(op, loaded);
+    return success();
+  }
+};
+
+} // namespace
+
+void array::populateSparseToLinalgPatterns(RewritePatternSet &patterns) {
+  patterns.add<ToSparseLowering, ToDenseLowering, NnzLowering, SpmvLowering,
+               SpmmLowering, LoadMtxLowering,
+               SparseAddLowering, SparseScaleLowering>(patterns.getContext());
+}

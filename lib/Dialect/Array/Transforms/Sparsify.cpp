@@ -1,0 +1,127 @@
+//===- Sparsify.cpp - upstream's sparsifier for modules with sparse data --===//
+//
+// array-sparsify runs the bufferization steps of upstream's `sparsifier`
+// pipeline when the module has a sparse tensor; array-reject-sparse stops
+// targets that cannot lower them with a precise error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "arrayc/Dialect/Array/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SparseTensor/IR/SparseTensor.h"
+#include "mlir/Dialect/SparseTensor/Transforms/Passes.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace mlir::array {
+#define GEN_PASS_DEF_ARRAYSPARSIFY
+#define GEN_PASS_DEF_ARRAYREJECTSPARSE
+#include "arrayc/Dialect/Array/Transforms/Passes.h.inc"
+} // namespace mlir::array
+
+using namespace mlir;
+
+namespace {
+
+bool isSparse(Type type) {
+  return sparse_tensor::getSparseTensorEncoding(type) != nullptr;
+}
+
+/// The first op with a sparse operand or result (or a function with a
+/// sparse argument or result), or null.
+Operation *findSparse(ModuleOp module) {
+  Operation *found = nullptr;
+  module.walk([&](Operation *op) {
+    auto types =
+        llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes());
+    bool sparse = llvm::any_of(types, isSparse);
+    if (auto func = dyn_cast<FunctionOpInterface>(op))
+      sparse = sparse || llvm::any_of(func.getArgumentTypes(), isSparse) ||
+               llvm::any_of(func.getResultTypes(), isSparse);
+    if (!sparse)
+      return WalkResult::advance();
+    found = op;
+    return WalkResult::interrupt();
+  });
+  return found;
+}
+
+/// Linalg's canonicalization makes operands static where another operand
+/// fixes a size, with a tensor.cast, also of a sparse operand; the
+/// sparsifier would turn that cast into a sparse_tensor.convert, which
+/// cannot change a dynamic size into a static one. A linalg op reads its
+/// inputs as they are (sizes only have to agree at run time, which the
+/// lowering of the array op checked), so it takes the cast's source.
+void bypassSparseCasts(ModuleOp module) {
+  SmallVector<tensor::CastOp> casts;
+  module.walk([&](tensor::CastOp cast) {
+    auto source =
+        sparse_tensor::getSparseTensorEncoding(cast.getSource().getType());
+    if (source &&
+        source == sparse_tensor::getSparseTensorEncoding(cast.getType()))
+      casts.push_back(cast);
+  });
+  for (tensor::CastOp cast : casts) {
+    for (OpOperand &use : llvm::make_early_inc_range(cast->getUses())) {
+      auto linalgOp = dyn_cast<linalg::LinalgOp>(use.getOwner());
+      if (linalgOp && linalgOp.isDpsInput(&use))
+        use.set(cast.getSource());
+    }
+    if (cast->use_empty())
+      cast->erase();
+  }
+}
+
+struct ArraySparsifyPass : array::impl::ArraySparsifyBase<ArraySparsifyPass> {
+  void runOnOperation() override {
+    if (!findSparse(getOperation()))
+      return;
+    bypassSparseCasts(getOperation());
+    OpPassManager pm("builtin.module");
+    pm.addPass(createSparseReinterpretMapPass());
+    // The same bufferization options as buildBufferizationPipeline's
+    // (function boundaries bufferized, identity layouts there).
+    bufferization::OneShotBufferizationOptions bufferization =
+        getBufferizationOptionsForSparsification(/*analysisOnly=*/false);
+    // Codegen mode (no runtime support library: executables link arrayrt
+    // only); no deallocations of its own, buffer deallocation frees
+    // everything after this pass.
+    SparsificationOptions sparsification(SparseParallelizationStrategy::kNone,
+                                         SparseEmitStrategy::kFunctional,
+                                         /*enableRT=*/false);
+    pm.addPass(createSparsificationAndBufferizationPass(
+        bufferization, sparsification, /*createSparseDeallocs=*/false,
+        /*enableRuntimeLibrary=*/false, /*enableBufferInitialization=*/false,
+        /*vectorLength=*/0, /*enableVLAVectorization=*/false,
+        /*enableSIMDIndex32=*/false, /*enableGPULibgen=*/false,
+        SparseEmitStrategy::kFunctional, SparseParallelizationStrategy::kNone));
+    pm.addPass(createStorageSpecifierToLLVMPass());
+    memref::ExpandReallocPassOptions realloc;
+    realloc.emitDeallocs = false;
+    pm.addNestedPass<func::FuncOp>(memref::createExpandReallocPass(realloc));
+    if (failed(runPipeline(pm, getOperation())))
+      signalPassFailure();
+  }
+};
+
+struct ArrayRejectSparsePass
+    : array::impl::ArrayRejectSparseBase<ArrayRejectSparsePass> {
+  void runOnOperation() override {
+    if (Operation *op = findSparse(getOperation())) {
+      op->emitOpError("sparse matrices are not supported on the CUDA target "
+                      "yet; compile with --target=cpu");
+      signalPassFailure();
+    }
+  }
+};
+
+} // namespace

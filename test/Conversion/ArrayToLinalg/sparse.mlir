@@ -1,0 +1,124 @@
+// RUN: array-opt %s -convert-array-to-linalg -split-input-file | FileCheck %s
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+// SpMV: beta * y first (a dense generic), then one generic with the sparse
+// operand accumulating alpha * (A * x) into it: the sparsifier's form.
+// CHECK-DAG: #[[$A:.+]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[$X:.+]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-DAG: #[[$Y:.+]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @spmv
+// CHECK-SAME: (%[[A:.+]]: tensor<4x6xf32, #sparse>, %[[X:.+]]: tensor<6xf32>, %[[Y:.+]]: tensor<4xf32>)
+// CHECK: %[[BETA:.+]] = arith.constant 5.000000e-01 : f32
+// CHECK: %[[SCALED:.+]] = linalg.generic {{.*}} ins(%[[Y]] : tensor<4xf32>)
+// CHECK:   arith.mulf %[[BETA]]
+// CHECK: %[[R:.+]] = linalg.generic {indexing_maps = [#[[$A]], #[[$X]], #[[$Y]]], iterator_types = ["parallel", "reduction"]} ins(%[[A]], %[[X]] : tensor<4x6xf32, #sparse>, tensor<6xf32>) outs(%[[SCALED]] : tensor<4xf32>)
+// CHECK: ^bb0(%[[IA:.+]]: f32, %[[IX:.+]]: f32, %[[OUT:.+]]: f32):
+// CHECK:   %[[P:.+]] = arith.mulf %[[IA]], %[[IX]] : f32
+// CHECK:   %[[ALPHA:.+]] = arith.constant 2.000000e+00 : f32
+// CHECK:   %[[Q:.+]] = arith.mulf %[[ALPHA]], %[[P]] : f32
+// CHECK:   %[[S:.+]] = arith.addf %[[OUT]], %[[Q]] : f32
+// CHECK:   linalg.yield %[[S]]
+// CHECK: return %[[R]]
+func.func @spmv(%a: tensor<4x6xf32, #CSR>, %x: tensor<6xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = array.spmv %a, %x, %y {alpha = 2.0, beta = 0.5} : (tensor<4x6xf32, #CSR>, tensor<6xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+// SpMM without C (and SpMV with y but beta 0, which does not read y):
+// zeros to accumulate into; dynamic contracted sizes are checked at run
+// time.
+// CHECK-DAG: #[[$A:.+]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-DAG: #[[$B:.+]] = affine_map<(d0, d1, d2) -> (d2, d1)>
+// CHECK-DAG: #[[$C:.+]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @spmm
+// CHECK: cf.assert %{{.+}}, "{{.+}}sparse.mlir:{{[0-9]+}}:{{[0-9]+}}: array.spmm: A's columns and B's rows differ in size at run time"
+// CHECK: %[[M:.+]] = tensor.dim %{{.+}}, %{{.+}} : tensor<?x?xf64, #sparse>
+// CHECK: %[[E:.+]] = tensor.empty(%[[M]]) : tensor<?x8xf64>
+// CHECK: %[[Z:.+]] = linalg.fill ins(%{{.+}} : f64) outs(%[[E]] : tensor<?x8xf64>)
+// CHECK: linalg.generic {indexing_maps = [#[[$A]], #[[$B]], #[[$C]]], iterator_types = ["parallel", "parallel", "reduction"]} {{.*}} outs(%[[Z]] : tensor<?x8xf64>)
+// CHECK-NOT: arith.constant
+// CHECK: linalg.yield
+func.func @spmm(%a: tensor<?x?xf64, #CSR>, %b: tensor<?x8xf64>) -> tensor<?x8xf64> {
+  %0 = array.spmm %a, %b : (tensor<?x?xf64, #CSR>, tensor<?x8xf64>) -> tensor<?x8xf64>
+  return %0 : tensor<?x8xf64>
+}
+
+// CHECK-LABEL: func.func @spmv_beta_zero
+// CHECK-NOT: ins(%arg2
+// CHECK: linalg.fill
+// CHECK: linalg.generic
+func.func @spmv_beta_zero(%a: tensor<4x6xf32, #CSR>, %x: tensor<6xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = array.spmv %a, %x, %y : (tensor<4x6xf32, #CSR>, tensor<6xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+// Conversions are sparse_tensor.convert, of a dense operand cast to the
+// result's shape (checked at run time); nnz is number_of_entries.
+// CHECK-LABEL: func.func @conversions
+// CHECK-SAME: (%[[D:.+]]: tensor<?x?xf32>)
+// CHECK: cf.assert %{{.+}}, "{{.+}}: array.to_sparse: dimension 0 is not of size 4 at run time"
+// CHECK: %[[CAST:.+]] = tensor.cast %[[D]] : tensor<?x?xf32> to tensor<4x?xf32>
+// CHECK: %[[S:.+]] = sparse_tensor.convert %[[CAST]] : tensor<4x?xf32> to tensor<4x?xf32, #sparse>
+// CHECK: %[[N:.+]] = sparse_tensor.number_of_entries %[[S]] : tensor<4x?xf32, #sparse>
+// CHECK: %[[B:.+]] = sparse_tensor.convert %[[S]] : tensor<4x?xf32, #sparse> to tensor<4x?xf32>
+// CHECK: return %[[B]], %[[N]]
+func.func @conversions(%d: tensor<?x?xf32>) -> (tensor<4x?xf32>, index) {
+  %a = array.to_sparse %d : tensor<?x?xf32> -> tensor<4x?xf32, #CSR>
+  %n = array.nnz %a : tensor<4x?xf32, #CSR>
+  %b = array.to_dense %a : tensor<4x?xf32, #CSR> -> tensor<4x?xf32>
+  return %b, %n : tensor<4x?xf32>, index
+}
+
+// -----
+
+#CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed), posWidth = 32, crdWidth = 32}>
+
+// load_mtx: the sizes (the static one checked), the sorted entries inserted
+// in order into a CSR matrix of the result's widths, converted to CSC.
+// CHECK-LABEL: func.func @load_mtx
+// CHECK: %[[R:.+]], %[[C:.+]], %[[N:.+]] = array.mtx_shape "a.mtx" : index, index, index
+// CHECK: cf.assert %{{.+}}, "{{.+}}: array.load_mtx: 'a.mtx' does not have 5 rows, as the result type says"
+// CHECK: %[[CRD:.+]] = array.read_mtx "a.mtx"(%[[N]]) : tensor<?x2xi64>
+// CHECK: %[[VAL:.+]] = array.read_mtx "a.mtx"(%[[N]]) : tensor<?xf32>
+// CHECK: %[[E:.+]] = tensor.empty(%[[C]]) : tensor<5x?xf32, #[[$CSR:.+]]>
+// CHECK: %[[T:.+]] = scf.for %[[K:.+]] = %{{.+}} to %[[N]] step %{{.+}} iter_args(%[[ACC:.+]] = %[[E]])
+// CHECK:   tensor.extract %[[CRD]][%[[K]], %{{.+}}] : tensor<?x2xi64>
+// CHECK:   tensor.extract %[[VAL]][%[[K]]] : tensor<?xf32>
+// CHECK:   tensor.insert %{{.+}} into %[[ACC]][%{{.+}}, %{{.+}}] : tensor<5x?xf32, #[[$CSR]]>
+// CHECK: %[[L:.+]] = sparse_tensor.load %[[T]] hasInserts : tensor<5x?xf32, #[[$CSR]]>
+// CHECK: sparse_tensor.convert %[[L]] : tensor<5x?xf32, #[[$CSR]]> to tensor<5x?xf32, #{{.+}}>
+func.func @load_mtx() -> tensor<5x?xf32, #CSC> {
+  %a = array.load_mtx "a.mtx" : tensor<5x?xf32, #CSC>
+  return %a : tensor<5x?xf32, #CSC>
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+// Sum and scaling: all-parallel generics over the sparse operands into an
+// empty sparse result of their type (the sparsifier co-iterates them).
+// CHECK-LABEL: func.func @add_scale
+// CHECK-SAME: (%[[A:.+]]: tensor<?x6xf32, #sparse>, %[[B:.+]]: tensor<?x6xf32, #sparse>)
+// CHECK: cf.assert %{{.+}}, "{{.+}}: array.sparse_add: the operands' rows differ in size at run time"
+// CHECK: %[[E:.+]] = tensor.empty(%{{.+}}) : tensor<?x6xf32, #sparse>
+// CHECK: %[[S:.+]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} ins(%[[A]], %[[B]] : tensor<?x6xf32, #sparse>, tensor<?x6xf32, #sparse>) outs(%[[E]] : tensor<?x6xf32, #sparse>)
+// CHECK:   arith.addf
+// CHECK: %[[E2:.+]] = tensor.empty(%{{.+}}) : tensor<?x6xf32, #sparse>
+// CHECK: linalg.generic {{.*}} ins(%[[S]] : tensor<?x6xf32, #sparse>) outs(%[[E2]] : tensor<?x6xf32, #sparse>)
+// CHECK:   %[[C:.+]] = arith.constant -3.000000e+00 : f32
+// CHECK:   arith.mulf %{{.+}}, %[[C]] : f32
+func.func @add_scale(%a: tensor<?x6xf32, #CSR>, %b: tensor<?x6xf32, #CSR>) -> tensor<?x6xf32, #CSR> {
+  %0 = array.sparse_add %a, %b : tensor<?x6xf32, #CSR>
+  %1 = array.sparse_scale %0 by -3.0 : tensor<?x6xf32, #CSR>
+  return %1 : tensor<?x6xf32, #CSR>
+}

@@ -1,0 +1,239 @@
+// RUN: array-opt %s -split-input-file -verify-diagnostics
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+func.func @dense_result(%d: tensor<4x6xf32>) {
+  // expected-error @+1 {{'array.to_sparse' op result must be a sparse matrix (a rank-2 tensor with a CSR, CSC or COO #sparse_tensor.encoding), found 'tensor<4x6xf32>'}}
+  %a = array.to_sparse %d : tensor<4x6xf32> -> tensor<4x6xf32>
+  return
+}
+
+// -----
+
+#DCSR = #sparse_tensor.encoding<{map = (i, j) -> (i : compressed, j : compressed)}>
+
+func.func @dcsr(%d: tensor<4x6xf32>) {
+  // expected-error @+1 {{'array.to_sparse' op result must be CSR ((i, j) -> (i : dense, j : compressed)), CSC ((i, j) -> (j : dense, i : compressed)) or COO ((i, j) -> (i : compressed(nonunique), j : singleton)), found #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : compressed, d1 : compressed) }>}}
+  %a = array.to_sparse %d : tensor<4x6xf32> -> tensor<4x6xf32, #DCSR>
+  return
+}
+
+// -----
+
+#CSR16 = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 16}>
+
+func.func @pos16(%d: tensor<4x6xf32>) {
+  // expected-error @+1 {{'array.to_sparse' op result has posWidth = 16; use 32 or 64 (0 is index, 64 bits)}}
+  %a = array.to_sparse %d : tensor<4x6xf32> -> tensor<4x6xf32, #CSR16>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+func.func @int_values(%d: tensor<4x6xi32>) {
+  // expected-error @+1 {{'array.to_sparse' op result must have f32 or f64 elements, found 'i32'}}
+  %a = array.to_sparse %d : tensor<4x6xi32> -> tensor<4x6xi32, #CSR>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+func.func @shape(%d: tensor<4x6xf32>) {
+  // expected-error @+1 {{'array.to_sparse' op operand and result sizes differ in dimension 1 (6 vs 5)}}
+  %a = array.to_sparse %d : tensor<4x6xf32> -> tensor<4x5xf32, #CSR>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+func.func @element(%d: tensor<4x6xf64>) {
+  // expected-error @+1 {{'array.to_sparse' op operand and result element types differ ('f64' vs 'f32')}}
+  %a = array.to_sparse %d : tensor<4x6xf64> -> tensor<4x6xf32, #CSR>
+  return
+}
+
+// -----
+
+func.func @to_dense_of_dense(%d: tensor<4x6xf32>) {
+  // expected-error @+1 {{'array.to_dense' op operand must be a sparse matrix (a rank-2 tensor with a CSR, CSC or COO #sparse_tensor.encoding), found 'tensor<4x6xf32>'}}
+  %a = array.to_dense %d : tensor<4x6xf32> -> tensor<4x6xf32>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+func.func @spmv_x_size(%a: tensor<4x6xf32, #CSR>, %x: tensor<5xf32>) {
+  // expected-error @+1 {{'array.spmv' op operand x dimension 0 has size 5 but A's dimension 1 has size 6}}
+  %0 = array.spmv %a, %x : (tensor<4x6xf32, #CSR>, tensor<5xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+func.func @spmv_x_matrix(%a: tensor<4x6xf32, #CSR>, %x: tensor<6x2xf32>) {
+  // expected-error @+1 {{'array.spmv' op operand x must be a vector (rank 1), found rank 2 (array.spmm takes a matrix)}}
+  %0 = array.spmv %a, %x : (tensor<4x6xf32, #CSR>, tensor<6x2xf32>) -> tensor<4x2xf32>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+func.func @spmv_element(%a: tensor<4x6xf32, #CSR>, %x: tensor<6xf64>) {
+  // expected-error @+1 {{'array.spmv' op operand x must have the sparse matrix's element type 'f32', found 'f64'}}
+  %0 = array.spmv %a, %x : (tensor<4x6xf32, #CSR>, tensor<6xf64>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+func.func @spmv_result(%a: tensor<4x6xf32, #CSR>, %x: tensor<6xf32>) {
+  // expected-error @+1 {{'array.spmv' op the result dimension 0 has size 6 but A's dimension 0 has size 4}}
+  %0 = array.spmv %a, %x : (tensor<4x6xf32, #CSR>, tensor<6xf32>) -> tensor<6xf32>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+func.func @spmv_beta(%a: tensor<4x6xf32, #CSR>, %x: tensor<6xf32>) {
+  // expected-error @+1 {{'array.spmv' op beta = 2.000000e+00 needs the operand it scales (operand y)}}
+  %0 = array.spmv %a, %x {beta = 2.0} : (tensor<4x6xf32, #CSR>, tensor<6xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @spmv_dense_a(%a: tensor<4x6xf32>, %x: tensor<6xf32>) {
+  // expected-error @+1 {{'array.spmv' op operand A must be a sparse matrix (a rank-2 tensor with a CSR, CSC or COO #sparse_tensor.encoding), found 'tensor<4x6xf32>' (array.matmul multiplies dense matrices)}}
+  %0 = array.spmv %a, %x : (tensor<4x6xf32>, tensor<6xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+func.func @spmm_c(%a: tensor<4x6xf32, #CSR>, %b: tensor<6x8xf32>, %c: tensor<4x7xf32>) {
+  // expected-error @+1 {{'array.spmm' op operand C dimension 1 has size 7 but B's dimension 1 has size 8}}
+  %0 = array.spmm %a, %b, %c {beta = 1.0} : (tensor<4x6xf32, #CSR>, tensor<6x8xf32>, tensor<4x7xf32>) -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+func.func @spmm_b_vector(%a: tensor<4x6xf32, #CSR>, %b: tensor<6xf32>) {
+  // expected-error @+1 {{'array.spmm' op operand B must have rank 2, found rank 1}}
+  %0 = array.spmm %a, %b : (tensor<4x6xf32, #CSR>, tensor<6xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+func.func @dense_op_on_sparse(%a: tensor<4x6xf32, #CSR>) {
+  // expected-error @+1 {{'array.exp' op operand #0 must be ranked tensor of}}
+  %0 = array.exp %a : tensor<4x6xf32, #CSR>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+#CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed)}>
+
+func.func @sparse_shape_change(%a: tensor<?x6xf32, #CSR>) {
+  // expected-error @+1 {{'array.to_sparse' op a sparse operand and the result must have the same shape, static and dynamic sizes alike}}
+  %0 = array.to_sparse %a : tensor<?x6xf32, #CSR> -> tensor<4x6xf32, #CSC>
+  return
+}
+
+// -----
+
+func.func @load_mtx_dense() {
+  // expected-error @+1 {{'array.load_mtx' op result must be a sparse matrix (a rank-2 tensor with a CSR, CSC or COO #sparse_tensor.encoding), found 'tensor<?x?xf32>'}}
+  %a = array.load_mtx "a.mtx" : tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @read_mtx_type(%nnz: index) {
+  // expected-error @+1 {{'array.read_mtx' op result must hold the coordinates (? x 2 of i64) or the values (rank 1, f32 or f64) of the entries, found 'tensor<?x3xi64>'}}
+  %a = array.read_mtx "a.mtx"(%nnz) : tensor<?x3xi64>
+  return
+}
+
+// -----
+
+func.func @read_mtx_into_type(%b: memref<?xi64>) {
+  // expected-error @+1 {{'array.read_mtx_into' op buffer must hold the coordinates (? x 2 of i64) or the values (rank 1, f32 or f64) of the entries, found 'memref<?xi64>'}}
+  array.read_mtx_into "a.mtx", %b : memref<?xi64>
+  return
+}
+
+// -----
+
+#COO = #sparse_tensor.encoding<{map = (i, j) -> (i : compressed(nonunique), j : singleton)}>
+
+func.func @add_coo(%a: tensor<4x6xf32, #COO>) {
+  // expected-error @+1 {{'array.sparse_add' op adds CSR matrices, found COO (convert the operands with array.to_sparse first)}}
+  %0 = array.sparse_add %a, %a : tensor<4x6xf32, #COO>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+#CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed)}>
+
+func.func @add_formats(%a: tensor<4x6xf32, #CSR>, %b: tensor<4x6xf32, #CSC>) {
+  // expected-error @+1 {{'array.sparse_add' op requires the same encoding for all operands and results}}
+  %0 = "array.sparse_add"(%a, %b) : (tensor<4x6xf32, #CSR>, tensor<4x6xf32, #CSC>) -> tensor<4x6xf32, #CSR>
+  return
+}
+
+// -----
+
+func.func @scale_dense(%a: tensor<4x6xf32>) {
+  // expected-error @+1 {{'array.sparse_scale' op result must be a sparse matrix}}
+  %0 = array.sparse_scale %a by 2.0 : tensor<4x6xf32>
+  return
+}
+
+// -----
+
+#CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed)}>
+
+func.func @add_csc(%a: tensor<4x6xf32, #CSC>) {
+  // expected-error @+1 {{'array.sparse_add' op adds CSR matrices, found CSC (convert the operands with array.to_sparse first)}}
+  %0 = array.sparse_add %a, %a : tensor<4x6xf32, #CSC>
+  return
+}
+
+// -----
+
+#CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed)}>
+
+func.func @scale_csc(%a: tensor<4x6xf32, #CSC>) {
+  // expected-error @+1 {{'array.sparse_scale' op scales CSR or COO matrices, found CSC (convert it with array.to_sparse first)}}
+  %0 = array.sparse_scale %a by 2.0 : tensor<4x6xf32, #CSC>
+  return
+}

@@ -1,0 +1,58 @@
+// RUN: array-opt %s | array-opt | FileCheck %s
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+#CSR64 = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 64, crdWidth = 64}>
+#CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed)}>
+#COO = #sparse_tensor.encoding<{map = (i, j) -> (i : compressed(nonunique), j : singleton)}>
+
+// CHECK-LABEL: func.func @conversions
+func.func @conversions(%d: tensor<4x6xf32>, %e: tensor<?x?xf64>) {
+  // CHECK: array.to_sparse %{{.+}} : tensor<4x6xf32> -> tensor<4x6xf32, #sparse{{[0-9]*}}>
+  %a = array.to_sparse %d : tensor<4x6xf32> -> tensor<4x6xf32, #CSR>
+  // CHECK: array.to_sparse %{{.+}} : tensor<4x6xf32, #sparse{{[0-9]*}}> -> tensor<4x6xf32, #sparse{{[0-9]*}}>
+  %c = array.to_sparse %a : tensor<4x6xf32, #CSR> -> tensor<4x6xf32, #CSC>
+  // CHECK: array.to_sparse %{{.+}} : tensor<?x?xf64> -> tensor<?x?xf64, #sparse{{[0-9]*}}>
+  %o = array.to_sparse %e : tensor<?x?xf64> -> tensor<?x?xf64, #COO>
+  // CHECK: array.to_sparse %{{.+}} : tensor<?x?xf64> -> tensor<?x8xf64, #sparse{{[0-9]*}}>
+  %w = array.to_sparse %e : tensor<?x?xf64> -> tensor<?x8xf64, #CSR64>
+  // CHECK: array.to_dense %{{.+}} : tensor<4x6xf32, #sparse{{[0-9]*}}> -> tensor<4x6xf32>
+  %b = array.to_dense %c : tensor<4x6xf32, #CSC> -> tensor<4x6xf32>
+  // CHECK: array.nnz %{{.+}} : tensor<?x?xf64, #sparse{{[0-9]*}}>
+  %n = array.nnz %o : tensor<?x?xf64, #COO>
+  return
+}
+
+// CHECK-LABEL: func.func @products
+func.func @products(%a: tensor<4x6xf32, #CSR>, %x: tensor<6xf32>, %y: tensor<4xf32>,
+                    %b: tensor<6x8xf32>, %c: tensor<4x8xf32>) {
+  // CHECK: array.spmv %{{.+}}, %{{.+}} : (tensor<4x6xf32, #sparse{{[0-9]*}}>, tensor<6xf32>) -> tensor<4xf32>
+  %0 = array.spmv %a, %x : (tensor<4x6xf32, #CSR>, tensor<6xf32>) -> tensor<4xf32>
+  // CHECK: array.spmv %{{.+}}, %{{.+}}, %{{.+}} {alpha = 2.000000e+00 : f64, beta = -1.000000e+00 : f64}
+  %1 = array.spmv %a, %x, %y {alpha = 2.0, beta = -1.0} : (tensor<4x6xf32, #CSR>, tensor<6xf32>, tensor<4xf32>) -> tensor<4xf32>
+  // CHECK: array.spmm %{{.+}}, %{{.+}} : (tensor<4x6xf32, #sparse{{[0-9]*}}>, tensor<6x8xf32>) -> tensor<4x8xf32>
+  %2 = array.spmm %a, %b : (tensor<4x6xf32, #CSR>, tensor<6x8xf32>) -> tensor<4x8xf32>
+  // CHECK: array.spmm %{{.+}}, %{{.+}}, %{{.+}} {beta = 5.000000e-01 : f64}
+  %3 = array.spmm %a, %b, %c {beta = 0.5} : (tensor<4x6xf32, #CSR>, tensor<6x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  // CHECK: array.sparse_add %{{.+}}, %{{.+}} : tensor<4x6xf32, #sparse{{[0-9]*}}>
+  %4 = array.sparse_add %a, %a : tensor<4x6xf32, #CSR>
+  // CHECK: array.sparse_scale %{{.+}} by 2.500000e+00 : tensor<4x6xf32, #sparse{{[0-9]*}}>
+  %5 = array.sparse_scale %a by 2.5 : tensor<4x6xf32, #CSR>
+  return
+}
+
+// CHECK-LABEL: func.func @matrix_market
+func.func @matrix_market(%nnz: index, %c: memref<?x2xi64>, %v: memref<?xf32>) {
+  // CHECK: array.load_mtx "a.mtx" : tensor<?x?xf64, #sparse{{[0-9]*}}>
+  %a = array.load_mtx "a.mtx" : tensor<?x?xf64, #CSR>
+  // CHECK: array.mtx_shape "a.mtx" : index, index, index
+  %r, %k, %n = array.mtx_shape "a.mtx" : index, index, index
+  // CHECK: array.read_mtx "a.mtx"(%{{.+}}) : tensor<?x2xi64>
+  %crd = array.read_mtx "a.mtx"(%nnz) : tensor<?x2xi64>
+  // CHECK: array.read_mtx "a.mtx"(%{{.+}}) : tensor<?xf32>
+  %val = array.read_mtx "a.mtx"(%nnz) : tensor<?xf32>
+  // CHECK: array.read_mtx_into "a.mtx", %{{.+}} : memref<?x2xi64>
+  array.read_mtx_into "a.mtx", %c : memref<?x2xi64>
+  // CHECK: array.read_mtx_into "a.mtx", %{{.+}} : memref<?xf32>
+  array.read_mtx_into "a.mtx", %v : memref<?xf32>
+  return
+}
