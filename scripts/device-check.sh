@@ -75,6 +75,8 @@ run)
   # Allocation+free pairs per second and fragmentation, per allocator.
   timeout "${ALLOC_BENCH_SECONDS:-120}" .device/bin/arrayrt-alloc-bench pool async direct \
     > "$out/alloc-bench.txt" 2>&1 || status=1
+  # CuPy's pool, timed the same way (from Python).
+  $python bench/alloc_cupy.py >> "$out/alloc-bench.txt" 2>&1
   grep "alloc-bench:" "$out/alloc-bench.txt"
   # What the profiling hooks cost per kernel launch, off and on.
   timeout 60 .device/bin/arrayrt-hook-bench /tmp > "$out/hook-bench.txt" 2>&1 || status=1
