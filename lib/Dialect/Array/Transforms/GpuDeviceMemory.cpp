@@ -2,6 +2,7 @@
 
 #include "arrayc/Dialect/Array/Transforms/Passes.h"
 
+#include "GpuUtils.h"
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -14,6 +15,7 @@ namespace mlir::array {
 } // namespace mlir::array
 
 using namespace mlir;
+using mlir::array::gpu_utils::rootBuffer;
 
 namespace {
 
@@ -30,22 +32,6 @@ SmallVector<Value> dynamicSizes(OpBuilder &b, Location loc, Value buffer) {
 /// A plain row-major buffer type with `type`'s shape and element type.
 MemRefType contiguousType(MemRefType type) {
   return MemRefType::get(type.getShape(), type.getElementType());
-}
-
-/// The buffer `value` is a view of: follows casts, views and metadata
-/// extraction back to the allocation or block argument.
-Value rootBuffer(Value value) {
-  while (Operation *def = value.getDefiningOp()) {
-    if (auto view = dyn_cast<ViewLikeOpInterface>(def))
-      value = view.getViewSource();
-    else if (auto cast = dyn_cast<memref::CastOp>(def))
-      value = cast.getSource();
-    else if (auto metadata = dyn_cast<memref::ExtractStridedMetadataOp>(def))
-      value = metadata.getSource();
-    else
-      break;
-  }
-  return value;
 }
 
 /// True when host code reads or writes `alloc`'s memory directly (through

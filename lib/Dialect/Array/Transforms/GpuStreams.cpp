@@ -9,6 +9,7 @@
 
 #include "arrayc/Dialect/Array/Transforms/Passes.h"
 
+#include "GpuUtils.h"
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
 #include "arrayc/Dialect/Array/IR/StreamOrderedCall.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -32,16 +33,13 @@ using namespace mlir::array;
 
 namespace {
 
-/// The buffer `value` is a view of: follows views, casts and metadata back
-/// to the allocation, global or block argument.
+/// The buffer `value` is a view of: follows views, casts and metadata
+/// (gpu_utils::viewedBuffer) and the host code's ways of passing a buffer
+/// to the runtime back to the allocation, global or block argument.
 Value rootBuffer(Value value) {
   while (Operation *def = value.getDefiningOp()) {
-    if (auto view = dyn_cast<ViewLikeOpInterface>(def))
-      value = view.getViewSource();
-    else if (auto cast = dyn_cast<memref::CastOp>(def))
-      value = cast.getSource();
-    else if (auto metadata = dyn_cast<memref::ExtractStridedMetadataOp>(def))
-      value = metadata.getSource();
+    if (Value viewed = gpu_utils::viewedBuffer(def))
+      value = viewed;
     else if (auto cast = dyn_cast<UnrealizedConversionCastOp>(def);
              cast && cast.getInputs().size() == 1)
       value = cast.getInputs().front();

@@ -82,14 +82,22 @@ SmallVector<Value> cloneBody(OpBuilder &b, linalg::GenericOp op,
   });
 }
 
+Value viewedBuffer(Operation *def) {
+  if (auto view = dyn_cast<ViewLikeOpInterface>(def))
+    return view.getViewSource();
+  if (auto cast = dyn_cast<memref::CastOp>(def))
+    return cast.getSource();
+  if (auto metadata = dyn_cast<memref::ExtractStridedMetadataOp>(def))
+    return metadata.getSource();
+  return Value();
+}
+
 Value rootBuffer(Value value) {
   while (Operation *def = value.getDefiningOp()) {
-    if (auto view = dyn_cast<ViewLikeOpInterface>(def))
-      value = view.getViewSource();
-    else if (auto cast = dyn_cast<memref::CastOp>(def))
-      value = cast.getSource();
-    else
+    Value viewed = viewedBuffer(def);
+    if (!viewed)
       break;
+    value = viewed;
   }
   return value;
 }

@@ -38,8 +38,12 @@ std::optional<int64_t> staticValue(Value value);
 SmallVector<Value> cloneBody(OpBuilder &b, linalg::GenericOp op,
                              ArrayRef<Value> ivs, IRMapping &mapping);
 
-/// The buffer `value` views: follows view-like ops and casts back to the
-/// allocation or block argument.
+/// The buffer the result of `def` views (a view-like op, a memref.cast,
+/// the base buffer of memref.extract_strided_metadata), or null.
+Value viewedBuffer(Operation *def);
+
+/// The buffer `value` views: follows viewedBuffer back to the allocation or
+/// block argument.
 Value rootBuffer(Value value);
 
 /// How a reduction's body combines its accumulator with an element: the
