@@ -287,6 +287,51 @@ struct NpyArrayToRuntimeCall : OpRewritePattern<OpTy> {
   std::string callee, verb;
 };
 
+/// A stack buffer of `count` i64 that a runtime call fills with sizes
+/// (arrayrt_npy_shape, arrayrt_mtx_shape), and its address as a pointer.
+struct SizesBuffer {
+  Value buffer;
+  Value pointer;
+};
+
+/// Allocates the buffer at the start of `op`'s function (not of a loop
+/// body, an allocation scope too, which the CPU lowering does not unwind
+/// per iteration) and takes its address where `op` stands.
+static SizesBuffer createSizesBuffer(PatternRewriter &rewriter, Operation *op,
+                                     int64_t count) {
+  Location loc = op->getLoc();
+  Type i64Type = rewriter.getI64Type();
+  Value buffer;
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    if (auto function = op->getParentOfType<FunctionOpInterface>())
+      rewriter.setInsertionPointToStart(&function.getFunctionBody().front());
+    buffer = memref::AllocaOp::create(rewriter, loc,
+                                      MemRefType::get({count}, i64Type));
+  }
+  Value address =
+      memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, buffer);
+  Value addressI64 =
+      arith::IndexCastOp::create(rewriter, loc, i64Type, address);
+  Value pointer = LLVM::IntToPtrOp::create(
+      rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext()),
+      addressI64);
+  return {buffer, pointer};
+}
+
+/// The first `count` sizes of `sizes` (after the call filled it), as index.
+static SmallVector<Value> loadSizes(PatternRewriter &rewriter, Location loc,
+                                    const SizesBuffer &sizes, int64_t count) {
+  SmallVector<Value> result;
+  for (int64_t i = 0; i < count; ++i) {
+    Value index = arith::ConstantIndexOp::create(rewriter, loc, i);
+    Value size = memref::LoadOp::create(rewriter, loc, sizes.buffer, index);
+    result.push_back(arith::IndexCastOp::create(rewriter, loc,
+                                                rewriter.getIndexType(), size));
+  }
+  return result;
+}
+
 /// array.npy_shape: arrayrt_npy_shape writes the sizes to a stack buffer of
 /// i64, allocated once per function, from which they are loaded.
 struct NpyShapeToRuntimeCall : OpRewritePattern<NpyShapeOp> {
@@ -311,35 +356,13 @@ struct NpyShapeToRuntimeCall : OpRewritePattern<NpyShapeOp> {
       return failure();
 
     int64_t rank = op.getSizes().size();
-    auto shapeType = MemRefType::get({rank}, i64Type);
-    Value shape;
-    {
-      // At the start of the function (not of a loop body, an allocation
-      // scope too, which the CPU lowering does not unwind per iteration).
-      OpBuilder::InsertionGuard guard(rewriter);
-      if (auto function = op->getParentOfType<FunctionOpInterface>())
-        rewriter.setInsertionPointToStart(&function.getFunctionBody().front());
-      shape = memref::AllocaOp::create(rewriter, loc, shapeType);
-    }
-    Value address =
-        memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, shape);
-    Value addressI64 =
-        arith::IndexCastOp::create(rewriter, loc, i64Type, address);
-    Value pointer =
-        LLVM::IntToPtrOp::create(rewriter, loc, ptrType, addressI64);
+    SizesBuffer shape = createSizesBuffer(rewriter, op, rank);
     Value rankValue = arith::ConstantOp::create(
         rewriter, loc, rewriter.getI64IntegerAttr(rank));
     func::CallOp::create(rewriter, loc, *function,
-                         ValueRange{args->path, rankValue, pointer,
+                         ValueRange{args->path, rankValue, shape.pointer,
                                     args->dtype, args->location});
-    SmallVector<Value> sizes;
-    for (int64_t dim = 0; dim < rank; ++dim) {
-      Value index = arith::ConstantIndexOp::create(rewriter, loc, dim);
-      Value size = memref::LoadOp::create(rewriter, loc, shape, index);
-      sizes.push_back(arith::IndexCastOp::create(
-          rewriter, loc, rewriter.getIndexType(), size));
-    }
-    rewriter.replaceOp(op, sizes);
+    rewriter.replaceOp(op, loadSizes(rewriter, loc, shape, rank));
     return success();
   }
 };
@@ -443,30 +466,10 @@ struct MtxShapeToRuntimeCall : OpRewritePattern<MtxShapeOp> {
         getNpyCallArgs(rewriter, op, op.getPath(), i64Type);
     if (failed(args))
       return failure();
-    auto shapeType = MemRefType::get({3}, i64Type);
-    Value shape;
-    {
-      OpBuilder::InsertionGuard guard(rewriter);
-      if (auto function = op->getParentOfType<FunctionOpInterface>())
-        rewriter.setInsertionPointToStart(&function.getFunctionBody().front());
-      shape = memref::AllocaOp::create(rewriter, loc, shapeType);
-    }
-    Value address =
-        memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, shape);
-    Value addressI64 =
-        arith::IndexCastOp::create(rewriter, loc, i64Type, address);
-    Value pointer =
-        LLVM::IntToPtrOp::create(rewriter, loc, ptrType, addressI64);
+    SizesBuffer shape = createSizesBuffer(rewriter, op, 3);
     func::CallOp::create(rewriter, loc, *function,
-                         ValueRange{args->path, pointer, args->location});
-    SmallVector<Value> sizes;
-    for (int64_t i = 0; i < 3; ++i) {
-      Value index = arith::ConstantIndexOp::create(rewriter, loc, i);
-      Value size = memref::LoadOp::create(rewriter, loc, shape, index);
-      sizes.push_back(arith::IndexCastOp::create(
-          rewriter, loc, rewriter.getIndexType(), size));
-    }
-    rewriter.replaceOp(op, sizes);
+                         ValueRange{args->path, shape.pointer, args->location});
+    rewriter.replaceOp(op, loadSizes(rewriter, loc, shape, 3));
     return success();
   }
 };

@@ -11,6 +11,22 @@ using namespace mlir;
 using namespace mlir::array;
 using namespace mlir::bufferization;
 
+/// The buffer type of an op's new allocation for tensor `value`: its shape
+/// and element type, the identity layout and the default memory space.
+static FailureOr<BufferLikeType>
+newAllocationType(Operation *op, Value value,
+                  const BufferizationOptions &options) {
+  auto tensorType = cast<RankedTensorType>(value.getType());
+  std::optional<Attribute> memorySpace =
+      options.defaultMemorySpaceFn(tensorType);
+  if (!memorySpace)
+    return op->emitOpError("could not infer the memory space of ")
+           << tensorType;
+  return cast<BufferLikeType>(
+      MemRefType::get(tensorType.getShape(), tensorType.getElementType(),
+                      MemRefLayoutAttrInterface(), *memorySpace));
+}
+
 namespace {
 
 /// An op whose only tensor operand, operand 0, it reads and never writes
@@ -52,18 +68,11 @@ struct LoadNpyOpInterface
     : BufferizableOpInterface::ExternalModel<LoadNpyOpInterface, LoadNpyOp> {
   bool bufferizesToAllocation(Operation *, Value) const { return true; }
 
-  FailureOr<BufferLikeType>
-  getBufferType(Operation *op, Value value, const BufferizationOptions &options,
-                const BufferizationState &, SmallVector<Value> &) const {
-    auto tensorType = cast<RankedTensorType>(value.getType());
-    std::optional<Attribute> memorySpace =
-        options.defaultMemorySpaceFn(tensorType);
-    if (!memorySpace)
-      return op->emitOpError("could not infer the memory space of ")
-             << tensorType;
-    return cast<BufferLikeType>(MemRefType::get(
-        tensorType.getShape(), tensorType.getElementType(),
-        MemRefLayoutAttrInterface(), *memorySpace));
+  FailureOr<BufferLikeType> getBufferType(Operation *op, Value value,
+                                          const BufferizationOptions &options,
+                                          const BufferizationState &,
+                                          SmallVector<Value> &) const {
+    return newAllocationType(op, value, options);
   }
 
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
@@ -142,18 +151,11 @@ struct ReadMtxOpInterface
     : BufferizableOpInterface::ExternalModel<ReadMtxOpInterface, ReadMtxOp> {
   bool bufferizesToAllocation(Operation *, Value) const { return true; }
 
-  FailureOr<BufferLikeType>
-  getBufferType(Operation *op, Value value, const BufferizationOptions &options,
-                const BufferizationState &, SmallVector<Value> &) const {
-    auto tensorType = cast<RankedTensorType>(value.getType());
-    std::optional<Attribute> memorySpace =
-        options.defaultMemorySpaceFn(tensorType);
-    if (!memorySpace)
-      return op->emitOpError("could not infer the memory space of ")
-             << tensorType;
-    return cast<BufferLikeType>(MemRefType::get(
-        tensorType.getShape(), tensorType.getElementType(),
-        MemRefLayoutAttrInterface(), *memorySpace));
+  FailureOr<BufferLikeType> getBufferType(Operation *op, Value value,
+                                          const BufferizationOptions &options,
+                                          const BufferizationState &,
+                                          SmallVector<Value> &) const {
+    return newAllocationType(op, value, options);
   }
 
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
@@ -173,8 +175,7 @@ struct ReadMtxOpInterface
         options.createAlloc(rewriter, op->getLoc(), memrefType, dynamicSizes);
     if (failed(buffer))
       return failure();
-    ReadMtxIntoOp::create(rewriter, op->getLoc(), read.getPathAttr(),
-                          *buffer);
+    ReadMtxIntoOp::create(rewriter, op->getLoc(), read.getPathAttr(), *buffer);
     replaceOpWithBufferizedValues(rewriter, op, *buffer);
     return success();
   }
@@ -186,8 +187,7 @@ void array::registerBufferizableOpInterfaceExternalModels(
     DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *context, ArrayDialect *) {
     PrintOp::attachInterface<ReadOnlyOperandOpInterface<PrintOp>>(*context);
-    SaveNpyOp::attachInterface<ReadOnlyOperandOpInterface<SaveNpyOp>>(
-        *context);
+    SaveNpyOp::attachInterface<ReadOnlyOperandOpInterface<SaveNpyOp>>(*context);
     LoadNpyOp::attachInterface<LoadNpyOpInterface>(*context);
     ReadMtxOp::attachInterface<ReadMtxOpInterface>(*context);
     BlasMatmulOp::attachInterface<BlasMatmulOpInterface>(*context);
