@@ -13,6 +13,7 @@
 #include "arrayc/Conversion/ArrayToRuntime/ArrayToRuntime.h"
 
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
+#include "arrayc/Dialect/Array/IR/DeviceBuffer.h"
 #include "arrayc/Dialect/Array/IR/SourceLocation.h"
 #include "arrayc/Dialect/Array/IR/StreamOrderedCall.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -254,11 +255,17 @@ struct PrintToRuntimeCall : OpRewritePattern<PrintOp> {
 };
 
 /// array.save_npy and array.load_npy_into: one call with the buffer's
-/// unranked descriptor.
+/// unranked descriptor. On a device buffer (`array.device_buffer`, set by
+/// array-gpu-device-memory), the device form of the call, which also takes
+/// the op's stream (`void arrayrt_load_npy_device(const char *path, int64_t
+/// rank, void *descriptor, int32_t dtype, arrayrt_stream_t stream, const
+/// char *location)`), marked stream-ordered for array-gpu-streams.
 template <typename OpTy>
 struct NpyArrayToRuntimeCall : OpRewritePattern<OpTy> {
-  NpyArrayToRuntimeCall(MLIRContext *context, StringRef callee, StringRef verb)
-      : OpRewritePattern<OpTy>(context), callee(callee), verb(verb) {}
+  NpyArrayToRuntimeCall(MLIRContext *context, StringRef callee, StringRef verb,
+                        bool writes)
+      : OpRewritePattern<OpTy>(context), callee(callee), verb(verb),
+        writes(writes) {}
 
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
@@ -268,8 +275,16 @@ struct NpyArrayToRuntimeCall : OpRewritePattern<OpTy> {
       return rewriter.notifyMatchFailure(op, "expects a bufferized operand");
     if (failed(requireHostBuffer(op, buffer, verb)))
       return failure();
-    FailureOr<func::FuncOp> function =
-        getOrDeclare(rewriter, op, callee, getNpyArrayFunctionType(rewriter));
+    bool device = op->hasAttr(kDeviceBufferAttr);
+    FunctionType type = getNpyArrayFunctionType(rewriter);
+    if (device) {
+      SmallVector<Type> inputs(type.getInputs());
+      inputs.insert(inputs.begin() + 4,
+                    LLVM::LLVMPointerType::get(rewriter.getContext()));
+      type = rewriter.getFunctionType(inputs, {});
+    }
+    FailureOr<func::FuncOp> function = getOrDeclare(
+        rewriter, op, device ? callee + "_device" : callee, type);
     if (failed(function))
       return failure();
     FailureOr<NpyCallArgs> args = getNpyCallArgs(
@@ -278,13 +293,28 @@ struct NpyArrayToRuntimeCall : OpRewritePattern<OpTy> {
       return failure();
     auto [rank, descriptor] =
         getUnrankedDescriptor(rewriter, op.getLoc(), buffer);
-    rewriter.replaceOpWithNewOp<func::CallOp>(
-        op, *function,
-        ValueRange{args->path, rank, descriptor, args->dtype, args->location});
+    SmallVector<Value> operands = {args->path, rank, descriptor, args->dtype,
+                                   args->location};
+    if (!device) {
+      rewriter.replaceOpWithNewOp<func::CallOp>(op, *function, operands);
+      return success();
+    }
+    // The stream: null until array-gpu-streams fills in the op's.
+    operands.insert(operands.begin() + 4,
+                    LLVM::ZeroOp::create(rewriter, op.getLoc(),
+                                         LLVM::LLVMPointerType::get(
+                                             rewriter.getContext())));
+    auto call =
+        rewriter.replaceOpWithNewOp<func::CallOp>(op, *function, operands);
+    SmallVector<int64_t> written;
+    if (writes)
+      written.push_back(2);
+    markStreamOrdered(call, /*streamOperand=*/4, written);
     return success();
   }
 
   std::string callee, verb;
+  bool writes; // Whether the call writes the buffer (loads) or reads it.
 };
 
 /// A stack buffer of `count` i64 that a runtime call fills with sizes
@@ -664,7 +694,7 @@ void array::populateArrayToRuntimePatterns(RewritePatternSet &patterns) {
                NpyShapeToRuntimeCall, PrintToRuntimeCall,
                ReadMtxIntoToRuntimeCall>(context);
   patterns.add<NpyArrayToRuntimeCall<SaveNpyOp>>(context, "arrayrt_save_npy",
-                                                 "saves");
+                                                 "saves", /*writes=*/false);
   patterns.add<NpyArrayToRuntimeCall<LoadNpyIntoOp>>(
-      context, "arrayrt_load_npy", "loads into");
+      context, "arrayrt_load_npy", "loads into", /*writes=*/true);
 }

@@ -604,8 +604,9 @@ typedef enum arrayrt_dtype {
  * array in C order (format 1.0, or 2.0 when the header exceeds 64 KiB; where
  * the view is Fortran-contiguous, np.save would write Fortran order). The data
  * goes to a temporary file next to `path` (`<path>.tmp-<pid>-<n>`), which is
- * flushed to disk and renamed over `path` only when complete, so a failure
- * leaves `path` as it was and no temporary behind. i1 elements are written
+ * renamed over `path` only when complete (written and closed; like np.save,
+ * not forced to disk with fsync), so a failure leaves `path` as it was and
+ * no temporary behind. i1 elements are written
  * as 0 or 1 (any nonzero byte is true). */
 void arrayrt_save_npy(const char *path, int64_t rank, void *descriptor,
                       int32_t dtype, const char *location);
@@ -625,6 +626,22 @@ void arrayrt_npy_shape(const char *path, int64_t rank, int64_t *shape,
  * as 0 or 1. Bytes after the array's data are ignored, as NumPy does. */
 void arrayrt_load_npy(const char *path, int64_t rank, void *descriptor,
                       int32_t dtype, const char *location);
+
+/* The CUDA target's forms of arrayrt_load_npy and arrayrt_save_npy for an
+ * array in device memory (`descriptor` describes it; it must be C-order
+ * contiguous). Loading reads the file into a page-locked block of the pinned
+ * pool and queues one copy of the whole array to the device on `stream`
+ * (the block is reused once that copy has completed), so the call returns
+ * before the data has arrived and work queued on `stream` after it sees the
+ * data. Saving queues the copy from the device on `stream`, waits for
+ * `stream` only, and writes the file. Both fall back to a pageable host
+ * buffer when no pinned memory is left. Errors as for arrayrt_load_npy. */
+void arrayrt_load_npy_device(const char *path, int64_t rank, void *descriptor,
+                             int32_t dtype, arrayrt_stream_t stream,
+                             const char *location);
+void arrayrt_save_npy_device(const char *path, int64_t rank, void *descriptor,
+                             int32_t dtype, arrayrt_stream_t stream,
+                             const char *location);
 
 /*===----------------------------------------------------------------------===
  * MLIR gpu-to-llvm ABI

@@ -207,3 +207,23 @@ func.func @clash(%a: memref<2xf32>) {
   array.save_npy %a, "a.npy" : memref<2xf32>
   return
 }
+
+// -----
+
+// On a device buffer (array-gpu-device-memory's mark), the device forms,
+// which take the op's stream (null here: array-gpu-streams fills it in) and
+// are marked stream-ordered: a load writes operand 2 (the descriptor), a
+// save only reads it.
+// CHECK-LABEL: module
+// CHECK-DAG: func.func private @arrayrt_load_npy_device(!llvm.ptr, i64, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr)
+// CHECK-DAG: func.func private @arrayrt_save_npy_device(!llvm.ptr, i64, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr)
+// CHECK-LABEL: func.func @device
+// CHECK: %[[NULL:.*]] = llvm.mlir.zero : !llvm.ptr
+// CHECK: call @arrayrt_load_npy_device(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[NULL]], %{{.*}}) {array.stream_operand = 4 : i64, array.written_operands = array<i64: 2>}
+// CHECK: call @arrayrt_save_npy_device(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[NULL]], %{{.*}}) {array.stream_operand = 4 : i64, array.written_operands = array<i64>}
+// CHECK-NOT: array.device_buffer
+func.func @device(%a: memref<4x3xf32>) {
+  array.load_npy_into "a.npy", %a {array.device_buffer} : memref<4x3xf32>
+  array.save_npy %a, "b.npy" {array.device_buffer} : memref<4x3xf32>
+  return
+}

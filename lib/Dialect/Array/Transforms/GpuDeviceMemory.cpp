@@ -4,6 +4,7 @@
 
 #include "GpuUtils.h"
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
+#include "arrayc/Dialect/Array/IR/DeviceBuffer.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -161,7 +162,7 @@ struct ArrayGpuDeviceMemoryPass
         continue;
       }
       // The runtime reads (array.print, array.save_npy) or writes
-      // (array.load_npy_into) operand 0 on the host: give it a host copy.
+      // (array.load_npy_into) operand 0.
       OpOperand &operand = op->getOpOperand(0);
       Value buffer = operand.get();
       if (!isa<MemRefType>(buffer.getType()) ||
@@ -171,18 +172,21 @@ struct ArrayGpuDeviceMemoryPass
         failedAny = true;
         continue;
       }
-      bool hostWrites = isa<array::LoadNpyIntoOp>(op);
+      // Files are read and written through pinned memory by the runtime's
+      // device forms, on the op's stream.
+      if (isa<array::SaveNpyOp, array::LoadNpyIntoOp>(op)) {
+        rewriter.modifyOpInPlace(op, [&] {
+          op->setAttr(array::kDeviceBufferAttr, rewriter.getUnitAttr());
+        });
+        continue;
+      }
+      // Printing reads a host copy.
       auto hostType = contiguousType(cast<MemRefType>(buffer.getType()));
       Value host = memref::AllocOp::create(
           rewriter, loc, hostType, dynamicSizes(rewriter, loc, buffer));
-      if (!hostWrites)
-        gpu::MemcpyOp::create(rewriter, loc, Type(), ValueRange(), host,
-                              buffer);
+      gpu::MemcpyOp::create(rewriter, loc, Type(), ValueRange(), host, buffer);
       rewriter.modifyOpInPlace(op, [&] { operand.set(host); });
       rewriter.setInsertionPointAfter(op);
-      if (hostWrites)
-        gpu::MemcpyOp::create(rewriter, loc, Type(), ValueRange(), buffer,
-                              host);
       memref::DeallocOp::create(rewriter, loc, host);
     }
 

@@ -58,6 +58,14 @@ std::string formatLabel(Location loc, StringRef location) {
   return label + " @ " + location.str();
 }
 
+/// Runtime calls that queue device work of an array op (a library call,
+/// a file's copy).
+bool isRuntimeDeviceCall(StringRef callee) {
+  return llvm::is_contained({"arrayrt_matmul", "arrayrt_load_npy_device",
+                             "arrayrt_save_npy_device"},
+                            callee);
+}
+
 /// The byte size of a memref as an i64 value: static sizes fold, dynamic
 /// ones are read; a dimension with static stride 0 counts once.
 Value memrefBytes(OpBuilder &b, Location loc, Value memref) {
@@ -106,7 +114,7 @@ struct ArrayGpuOpContextPass
       auto call = dyn_cast<func::CallOp>(op);
       if (isa<gpu::LaunchFuncOp, gpu::AllocOp, gpu::MemcpyOp, gpu::MemsetOp,
               array::RangePushOp, array::RangePopOp>(op) ||
-          (call && call.getCallee() == "arrayrt_matmul"))
+          (call && isRuntimeDeviceCall(call.getCallee())))
         targets.push_back(op);
     });
     if (targets.empty())

@@ -1,20 +1,16 @@
 // RUN: array-opt %s -array-gpu-device-memory -split-input-file -verify-diagnostics | FileCheck %s
 
-// The runtime reads and writes .npy data in host memory. A loaded array's
-// buffer still moves to the device: the file is read into a host buffer of
-// its shape, which is copied to the device and freed.
+// A loaded array's buffer moves to the device and the load stays on it,
+// marked for the runtime's device form (the file goes through pinned
+// memory and one copy on the op's stream).
 // CHECK-LABEL: func.func @load
 // CHECK: %[[S:.+]]:2 = array.npy_shape "a.npy" of f32 : index, index
 // CHECK-NEXT: %[[DEV:.+]] = gpu.alloc (%[[S]]#0) : memref<?x3xf32>
-// CHECK-NEXT: %[[C0:.+]] = arith.constant 0 : index
-// CHECK-NEXT: %[[D0:.+]] = memref.dim %[[DEV]], %[[C0]] : memref<?x3xf32>
-// CHECK-NEXT: %[[HOST:.+]] = memref.alloc(%[[D0]]) : memref<?x3xf32>
-// CHECK-NEXT: array.load_npy_into "a.npy", %[[HOST]] : memref<?x3xf32>
-// CHECK-NEXT: gpu.memcpy %[[DEV]], %[[HOST]] : memref<?x3xf32>, memref<?x3xf32>
-// CHECK-NEXT: memref.dealloc %[[HOST]] : memref<?x3xf32>
+// CHECK-NEXT: array.load_npy_into "a.npy", %[[DEV]] {array.device_buffer} : memref<?x3xf32>
 // CHECK-NEXT: call @use(%[[DEV]])
 // CHECK-NEXT: gpu.dealloc %[[DEV]] : memref<?x3xf32>
 // CHECK-NOT: memref.alloc
+// CHECK-NOT: gpu.memcpy
 func.func private @use(memref<?x3xf32>)
 func.func @load() {
   %s:2 = array.npy_shape "a.npy" of f32 : index, index
@@ -27,15 +23,11 @@ func.func @load() {
 
 // -----
 
-// Saving, like printing, writes a host copy of the device buffer.
+// Saving reads the device buffer the same way.
 // CHECK-LABEL: func.func @save
 // CHECK-SAME: (%[[N:.+]]: index)
-// CHECK: %[[DEV:.+]] = gpu.alloc (%[[N]]) : memref<?x4xi64>
-// CHECK: %[[D0:.+]] = memref.dim %[[DEV]], %c0
-// CHECK-NEXT: %[[HOST:.+]] = memref.alloc(%[[D0]]) : memref<?x4xi64>
-// CHECK-NEXT: gpu.memcpy %[[HOST]], %[[DEV]] : memref<?x4xi64>, memref<?x4xi64>
-// CHECK-NEXT: array.save_npy %[[HOST]], "b.npy" : memref<?x4xi64>
-// CHECK-NEXT: memref.dealloc %[[HOST]] : memref<?x4xi64>
+// CHECK-NEXT: %[[DEV:.+]] = gpu.alloc (%[[N]]) : memref<?x4xi64>
+// CHECK-NEXT: array.save_npy %[[DEV]], "b.npy" {array.device_buffer} : memref<?x4xi64>
 // CHECK-NEXT: gpu.dealloc %[[DEV]]
 func.func @save(%n: index) {
   %a = memref.alloc(%n) : memref<?x4xi64>
@@ -46,17 +38,11 @@ func.func @save(%n: index) {
 
 // -----
 
-// A load then a save of the same 0-d buffer: in, to the device, and back.
+// A load then a save of the same 0-d buffer: both on the device buffer.
 // CHECK-LABEL: func.func @round_trip
 // CHECK: %[[DEV:.+]] = gpu.alloc () : memref<f64>
-// CHECK-NEXT: %[[IN:.+]] = memref.alloc() : memref<f64>
-// CHECK-NEXT: array.load_npy_into "x.npy", %[[IN]] : memref<f64>
-// CHECK-NEXT: gpu.memcpy %[[DEV]], %[[IN]] : memref<f64>, memref<f64>
-// CHECK-NEXT: memref.dealloc %[[IN]] : memref<f64>
-// CHECK-NEXT: %[[OUT:.+]] = memref.alloc() : memref<f64>
-// CHECK-NEXT: gpu.memcpy %[[OUT]], %[[DEV]] : memref<f64>, memref<f64>
-// CHECK-NEXT: array.save_npy %[[OUT]], "y.npy" : memref<f64>
-// CHECK-NEXT: memref.dealloc %[[OUT]] : memref<f64>
+// CHECK-NEXT: array.load_npy_into "x.npy", %[[DEV]] {array.device_buffer} : memref<f64>
+// CHECK-NEXT: array.save_npy %[[DEV]], "y.npy" {array.device_buffer} : memref<f64>
 // CHECK-NEXT: gpu.dealloc %[[DEV]] : memref<f64>
 func.func @round_trip() {
   %a = memref.alloc() : memref<f64>

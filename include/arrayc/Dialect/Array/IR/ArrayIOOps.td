@@ -83,7 +83,7 @@ def Array_LoadNpyOp : Array_Op<"load_npy",
     header for their sizes; then a `memref.alloc` of the result's shape,
     which `array.load_npy_into` fills. So the buffer is an ordinary
     allocation that buffer deallocation frees and that the CUDA target
-    places in device memory (loading through a host copy).
+    places in device memory (loading through pinned host memory).
   }];
   let arguments = (ins StrAttr:$path);
   let results = (outs Array_Tensor:$result);
@@ -125,10 +125,11 @@ def Array_LoadNpyIntoOp : Array_Op<"load_npy_into",
     `buffer`, whose sizes must equal the file's (the sizes `array.npy_shape`
     returned for the same file) and whose element type gives the dtype the
     file must have. Errors stop the program as `array.load_npy` describes.
-    `convert-array-to-runtime` lowers it to `arrayrt_load_npy`; the buffer
-    must then be in host memory (on the CUDA target,
-    `array-gpu-device-memory` loads into a host buffer and copies that to
-    the device).
+    `convert-array-to-runtime` lowers it to `arrayrt_load_npy`, or, on a
+    device buffer (marked `array.device_buffer` by
+    `array-gpu-device-memory` on the CUDA target), to
+    `arrayrt_load_npy_device`, which reads the file into pinned host memory
+    and copies it to the device on the op's stream.
 
     ```mlir
     array.load_npy_into "x.npy", %buf : memref<?x3xf32>

@@ -85,10 +85,13 @@ def ArrayGpuDeviceMemory : Pass<"array-gpu-device-memory", "func::FuncOp"> {
     globals are copied to the device where they are used (and freed before
     the function returns), except those only copied into device buffers
     (`array.to_device`), which are copied from host memory where each copy
-    stands; `array.print` and `array.save_npy` read a host
-    copy of their device buffer, and `array.load_npy_into` reads the file
-    into a host buffer that is then copied to the device. Run after bufferization and buffer deallocation, before kernel
-    outlining.
+    stands; `array.print` reads a host copy of its device buffer.
+    `array.save_npy` and `array.load_npy_into` stay on their device buffer,
+    marked `array.device_buffer`: `convert-array-to-runtime` lowers them to
+    the runtime's device forms, which stage the data in page-locked memory
+    and copy it on the op's stream (one DMA per array, so a kernel queued
+    behind a load starts as soon as the data lands). Run after
+    bufferization and buffer deallocation, before kernel outlining.
   }];
   let dependentDialects = ["gpu::GPUDialect", "memref::MemRefDialect"];
 }
@@ -362,7 +365,8 @@ def ArrayGpuOpContext : Pass<"array-gpu-op-context", "ModuleOp"> {
   let description = [{
     Runs on host code after `array-gpu-streams`. Before every
     `gpu.launch_func`, `gpu.alloc`, `gpu.memcpy` and `gpu.memset`, and every
-    call of `arrayrt_matmul` (cuBLASLt, a library call), it calls
+    call of `arrayrt_matmul` (cuBLASLt, a library call),
+    `arrayrt_load_npy_device` and `arrayrt_save_npy_device`, it calls
     `arrayrt_set_op(label, location, bytes)` with string constants:
 
     - `label`, "array.exp @ prog.mlir:12:5": the array ops the location

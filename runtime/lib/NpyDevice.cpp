@@ -1,0 +1,144 @@
+//===- NpyDevice.cpp - .npy files straight to and from device memory ------===//
+//
+// The CUDA target loads and saves device arrays through page-locked host
+// blocks of the pinned pool: the file is read straight into the block (no
+// pageable copy in between) and one DMA of the whole array goes to the
+// device, queued on the op's stream, so the kernels queued behind it start as
+// soon as it lands. Saving copies the array into a block, waits for that
+// stream only, and writes the file from the block. Where no pinned memory is
+// left, both fall back to a pageable host buffer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "arrayrt/arrayrt.h"
+
+#include "Driver.h"
+#include "Error.h"
+#include "Npy.h"
+#include "PinnedPool.h"
+#include "Profile.h"
+
+#include <cstdlib>
+#include <vector>
+
+using arrayrt::check;
+using arrayrt::driver;
+using arrayrt::profile::OpKind;
+using arrayrt::profile::ScopedDeviceOp;
+
+namespace {
+
+/// A device array (contiguous, as the compiler passes it) and a host
+/// descriptor of the same shape over a staging buffer.
+struct Staged {
+  char *device = nullptr; ///< The array's first element.
+  size_t bytes = 0;
+  void *host = nullptr;
+  bool pinned = false;
+  /// allocated, aligned, offset, sizes[rank], strides[rank]: an MLIR
+  /// strided memref descriptor for arrayrt_load_npy / arrayrt_save_npy.
+  std::vector<int64_t> descriptor;
+};
+
+[[noreturn]] void failStaging(const char *verb, const char *path,
+                              const char *location, const char *what) {
+  arrayrt::fatal("%s%scannot %s '%s': %s", location ? location : "",
+                 location ? ": " : "", verb, path ? path : "(null)", what);
+}
+
+Staged stage(const char *verb, const char *path, int64_t rank,
+             void *descriptor, int32_t dtype, const char *location) {
+  const arrayrt::npy::DtypeInfo *info = arrayrt::npy::dtypeInfo(dtype);
+  if (!descriptor || rank < 0 || !info)
+    failStaging(verb, path, location, "invalid arguments");
+  struct Header {
+    void *allocated;
+    char *aligned;
+    int64_t offset;
+  };
+  const auto *header = static_cast<const Header *>(descriptor);
+  const auto *sizes = reinterpret_cast<const int64_t *>(header + 1);
+  const int64_t *strides = sizes + rank;
+
+  Staged staged;
+  staged.descriptor.assign(3 + 2 * rank, 0);
+  int64_t count = 1, expected = 1;
+  for (int64_t i = rank - 1; i >= 0; --i) {
+    if (sizes[i] < 0)
+      failStaging(verb, path, location, "invalid device descriptor");
+    if (sizes[i] != 1 && strides[i] != expected)
+      failStaging(verb, path, location,
+                  "the device array is not contiguous (C order)");
+    expected *= sizes[i];
+    staged.descriptor[3 + i] = sizes[i];
+    staged.descriptor[3 + rank + i] = sizes[i] == 1 ? 1 : strides[i];
+    if (__builtin_mul_overflow(count, sizes[i], &count))
+      failStaging(verb, path, location, "the array is too large");
+  }
+  staged.bytes = static_cast<size_t>(count) * info->size;
+  staged.device = header->aligned + header->offset * info->size;
+  if (staged.bytes > 0) {
+    staged.host = arrayrt::pinnedPool().acquire(staged.bytes);
+    staged.pinned = staged.host != nullptr;
+    if (!staged.pinned && !(staged.host = std::malloc(staged.bytes)))
+      failStaging(verb, path, location, "out of host memory");
+  }
+  staged.descriptor[0] = reinterpret_cast<int64_t>(staged.host);
+  staged.descriptor[1] = reinterpret_cast<int64_t>(staged.host);
+  return staged;
+}
+
+CUdeviceptr toCu(const void *ptr) {
+  return reinterpret_cast<CUdeviceptr>(ptr);
+}
+CUstream toCu(arrayrt_stream_t stream) {
+  return reinterpret_cast<CUstream>(stream);
+}
+
+} // namespace
+
+extern "C" void arrayrt_load_npy_device(const char *path, int64_t rank,
+                                        void *descriptor, int32_t dtype,
+                                        arrayrt_stream_t stream,
+                                        const char *location) {
+  Staged staged = stage("load", path, rank, descriptor, dtype, location);
+  // Checks the file against the shape and dtype, and fills the block.
+  arrayrt_load_npy(path, rank, staged.descriptor.data(), dtype, location);
+  if (staged.bytes == 0)
+    return;
+  if (!staged.pinned) {
+    // arrayrt_memcpy stages pageable data itself; `host` is free after it.
+    arrayrt_memcpy(staged.device, staged.host, staged.bytes, stream);
+    std::free(staged.host);
+    return;
+  }
+  {
+    ScopedDeviceOp timed(toCu(stream), OpKind::Copy, nullptr, nullptr,
+                         staged.device, staged.host, staged.bytes);
+    check(driver().cuMemcpyAsync(toCu(staged.device), toCu(staged.host),
+                                 staged.bytes, toCu(stream)),
+          "cuMemcpyAsync");
+  }
+  arrayrt::pinnedPool().releaseAfter(staged.host, stream);
+}
+
+extern "C" void arrayrt_save_npy_device(const char *path, int64_t rank,
+                                        void *descriptor, int32_t dtype,
+                                        arrayrt_stream_t stream,
+                                        const char *location) {
+  Staged staged = stage("save", path, rank, descriptor, dtype, location);
+  if (staged.bytes > 0) {
+    ScopedDeviceOp timed(toCu(stream), OpKind::Copy, nullptr, nullptr,
+                         staged.host, staged.device, staged.bytes);
+    check(driver().cuMemcpyAsync(toCu(staged.host), toCu(staged.device),
+                                 staged.bytes, toCu(stream)),
+          "cuMemcpyAsync");
+  }
+  if (staged.bytes > 0)
+    check(driver().cuStreamSynchronize(toCu(stream)), "cuStreamSynchronize");
+  arrayrt_save_npy(path, rank, staged.descriptor.data(), dtype, location);
+  if (staged.pinned)
+    arrayrt::pinnedPool().releaseNow(staged.host);
+  else
+    std::free(staged.host);
+}
