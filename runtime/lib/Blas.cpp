@@ -615,12 +615,18 @@ extern "C" void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank,
   // Compiled code passes the stream the product belongs on; without one,
   // the runtime's own stream, waited for before returning.
   CUstream queue = stream ? reinterpret_cast<CUstream>(stream) : s.stream;
-  if (plan.k == 0) {
+  if (plan.k == 0 && beta == 1.0 && epilogue == ARRAYRT_MATMUL_DEFAULT) {
+    // A sum of nothing plus the output: the output as it is.
+  } else if (plan.k == 0) {
     // A sum of nothing: zeros, which every epilogue without a bias keeps.
     if (bias)
       fatal("%s%smatmul: a product over an empty dimension with a bias "
             "epilogue is not supported",
             where, sep);
+    if (beta != 0.0)
+      fatal("%s%smatmul: a product over an empty dimension with beta %g "
+            "is not supported",
+            where, sep, beta);
     for (int64_t i = 0; i < plan.batch; ++i) {
       profile::ScopedDeviceOp timed(queue, profile::OpKind::Memset,
                                     "memset 8-bit");
@@ -653,9 +659,21 @@ extern "C" void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank,
     args.d = dData;
     args.stream = queue;
     args.workspace = workspaceFor(s, queue, location);
-    // With beta != 0 the output is also an input: tuning would change it.
-    if (!gemm.tuned && beta == 0.0)
-      tune(s, gemm, args);
+    if (!gemm.tuned) {
+      // With beta != 0 the output is also an input, which tuning would
+      // change: the candidates write a scratch copy of its extent instead.
+      GemmArgs scratch = args;
+      size_t extent = 0;
+      if (beta != 0.0) {
+        extent = static_cast<size_t>((plan.batch - 1) * plan.strideD +
+                                     plan.n * plan.ldd) *
+                 elementBytes;
+        scratch.d = allocateDevice(extent, queue, location);
+      }
+      tune(s, gemm, scratch);
+      if (extent)
+        freeDevice(scratch.d, queue);
+    }
     // Each operand read or written once, for the profile's GB/s.
     uint64_t bytes = static_cast<uint64_t>(
         (plan.m * plan.k + plan.k * plan.n + plan.m * plan.n) * plan.batch *

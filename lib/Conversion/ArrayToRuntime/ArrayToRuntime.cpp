@@ -463,8 +463,9 @@ struct BlasMatmulToRuntimeCall : OpRewritePattern<BlasMatmulOp> {
     args.push_back(arith::ConstantOp::create(
         rewriter, loc,
         rewriter.getF64FloatAttr(op.getAlpha().convertToDouble())));
-    args.push_back(arith::ConstantOp::create(rewriter, loc,
-                                             rewriter.getF64FloatAttr(0.0)));
+    args.push_back(arith::ConstantOp::create(
+        rewriter, loc,
+        rewriter.getF64FloatAttr(op.getBeta().convertToDouble())));
     args.push_back(getLocationString(rewriter, op));
     args.push_back(LLVM::ZeroOp::create(rewriter, loc, ptrType));
     auto call = rewriter.replaceOpWithNewOp<func::CallOp>(op, *callee, args);

@@ -335,11 +335,12 @@ void arrayrt_host_unregister(void *ptr);
  * cublasLt handle and one non-blocking stream for all products, and takes
  * a 32 MiB workspace from the memory pool. Each distinct problem (dtype,
  * sizes, leading dimensions, batch strides, transposes, epilogue, flags,
- * pointer alignments) gets its matmul and layout descriptors and up to 8
+ * pointer alignments) gets its matmul and layout descriptors and up to 16
  * algorithms from cuBLASLt's heuristic once; its first call times each of
- * them (one untimed and three timed runs, on its own operands) and every
- * call uses the fastest (ARRAYRT_MATMUL_AUTOTUNE=0: the heuristic's first,
- * untimed).
+ * them (one untimed run, then back-to-back runs for about 2 ms, 3 to 50 of
+ * them, on its own operands; with beta != 0 into a scratch output) and
+ * every call uses the fastest (ARRAYRT_MATMUL_AUTOTUNE=0: the heuristic's
+ * first, untimed).
  *===----------------------------------------------------------------------===*/
 
 /* The epilogue applied to alpha * lhs @ rhs (+ beta * out) before it is
@@ -386,6 +387,9 @@ enum {
  *   CUBLAS_STATUS_INVALID_VALUE (an invalid value was used as an argument)
  * (one line); shapes that disagree, layouts cuBLASLt cannot read, or no
  * cuBLASLt library are errors too.
+ *
+ * `out` is read only when beta is not 0 (cuBLASLt's C, the same matrix as
+ * D); the epilogue applies after adding beta * out and the bias.
  *
  * The product is queued on `stream`, after the work queued there before,
  * and the call returns without waiting for it (compiled code passes the

@@ -55,3 +55,15 @@ func.func @on_tensors(%a: tensor<8x4xf32>, %b: tensor<4x6xf32>, %c: tensor<8x6xf
   %0 = array.blas_matmul %a, %b into %c : tensor<8x4xf32>, tensor<4x6xf32>, tensor<8x6xf32> -> tensor<8x6xf32>
   return %0 : tensor<8x6xf32>
 }
+
+// -----
+
+// beta (out read as cuBLASLt's C) is passed as it is.
+// CHECK-LABEL: func.func @beta
+// CHECK-DAG: %[[ALPHA:.+]] = arith.constant -1.000000e+00 : f64
+// CHECK-DAG: %[[BETA:.+]] = arith.constant 2.000000e+00 : f64
+// CHECK: call @arrayrt_matmul({{.*}}, %[[ALPHA]], %[[BETA]], %{{.+}}, %{{.+}}) {array.stream_operand = 14 : i64, array.written_operands = array<i64: 7>}
+func.func @beta(%a: memref<8x4xf32>, %b: memref<4x6xf32>, %c: memref<8x6xf32>) {
+  array.blas_matmul %a, %b into %c {alpha = -1.0 : f64, beta = 2.0 : f64} : memref<8x4xf32>, memref<4x6xf32>, memref<8x6xf32>
+  return
+}

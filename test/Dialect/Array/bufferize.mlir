@@ -155,3 +155,18 @@ func.func @blas_matmul(%a: tensor<8x4xf32>, %b: tensor<4x6xf32>, %bias: tensor<6
   %0 = array.blas_matmul %a, %b bias %bias : tensor<6xf32> into %init {epilogue = "relu"} : tensor<8x4xf32>, tensor<4x6xf32>, tensor<8x6xf32> -> tensor<8x6xf32>
   return %0 : tensor<8x6xf32>
 }
+
+// -----
+
+// With beta, the init is read: an init that is used afterwards is copied
+// into the product's buffer first (the copy holds C), so %c survives.
+// CHECK-LABEL: func.func @blas_matmul_beta
+// CHECK-SAME: (%[[A:.+]]: memref<8x4xf32{{.*}}>, %[[B:.+]]: memref<4x6xf32{{.*}}>, %[[C:.+]]: memref<8x6xf32{{.*}}>)
+// CHECK: %[[OUT:.+]] = memref.alloc() {{.*}}: memref<8x6xf32>
+// CHECK: memref.copy %[[C]], %[[OUT]]
+// CHECK: array.blas_matmul %[[A]], %[[B]] into %[[OUT]] {beta = 1.000000e+00 : f64}
+// CHECK: return %[[OUT]], %[[C]]
+func.func @blas_matmul_beta(%a: tensor<8x4xf32>, %b: tensor<4x6xf32>, %c: tensor<8x6xf32>) -> (tensor<8x6xf32>, tensor<8x6xf32>) {
+  %0 = array.blas_matmul %a, %b into %c {beta = 1.0 : f64} : tensor<8x4xf32>, tensor<4x6xf32>, tensor<8x6xf32> -> tensor<8x6xf32>
+  return %0, %c : tensor<8x6xf32>, tensor<8x6xf32>
+}

@@ -256,5 +256,7 @@ void BlasMatmulOp::getEffects(
   effects.emplace_back(MemoryEffects::Read::get(), &getRhsMutable());
   if (getBias())
     effects.emplace_back(MemoryEffects::Read::get(), &getBiasMutable()[0]);
+  if (!getBeta().isZero())
+    effects.emplace_back(MemoryEffects::Read::get(), &getInitMutable());
   effects.emplace_back(MemoryEffects::Write::get(), &getInitMutable());
 }

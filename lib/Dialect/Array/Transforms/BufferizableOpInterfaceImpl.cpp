@@ -109,13 +109,15 @@ struct LoadNpyOpInterface
 };
 
 /// array.blas_matmul writes its result into the init buffer (destination
-/// style) without reading it (beta is 0), and reads the other operands.
+/// style), reading it only when beta is not 0, and reads the other
+/// operands.
 struct BlasMatmulOpInterface
     : DstBufferizableOpInterfaceExternalModel<BlasMatmulOpInterface,
                                               BlasMatmulOp> {
   bool bufferizesToMemoryRead(Operation *op, OpOperand &operand,
                               const AnalysisState &) const {
-    return !cast<DestinationStyleOpInterface>(op).isDpsInit(&operand);
+    return !cast<DestinationStyleOpInterface>(op).isDpsInit(&operand) ||
+           !cast<BlasMatmulOp>(op).getBeta().isZero();
   }
 
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
@@ -138,7 +140,8 @@ struct BlasMatmulOpInterface
     auto bufferized = BlasMatmulOp::create(
         rewriter, op->getLoc(), TypeRange(), buffers[0], buffers[1], bias, init,
         matmul.getTransposeLhs(), matmul.getTransposeRhs(),
-        matmul.getEpilogue(), matmul.getAlpha(), matmul.getTf32());
+        matmul.getEpilogue(), matmul.getAlpha(), matmul.getBeta(),
+        matmul.getTf32());
     bufferized->setDiscardableAttrs(op->getDiscardableAttrDictionary());
     replaceOpWithBufferizedValues(rewriter, op, init);
     return success();

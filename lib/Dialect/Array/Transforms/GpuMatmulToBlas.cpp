@@ -289,6 +289,28 @@ bool batchBroadcastsWhole(RankedTensorType operand, RankedTensorType result) {
   return allOnes || allMatch;
 }
 
+/// For `user` = value + C, C + value (beta 1), value - C (beta -1) or
+/// C - value (beta 1, alpha negated), with C a matrix of the result's type:
+/// C, with `alpha` and `beta` updated; else null. (No bias may have been
+/// added before: it would need negating too.)
+Value addedMatrix(Operation *user, Value value, RankedTensorType resultType,
+                  double &alpha, double &beta) {
+  Value other;
+  double sign = 1.0, productSign = 1.0;
+  if (auto add = dyn_cast<AddOp>(user)) {
+    other = add.getLhs() == value ? add.getRhs() : add.getLhs();
+  } else if (auto sub = dyn_cast<SubOp>(user)) {
+    bool first = sub.getLhs() == value;
+    other = first ? sub.getRhs() : sub.getLhs();
+    (first ? sign : productSign) = -1.0;
+  }
+  if (!other || other == value || other.getType() != resultType)
+    return Value();
+  alpha *= productSign;
+  beta = sign;
+  return other;
+}
+
 template <typename ProductOp>
 struct ProductToBlas : OpRewritePattern<ProductOp> {
   ProductToBlas(MLIRContext *context, bool tf32)
@@ -330,8 +352,11 @@ struct ProductToBlas : OpRewritePattern<ProductOp> {
     // The epilogue, op by op.
     Value value = op.getResult();
     Operation *last = op;
-    double alpha = 1.0;
+    double alpha = 1.0, beta = 0.0;
     Value bias;
+    // A matrix of the result's type added to the product: cuBLASLt's C,
+    // read from the init buffer (beta * C).
+    Value addend;
     StringRef activation = "none";
     // cuBLASLt's bias and activation epilogues are for f16, bf16 and f32.
     bool epilogues = !element.isF64();
@@ -358,12 +383,19 @@ struct ProductToBlas : OpRewritePattern<ProductOp> {
         if (!c || other == value)
           break;
         alpha *= *c;
+        beta *= *c;
       } else if (auto div = dyn_cast<DivOp>(user);
                  div && !bias && div.getLhs() == value) {
         std::optional<double> c = scalarConstant(div.getRhs());
         if (!c || *c == 0.0)
           break;
         alpha /= *c;
+        beta /= *c;
+      } else if (Value other =
+                     !addend && !bias
+                         ? addedMatrix(user, value, resultType, alpha, beta)
+                         : Value()) {
+        addend = other;
       } else if (auto add = dyn_cast<AddOp>(user); add && !bias && epilogues) {
         Value other = add.getLhs() == value ? add.getRhs() : add.getLhs();
         auto otherType = cast<RankedTensorType>(other.getType());
@@ -412,15 +444,18 @@ struct ProductToBlas : OpRewritePattern<ProductOp> {
       dynamicSizes.push_back(
           tensor::DimOp::create(rewriter, loc, source, sourceDim));
     }
-    Value init = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
-                                         element, dynamicSizes);
+    Value init = addend ? addend
+                        : tensor::EmptyOp::create(rewriter, loc,
+                                                  resultType.getShape(),
+                                                  element, dynamicSizes);
     StringAttr precision = op.getPrecisionAttr();
     bool useTf32 = element.isF32() &&
                    (tf32 ? !(precision && precision.getValue() == "highest")
                          : precision && precision.getValue() == "tf32");
     auto blas = BlasMatmulOp::create(
         rewriter, loc, TypeRange{resultType}, lhs, rhs, bias, init,
-        transposeLhs, transposeRhs, activation, APFloat(alpha), useTf32);
+        transposeLhs, transposeRhs, activation, APFloat(alpha), APFloat(beta),
+        useTf32);
     rewriter.replaceOp(last, blas.getResult()[0]);
     return success();
   }

@@ -120,6 +120,57 @@ func.func @not_folded(%a: tensor<8x4xf32>, %b: tensor<4x6xf32>, %bias: tensor<6x
 
 // -----
 
+// A matrix of the result's type added to the product becomes the
+// destination, read with beta 1 (-1 when subtracted); a scaling after the
+// sum scales alpha and beta; a bias and an activation may follow it.
+// CHECK-LABEL: func.func @addend
+// CHECK-SAME: (%[[A:.+]]: tensor<8x4xf32>, %[[B:.+]]: tensor<4x6xf32>, %[[C:.+]]: tensor<8x6xf32>, %[[BIAS:.+]]: tensor<6xf32>)
+// CHECK-NEXT: %[[S:.+]] = array.blas_matmul %[[A]], %[[B]] into %[[C]] {beta = 1.000000e+00 : f64}
+// CHECK-NEXT: %[[T:.+]] = array.blas_matmul %[[A]], %[[B]] into %[[C]] {alpha = 3.000000e+00 : f64, beta = 3.000000e+00 : f64}
+// CHECK-NEXT: %[[D:.+]] = array.blas_matmul %[[A]], %[[B]] into %[[C]] {beta = -1.000000e+00 : f64}
+// CHECK: %[[R:.+]] = array.blas_matmul %[[A]], %[[B]] bias %[[BIAS]] : tensor<6xf32> into %[[C]] {beta = 1.000000e+00 : f64, epilogue = "relu"}
+// CHECK-NEXT: return %[[S]], %[[T]], %[[D]], %[[R]]
+func.func @addend(%a: tensor<8x4xf32>, %b: tensor<4x6xf32>, %c: tensor<8x6xf32>, %bias: tensor<6xf32>) -> (tensor<8x6xf32>, tensor<8x6xf32>, tensor<8x6xf32>, tensor<8x6xf32>) {
+  %p = array.matmul %a, %b : (tensor<8x4xf32>, tensor<4x6xf32>) -> tensor<8x6xf32>
+  %s = array.add %p, %c : (tensor<8x6xf32>, tensor<8x6xf32>) -> tensor<8x6xf32>
+  %p2 = array.matmul %a, %b : (tensor<8x4xf32>, tensor<4x6xf32>) -> tensor<8x6xf32>
+  %s2 = array.add %c, %p2 : (tensor<8x6xf32>, tensor<8x6xf32>) -> tensor<8x6xf32>
+  %three = array.full 3.0 : tensor<f32>
+  %t = array.mul %s2, %three : (tensor<8x6xf32>, tensor<f32>) -> tensor<8x6xf32>
+  %p3 = array.matmul %a, %b : (tensor<8x4xf32>, tensor<4x6xf32>) -> tensor<8x6xf32>
+  %d = array.sub %p3, %c : (tensor<8x6xf32>, tensor<8x6xf32>) -> tensor<8x6xf32>
+  %p4 = array.matmul %a, %b : (tensor<8x4xf32>, tensor<4x6xf32>) -> tensor<8x6xf32>
+  %s4 = array.add %p4, %c : (tensor<8x6xf32>, tensor<8x6xf32>) -> tensor<8x6xf32>
+  %sb = array.add %s4, %bias : (tensor<8x6xf32>, tensor<6xf32>) -> tensor<8x6xf32>
+  %zero = array.full 0.0 : tensor<f32>
+  %r = array.maximum %sb, %zero : (tensor<8x6xf32>, tensor<f32>) -> tensor<8x6xf32>
+  return %s, %t, %d, %r : tensor<8x6xf32>, tensor<8x6xf32>, tensor<8x6xf32>, tensor<8x6xf32>
+}
+
+// -----
+
+// C - A @ B negates alpha. Not folded: a second matrix add, and a matrix
+// of another type (broadcast).
+// CHECK-LABEL: func.func @addend_negated_and_not_folded
+// CHECK: %[[P:.+]] = array.blas_matmul %{{.+}}, %{{.+}} into %{{.+}} {alpha = -1.000000e+00 : f64, beta = 1.000000e+00 : f64}
+// CHECK: %[[Q:.+]] = array.blas_matmul %{{.+}}, %{{.+}} into %{{.+}} {beta = 1.000000e+00 : f64}
+// CHECK-NEXT: array.add %[[Q]]
+// CHECK: %[[R:.+]] = array.blas_matmul %{{.+}}, %{{.+}} into %{{.+}} :
+// CHECK-NEXT: array.add %[[R]]
+// CHECK-NEXT: return %[[P]],
+func.func @addend_negated_and_not_folded(%a: tensor<8x4xf32>, %b: tensor<4x6xf32>, %c: tensor<8x6xf32>, %b3: tensor<2x8x6xf32>) -> (tensor<8x6xf32>, tensor<8x6xf32>, tensor<2x8x6xf32>) {
+  %p = array.matmul %a, %b : (tensor<8x4xf32>, tensor<4x6xf32>) -> tensor<8x6xf32>
+  %d = array.sub %c, %p : (tensor<8x6xf32>, tensor<8x6xf32>) -> tensor<8x6xf32>
+  %q = array.matmul %a, %b : (tensor<8x4xf32>, tensor<4x6xf32>) -> tensor<8x6xf32>
+  %s = array.add %q, %c : (tensor<8x6xf32>, tensor<8x6xf32>) -> tensor<8x6xf32>
+  %s2 = array.add %s, %c : (tensor<8x6xf32>, tensor<8x6xf32>) -> tensor<8x6xf32>
+  %r = array.matmul %a, %b : (tensor<8x4xf32>, tensor<4x6xf32>) -> tensor<8x6xf32>
+  %w = array.add %r, %b3 : (tensor<8x6xf32>, tensor<2x8x6xf32>) -> tensor<2x8x6xf32>
+  return %d, %s2, %w : tensor<8x6xf32>, tensor<8x6xf32>, tensor<2x8x6xf32>
+}
+
+// -----
+
 // Transposes of the last two dimensions fold into the flags, in a batch
 // too; precision = "tf32" sets tf32, "highest" keeps it off under the flag.
 // CHECK-LABEL: func.func @transposes

@@ -66,7 +66,8 @@ def Array_BlasMatmulOp : Array_Op<"blas_matmul", [
   let summary = "A matrix product with a fused epilogue, computed by cuBLASLt "
                 "on the CUDA target.";
   let description = [{
-    `init = epilogue(alpha * op(lhs) @ op(rhs) [+ bias])`, where op swaps
+    `init = epilogue(alpha * op(lhs) @ op(rhs) + beta * init [+ bias])`
+    (init is read only when `beta` is not 0), where op swaps
     the last two dimensions of `lhs` (of `rhs`) when `transpose_lhs`
     (`transpose_rhs`) is set: op(lhs) is `[..., M, K]`, op(rhs)
     `[..., K, N]` and `init` `[..., M, N]`. The batch dimensions (all but
@@ -79,7 +80,8 @@ def Array_BlasMatmulOp : Array_Op<"blas_matmul", [
     f32, f32 in f32 (on TF32 tensor cores when `tf32` is set), f64 in f64.
 
     `array-gpu-matmul-to-blas` creates it from `array.matmul` and
-    `array.dot` and the scaling, bias add and activation that follow them;
+    `array.dot` and the scaling, matrix add (`beta`), bias add and
+    activation that follow them;
     it works on tensors (destination style: the result is `init`'s tensor)
     and, after bufferization, on buffers, where `convert-array-to-runtime`
     lowers it to a call of `arrayrt_matmul`. The CUDA target only.
@@ -97,6 +99,7 @@ def Array_BlasMatmulOp : Array_Op<"blas_matmul", [
     UnitAttr:$transpose_lhs, UnitAttr:$transpose_rhs,
     DefaultValuedStrAttr<StrAttr, "none">:$epilogue,
     DefaultValuedAttr<F64Attr, "1.0">:$alpha,
+    DefaultValuedAttr<F64Attr, "0.0">:$beta,
     UnitAttr:$tf32);
   let results = (outs Variadic<AnyRankedTensor>:$result);
   let assemblyFormat = [{
