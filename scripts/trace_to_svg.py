@@ -106,10 +106,12 @@ def draw(tracks, boxes, ticks, memory, title, max_us, width=1200):
     for tick in ticks:
         y = TOP + lanes[tick["tid"]] * (LANE + GAP)
         colour = "#e15759" if tick["name"] == "alloc" else "#76b7b2"
+        size = tick.get("args", {}).get("bytes")
+        title = tick["name"] + ("" if size is None else " %s bytes" % size)
         out.append('<line x1="%.2f" x2="%.2f" y1="%d" y2="%d" stroke="%s" '
-                   'stroke-width="1.5"><title>%s %s bytes</title></line>'
+                   'stroke-width="1.5"><title>%s</title></line>'
                    % (x(tick["ts"]), x(tick["ts"]), y, y + 7, colour,
-                      tick["name"], tick.get("args", {}).get("bytes", "")))
+                      html.escape(title)))
     base = TOP + len(used) * (LANE + GAP) + MEMORY_HEIGHT
     if memory:
         peak = max(b for _, b in memory) or 1

@@ -10,53 +10,18 @@
 
 #include "arrayrt/arrayrt.h"
 
+#include "AddKernel.h"
+
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <vector>
 
 namespace {
 
-// PTX ISA 8.0 (CUDA 12.0) so that any driver new enough for sm_90 JITs it.
-const char kPtx[] = R"ptx(
-.version 8.0
-.target sm_90
-.address_size 64
-
-.visible .entry add_f32(.param .u64 a, .param .u64 b, .param .u64 c,
-                        .param .u32 n)
-{
-  .reg .pred %p<2>;
-  .reg .b32 %r<6>;
-  .reg .f32 %f<4>;
-  .reg .b64 %rd<11>;
-
-  ld.param.u64 %rd1, [a];
-  ld.param.u64 %rd2, [b];
-  ld.param.u64 %rd3, [c];
-  ld.param.u32 %r2, [n];
-  mov.u32 %r3, %ctaid.x;
-  mov.u32 %r4, %ntid.x;
-  mov.u32 %r5, %tid.x;
-  mad.lo.s32 %r1, %r3, %r4, %r5;
-  setp.ge.u32 %p1, %r1, %r2;
-  @%p1 bra DONE;
-  cvta.to.global.u64 %rd4, %rd1;
-  cvta.to.global.u64 %rd5, %rd2;
-  cvta.to.global.u64 %rd6, %rd3;
-  mul.wide.u32 %rd7, %r1, 4;
-  add.s64 %rd8, %rd4, %rd7;
-  add.s64 %rd9, %rd5, %rd7;
-  add.s64 %rd10, %rd6, %rd7;
-  ld.global.f32 %f1, [%rd8];
-  ld.global.f32 %f2, [%rd9];
-  add.f32 %f3, %f1, %f2;
-  st.global.f32 [%rd10], %f3;
-DONE:
-  ret;
-}
-)ptx";
+const std::string kPtx = addKernelPtx("f32");
 
 constexpr uint32_t kCount = 1000; // Not a multiple of the block size.
 constexpr uint32_t kBlock = 256;
@@ -82,7 +47,7 @@ void expectSums(const char *path, const float *a, const float *b,
 void runArrayrtApi(const std::vector<float> &a, const std::vector<float> &b) {
   const char *path = "arrayrt_ API";
   size_t bytes = kCount * sizeof(float);
-  arrayrt_module_t module = arrayrt_module_load(kPtx, sizeof(kPtx));
+  arrayrt_module_t module = arrayrt_module_load(kPtx.c_str(), kPtx.size() + 1);
   arrayrt_function_t function = arrayrt_module_get_function(module, "add_f32");
   arrayrt_stream_t stream = arrayrt_stream_create();
   void *da = arrayrt_alloc(bytes, stream);
@@ -115,7 +80,7 @@ void runArrayrtApi(const std::vector<float> &a, const std::vector<float> &b) {
 
 void runMlirAbi(std::vector<float> &a, std::vector<float> &b) {
   size_t bytes = kCount * sizeof(float);
-  void *module = mgpuModuleLoadJIT(const_cast<char *>(kPtx), 2);
+  void *module = mgpuModuleLoadJIT(const_cast<char *>(kPtx.c_str()), 2);
   void *function = mgpuModuleGetFunction(module, "add_f32");
   void *stream = mgpuStreamCreate();
   void *other = mgpuStreamCreate();

@@ -17,6 +17,8 @@
 
 #include "arrayrt/arrayrt.h"
 
+#include "AddKernel.h"
+
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
@@ -24,49 +26,14 @@
 #include <cstring>
 #include <mutex>
 #include <random>
+#include <string>
 #include <thread>
 #include <vector>
 
 namespace {
 
 // c[i] = a[i] + b[i] over n uint32 words (integer adds: exact).
-const char kPtx[] = R"ptx(
-.version 8.0
-.target sm_90
-.address_size 64
-
-.visible .entry add_u32(.param .u64 a, .param .u64 b, .param .u64 c,
-                        .param .u32 n)
-{
-  .reg .pred %p<2>;
-  .reg .b32 %r<9>;
-  .reg .b64 %rd<11>;
-
-  ld.param.u64 %rd1, [a];
-  ld.param.u64 %rd2, [b];
-  ld.param.u64 %rd3, [c];
-  ld.param.u32 %r2, [n];
-  mov.u32 %r3, %ctaid.x;
-  mov.u32 %r4, %ntid.x;
-  mov.u32 %r5, %tid.x;
-  mad.lo.s32 %r1, %r3, %r4, %r5;
-  setp.ge.u32 %p1, %r1, %r2;
-  @%p1 bra DONE;
-  cvta.to.global.u64 %rd4, %rd1;
-  cvta.to.global.u64 %rd5, %rd2;
-  cvta.to.global.u64 %rd6, %rd3;
-  mul.wide.u32 %rd7, %r1, 4;
-  add.s64 %rd8, %rd4, %rd7;
-  add.s64 %rd9, %rd5, %rd7;
-  add.s64 %rd10, %rd6, %rd7;
-  ld.global.u32 %r6, [%rd8];
-  ld.global.u32 %r7, [%rd9];
-  add.s32 %r8, %r6, %r7;
-  st.global.u32 [%rd10], %r8;
-DONE:
-  ret;
-}
-)ptx";
+const std::string kPtx = addKernelPtx("u32");
 
 std::atomic<bool> failed{false};
 std::mutex printMutex;
@@ -188,7 +155,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   arrayrt_module_t module =
-      arrayrt_module_load_jit(kPtx, sizeof(kPtx), /*opt_level=*/2);
+      arrayrt_module_load_jit(kPtx.c_str(), kPtx.size() + 1, /*opt_level=*/2);
   arrayrt_function_t add = arrayrt_module_get_function(module, "add_u32");
   arrayrt_stream_t shared = arrayrt_stream_create();
   std::mutex sharedMutex;
