@@ -14,6 +14,7 @@
 #include "Npy.h"
 
 #include "Error.h"
+#include "Zip.h"
 #include "arrayrt/arrayrt.h"
 
 #include <algorithm>
@@ -134,9 +135,14 @@ struct Op {
   const char *verb; // "load" or "save".
   const char *path;
   const char *location;
+  /// The member of the .npz archive `path` (its name in messages), read
+  /// from the open `fd` instead of opening `path`; null for a .npy file.
+  const char *member = nullptr;
+  int fd = -1;
 };
 
-/// Fails with `arrayrt: error: [<location>: ]cannot <verb> '<path>': <what>`.
+/// Fails with `arrayrt: error: [<location>: ]cannot <verb> '<path>': <what>`
+/// (`'<member>' in '<path>'` for an archive member).
 [[noreturn]] __attribute__((format(printf, 2, 3))) void
 fail(const Op &op, const char *format, ...) {
   va_list args;
@@ -148,8 +154,12 @@ fail(const Op &op, const char *format, ...) {
   std::string what(length > 0 ? length : 0, '\0');
   std::vsnprintf(what.data(), what.size() + 1, format, args);
   va_end(args);
-  arrayrt::fatal("%s%scannot %s '%s': %s", op.location ? op.location : "",
-                 op.location ? ": " : "", op.verb, op.path ? op.path : "(null)",
+  std::string object = std::string("'") + (op.path ? op.path : "(null)") +
+                       "'";
+  if (op.member)
+    object = std::string("'") + op.member + "' in " + object;
+  arrayrt::fatal("%s%scannot %s %s: %s", op.location ? op.location : "",
+                 op.location ? ": " : "", op.verb, object.c_str(),
                  what.c_str());
 }
 
@@ -660,13 +670,13 @@ const DtypeInfo *classifyDescr(const std::string &descr, bool &bigEndian,
   return nullptr;
 }
 
-/// Opens `op.path` and checks its header against `dtype` and, if `expected`
-/// is not null, the sizes in `expected` (-1: any). Otherwise only the rank
-/// is checked.
+/// Opens `op.path` (or takes `op.fd`) and checks its header against
+/// `dtype` and, if `expected` is not null, the sizes in `expected` (-1:
+/// any). Otherwise only the rank is checked.
 NpyFile openNpy(const Op &op, int64_t rank, const DtypeInfo &dtype,
                 const int64_t *expected) {
   NpyFile file;
-  file.fd = ::open(op.path, O_RDONLY | O_CLOEXEC);
+  file.fd = op.fd >= 0 ? op.fd : ::open(op.path, O_RDONLY | O_CLOEXEC);
   if (file.fd < 0)
     fail(op, "%s", std::strerror(errno));
   struct stat status;
@@ -809,9 +819,7 @@ NpyFile openNpy(const Op &op, int64_t rank, const DtypeInfo &dtype,
   return file;
 }
 
-void npyShape(const char *path, int64_t rank, int64_t *shape, int32_t dtype,
-              const char *location) {
-  Op op{"load", path, location};
+void npyShape(const Op &op, int64_t rank, int64_t *shape, int32_t dtype) {
   const DtypeInfo &info =
       checkArguments(op, rank, shape, "shape", dtype, rank == 0);
   NpyFile file = openNpy(op, rank, info, nullptr);
@@ -877,9 +885,7 @@ private:
   int64_t consumed = 0;
 };
 
-void load(const char *path, int64_t rank, void *descriptor, int32_t dtype,
-          const char *location) {
-  Op op{"load", path, location};
+void load(const Op &op, int64_t rank, void *descriptor, int32_t dtype) {
   const DtypeInfo &info =
       checkArguments(op, rank, descriptor, "descriptor", dtype);
   Memref array = readDescriptor(rank, descriptor);
@@ -928,11 +934,39 @@ extern "C" void arrayrt_save_npy(const char *path, int64_t rank,
 extern "C" void arrayrt_npy_shape(const char *path, int64_t rank,
                                   int64_t *shape, int32_t dtype,
                                   const char *location) {
-  npyShape(path, rank, shape, dtype, location);
+  npyShape(Op{"load", path, location}, rank, shape, dtype);
 }
 
 extern "C" void arrayrt_load_npy(const char *path, int64_t rank,
                                  void *descriptor, int32_t dtype,
                                  const char *location) {
-  load(path, rank, descriptor, dtype, location);
+  load(Op{"load", path, location}, rank, descriptor, dtype);
+}
+
+namespace {
+/// The load of `member` of the .npz archive `path`, its bytes extracted.
+Op openMember(const char *path, const char *member, const char *location) {
+  Op op{"load", path, location, member ? member : "(null)"};
+  if (!path)
+    fail(op, "the path is NULL");
+  if (!member)
+    fail(op, "the member name is NULL");
+  std::string error;
+  op.fd = arrayrt::zip::extractMember(path, member, error);
+  if (op.fd < 0)
+    fail(op, "%s", error.c_str());
+  return op;
+}
+} // namespace
+
+extern "C" void arrayrt_npz_shape(const char *path, const char *member,
+                                  int64_t rank, int64_t *shape, int32_t dtype,
+                                  const char *location) {
+  npyShape(openMember(path, member, location), rank, shape, dtype);
+}
+
+extern "C" void arrayrt_load_npz(const char *path, const char *member,
+                                 int64_t rank, void *descriptor, int32_t dtype,
+                                 const char *location) {
+  load(openMember(path, member, location), rank, descriptor, dtype);
 }

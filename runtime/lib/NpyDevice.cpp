@@ -95,15 +95,14 @@ CUstream toCu(arrayrt_stream_t stream) {
   return reinterpret_cast<CUstream>(stream);
 }
 
-} // namespace
-
-extern "C" void arrayrt_load_npy_device(const char *path, int64_t rank,
-                                        void *descriptor, int32_t dtype,
-                                        arrayrt_stream_t stream,
-                                        const char *location) {
+/// Fills a staging block with `read(hostDescriptor)` (which checks the file
+/// against the shape and dtype) and queues its copy to the device.
+template <typename Read>
+void loadToDevice(const char *path, int64_t rank, void *descriptor,
+                  int32_t dtype, arrayrt_stream_t stream, const char *location,
+                  Read read) {
   Staged staged = stage("load", path, rank, descriptor, dtype, location);
-  // Checks the file against the shape and dtype, and fills the block.
-  arrayrt_load_npy(path, rank, staged.descriptor.data(), dtype, location);
+  read(staged.descriptor.data());
   if (staged.bytes == 0)
     return;
   if (!staged.pinned) {
@@ -120,6 +119,28 @@ extern "C" void arrayrt_load_npy_device(const char *path, int64_t rank,
           "cuMemcpyAsync");
   }
   arrayrt::pinnedPool().releaseAfter(staged.host, stream);
+}
+
+} // namespace
+
+extern "C" void arrayrt_load_npy_device(const char *path, int64_t rank,
+                                        void *descriptor, int32_t dtype,
+                                        arrayrt_stream_t stream,
+                                        const char *location) {
+  loadToDevice(path, rank, descriptor, dtype, stream, location,
+               [&](void *host) {
+                 arrayrt_load_npy(path, rank, host, dtype, location);
+               });
+}
+
+extern "C" void arrayrt_load_npz_device(const char *path, const char *member,
+                                        int64_t rank, void *descriptor,
+                                        int32_t dtype, arrayrt_stream_t stream,
+                                        const char *location) {
+  loadToDevice(path, rank, descriptor, dtype, stream, location,
+               [&](void *host) {
+                 arrayrt_load_npz(path, member, rank, host, dtype, location);
+               });
 }
 
 extern "C" void arrayrt_save_npy_device(const char *path, int64_t rank,

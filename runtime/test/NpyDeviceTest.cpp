@@ -4,7 +4,8 @@
 // libarrayrt-fake-cuda (FakeDriver.cpp), whose "device" memory is host
 // memory the test can read: the elements arrive, the file written from the
 // device equals the one written from the host, the staging block is
-// reused, and bad input stops with the op's location.
+// reused, .npz members load the same way, and bad input stops with the
+// op's location.
 //
 //===----------------------------------------------------------------------===//
 
@@ -145,6 +146,24 @@ TEST_F(NpyDevice, BoolsAndZeroDimensionalAndEmptyArrays) {
   arrayrt_save_npy_device(e1.c_str(), 2, emptyHost.data(), ARRAYRT_DTYPE_I32,
                           stream, nullptr);
   EXPECT_EQ(readFile(e1), readFile(e0));
+}
+
+TEST_F(NpyDevice, LoadsAnArchiveMember) {
+  std::string archive = std::string(ARRAYRT_TEST_NPZ_DIR) + "/compressed.npz";
+  arrayrt_stream_t stream = arrayrt_default_stream();
+  auto *device = static_cast<float *>(arrayrt_alloc(6 * sizeof(float), stream));
+  std::vector<int64_t> desc = descriptor(device, {2, 3});
+  arrayrt_load_npz_device(archive.c_str(), "a", 2, desc.data(),
+                          ARRAYRT_DTYPE_F32, stream, nullptr);
+  arrayrt_stream_synchronize(stream);
+  EXPECT_EQ(std::vector<float>(device, device + 6),
+            (std::vector<float>{0, 1, 2, 3, 4, 5}));
+  EXPECT_EXIT(arrayrt_load_npz_device(archive.c_str(), "zz", 2, desc.data(),
+                                      ARRAYRT_DTYPE_F32, stream, "p.mlir:9:9"),
+              testing::ExitedWithCode(1),
+              "p.mlir:9:9: cannot load 'zz' in '.*compressed.npz': the "
+              "archive has no member 'zz'");
+  arrayrt_free(device, stream);
 }
 
 TEST_F(NpyDevice, BadInputStopsWithTheLocation) {

@@ -60,8 +60,8 @@ Error arrayc::linkExecutable(StringRef object, StringRef output,
   sys::fs::createUniquePath(temporary, temporaryPath, /*MakeAbsolute=*/false);
 
   // The runtime is C++ but the program must run where only the C library is
-  // guaranteed: link libstdc++ and libgcc statically. The CUDA driver is
-  // loaded at run time, so nothing CUDA is linked.
+  // guaranteed: link libstdc++, libgcc and zlib (.npz archives) statically.
+  // The CUDA driver is loaded at run time, so nothing CUDA is linked.
   SmallVector<StringRef> args = {*linker,
                                  object,
                                  mainLibrary,
@@ -70,6 +70,9 @@ Error arrayc::linkExecutable(StringRef object, StringRef output,
                                  temporaryPath,
                                  "-static-libstdc++",
                                  "-static-libgcc",
+                                 "-Wl,-Bstatic",
+                                 "-lz",
+                                 "-Wl,-Bdynamic",
                                  "-ldl",
                                  "-lpthread",
                                  "-lm"};

@@ -276,15 +276,25 @@ struct NpyArrayToRuntimeCall : OpRewritePattern<OpTy> {
     if (failed(requireHostBuffer(op, buffer, verb)))
       return failure();
     bool device = op->hasAttr(kDeviceBufferAttr);
-    FunctionType type = getNpyArrayFunctionType(rewriter);
+    std::optional<StringRef> member;
+    if constexpr (std::is_same_v<OpTy, LoadNpyIntoOp>)
+      member = op.getMember();
+    // (path, [member,] rank, descriptor, dtype, [stream,] location)
+    auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext());
+    SmallVector<Type> inputs(getNpyArrayFunctionType(rewriter).getInputs());
+    std::string name = callee;
+    if (member) {
+      inputs.insert(inputs.begin() + 1, ptrType);
+      name = "arrayrt_load_npz";
+    }
+    unsigned descriptorIndex = member ? 3 : 2;
+    unsigned streamIndex = descriptorIndex + 2;
     if (device) {
-      SmallVector<Type> inputs(type.getInputs());
-      inputs.insert(inputs.begin() + 4,
-                    LLVM::LLVMPointerType::get(rewriter.getContext()));
-      type = rewriter.getFunctionType(inputs, {});
+      inputs.insert(inputs.begin() + streamIndex, ptrType);
+      name += "_device";
     }
     FailureOr<func::FuncOp> function = getOrDeclare(
-        rewriter, op, device ? callee + "_device" : callee, type);
+        rewriter, op, name, rewriter.getFunctionType(inputs, {}));
     if (failed(function))
       return failure();
     FailureOr<NpyCallArgs> args = getNpyCallArgs(
@@ -295,21 +305,23 @@ struct NpyArrayToRuntimeCall : OpRewritePattern<OpTy> {
         getUnrankedDescriptor(rewriter, op.getLoc(), buffer);
     SmallVector<Value> operands = {args->path, rank, descriptor, args->dtype,
                                    args->location};
+    if (member)
+      operands.insert(operands.begin() + 1,
+                      getStringConstant(rewriter, op, "arrayrt_npz_member",
+                                        *member));
     if (!device) {
       rewriter.replaceOpWithNewOp<func::CallOp>(op, *function, operands);
       return success();
     }
     // The stream: null until array-gpu-streams fills in the op's.
-    operands.insert(operands.begin() + 4,
-                    LLVM::ZeroOp::create(rewriter, op.getLoc(),
-                                         LLVM::LLVMPointerType::get(
-                                             rewriter.getContext())));
+    operands.insert(operands.begin() + streamIndex,
+                    LLVM::ZeroOp::create(rewriter, op.getLoc(), ptrType));
     auto call =
         rewriter.replaceOpWithNewOp<func::CallOp>(op, *function, operands);
     SmallVector<int64_t> written;
     if (writes)
-      written.push_back(2);
-    markStreamOrdered(call, /*streamOperand=*/4, written);
+      written.push_back(descriptorIndex);
+    markStreamOrdered(call, streamIndex, written);
     return success();
   }
 
@@ -373,11 +385,15 @@ struct NpyShapeToRuntimeCall : OpRewritePattern<NpyShapeOp> {
     MLIRContext *context = rewriter.getContext();
     auto ptrType = LLVM::LLVMPointerType::get(context);
     Type i64Type = rewriter.getI64Type();
+    // (path, [member,] rank, shape, dtype, location)
+    std::optional<StringRef> member = op.getMember();
+    SmallVector<Type> inputs = {ptrType, i64Type, ptrType,
+                                rewriter.getI32Type(), ptrType};
+    if (member)
+      inputs.insert(inputs.begin() + 1, ptrType);
     FailureOr<func::FuncOp> function = getOrDeclare(
-        rewriter, op, "arrayrt_npy_shape",
-        rewriter.getFunctionType({ptrType, i64Type, ptrType,
-                                  rewriter.getI32Type(), ptrType},
-                                 {}));
+        rewriter, op, member ? "arrayrt_npz_shape" : "arrayrt_npy_shape",
+        rewriter.getFunctionType(inputs, {}));
     if (failed(function))
       return failure();
     FailureOr<NpyCallArgs> args =
@@ -389,9 +405,13 @@ struct NpyShapeToRuntimeCall : OpRewritePattern<NpyShapeOp> {
     SizesBuffer shape = createSizesBuffer(rewriter, op, rank);
     Value rankValue = arith::ConstantOp::create(
         rewriter, loc, rewriter.getI64IntegerAttr(rank));
-    func::CallOp::create(rewriter, loc, *function,
-                         ValueRange{args->path, rankValue, shape.pointer,
-                                    args->dtype, args->location});
+    SmallVector<Value> operands = {args->path, rankValue, shape.pointer,
+                                   args->dtype, args->location};
+    if (member)
+      operands.insert(operands.begin() + 1,
+                      getStringConstant(rewriter, op, "arrayrt_npz_member",
+                                        *member));
+    func::CallOp::create(rewriter, loc, *function, operands);
     rewriter.replaceOp(op, loadSizes(rewriter, loc, shape, rank));
     return success();
   }

@@ -631,6 +631,20 @@ void arrayrt_npy_shape(const char *path, int64_t rank, int64_t *shape,
 void arrayrt_load_npy(const char *path, int64_t rank, void *descriptor,
                       int32_t dtype, const char *location);
 
+/* The shape and the data of the array `member` of the .npz archive `path`
+ * (np.savez, np.savez_compressed, scipy.sparse.save_npz: a zip of .npy
+ * files, stored or deflated, Zip64 fields allowed): the entry named
+ * `member`, or `member`.npy as np.load(path)[member] finds it. Otherwise as
+ * arrayrt_npy_shape and arrayrt_load_npy; errors name the member and the
+ * archive, as in
+ *   arrayrt: error: prog.mlir:3:8: cannot load 'w' in 'm.npz': the archive
+ *   has no member 'w' (it holds: data.npy, indices.npy, indptr.npy)
+ * A damaged archive (CRC-32, sizes, deflate data) is an error too. */
+void arrayrt_npz_shape(const char *path, const char *member, int64_t rank,
+                       int64_t *shape, int32_t dtype, const char *location);
+void arrayrt_load_npz(const char *path, const char *member, int64_t rank,
+                      void *descriptor, int32_t dtype, const char *location);
+
 /* The CUDA target's forms of arrayrt_load_npy and arrayrt_save_npy for an
  * array in device memory (`descriptor` describes it; it must be C-order
  * contiguous). Loading reads the file into a page-locked block of the pinned
@@ -646,6 +660,10 @@ void arrayrt_load_npy_device(const char *path, int64_t rank, void *descriptor,
 void arrayrt_save_npy_device(const char *path, int64_t rank, void *descriptor,
                              int32_t dtype, arrayrt_stream_t stream,
                              const char *location);
+/* arrayrt_load_npz into device memory, as arrayrt_load_npy_device. */
+void arrayrt_load_npz_device(const char *path, const char *member,
+                             int64_t rank, void *descriptor, int32_t dtype,
+                             arrayrt_stream_t stream, const char *location);
 
 /*===----------------------------------------------------------------------===
  * MLIR gpu-to-llvm ABI

@@ -227,3 +227,25 @@ func.func @device(%a: memref<4x3xf32>) {
   array.save_npy %a, "b.npy" {array.device_buffer} : memref<4x3xf32>
   return
 }
+
+// -----
+
+// A member of a .npz archive: arrayrt_npz_shape, arrayrt_load_npz and
+// arrayrt_load_npz_device take the member name after the path (the stream
+// and the written descriptor move one operand on).
+// CHECK-LABEL: module
+// CHECK-DAG: llvm.mlir.global internal constant @[[$MEMBER:arrayrt_npz_member[_0-9]*]]("data\00")
+// CHECK-DAG: func.func private @arrayrt_npz_shape(!llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i32, !llvm.ptr)
+// CHECK-DAG: func.func private @arrayrt_load_npz(!llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i32, !llvm.ptr)
+// CHECK-DAG: func.func private @arrayrt_load_npz_device(!llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr)
+// CHECK-LABEL: func.func @npz
+// CHECK-DAG: %[[M:.*]] = llvm.mlir.addressof @[[$MEMBER]]
+// CHECK: call @arrayrt_npz_shape(%{{.*}}, %[[M]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}})
+// CHECK: call @arrayrt_load_npz(%{{.*}}, %[[M]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}})
+// CHECK: call @arrayrt_load_npz_device(%{{.*}}, %[[M]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {array.stream_operand = 5 : i64, array.written_operands = array<i64: 3>}
+func.func @npz(%a: memref<?xf32>, %b: memref<?xf32>) -> index {
+  %n = array.npy_shape "m.npz"["data"] of f32 : index
+  array.load_npy_into "m.npz"["data"], %a : memref<?xf32>
+  array.load_npy_into "m.npz"["data"], %b {array.device_buffer} : memref<?xf32>
+  return %n : index
+}

@@ -167,3 +167,19 @@ func.func @npy_shape_i64_sizes() {
   %0 = array.npy_shape "a.npy" of f32 : i64
   return
 }
+
+// -----
+
+func.func @load_empty_member() {
+  // expected-error @+1 {{'array.load_npy' op expects a non-empty member name}}
+  %0 = array.load_npy "m.npz"[""] : tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @shape_member_nul() -> index {
+  // expected-error @+1 {{'array.npy_shape' op member name contains a NUL character}}
+  %0 = array.npy_shape "m.npz"["a\00b"] of f32 : index
+  return %0 : index
+}

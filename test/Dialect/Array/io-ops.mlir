@@ -51,6 +51,23 @@ func.func @load() -> (tensor<?x3x?xi64>, tensor<2x2xf16>, tensor<bf16>) {
   return %a, %b, %c : tensor<?x3x?xi64>, tensor<2x2xf16>, tensor<bf16>
 }
 
+// A member of a .npz archive: the member name travels to the shape query
+// and the load.
+// CHECK-LABEL: func.func @load_member
+// CHECK: %[[D:.*]] = array.load_npy "m.npz"["data"] : tensor<?xf32>
+// CHECK: %[[S:.*]] = array.load_npy "m.npz"["shape.npy"] : tensor<2xi64>
+// BUF-LABEL: func.func @load_member
+// BUF: %[[N:.*]] = array.npy_shape "m.npz"["data"] of f32 : index
+// BUF-NEXT: %[[D:.*]] = memref.alloc(%[[N]]) {{.*}}: memref<?xf32>
+// BUF-NEXT: array.load_npy_into "m.npz"["data"], %[[D]] : memref<?xf32>
+// BUF-NEXT: %[[S:.*]] = memref.alloc() {{.*}}: memref<2xi64>
+// BUF-NEXT: array.load_npy_into "m.npz"["shape.npy"], %[[S]] : memref<2xi64>
+func.func @load_member() -> (tensor<?xf32>, tensor<2xi64>) {
+  %d = array.load_npy "m.npz"["data"] : tensor<?xf32>
+  %s = array.load_npy "m.npz"["shape.npy"] : tensor<2xi64>
+  return %d, %s : tensor<?xf32>, tensor<2xi64>
+}
+
 // A load whose result is unused is kept (a missing file stops the program),
 // and a load after a save of the same file stays after it.
 // CHECK-LABEL: func.func @order

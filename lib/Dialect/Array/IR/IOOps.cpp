@@ -48,7 +48,22 @@ void SaveNpyOp::getEffects(
     effects.emplace_back(MemoryEffects::Read::get(), &getInputMutable());
 }
 
-LogicalResult LoadNpyOp::verify() { return verifyNpyPath(*this, getPath()); }
+/// A member name reaches the runtime as a C string too.
+static LogicalResult verifyNpzMember(Operation *op,
+                                     std::optional<StringRef> member) {
+  if (!member)
+    return success();
+  if (member->empty())
+    return op->emitOpError("expects a non-empty member name");
+  if (member->contains('\0'))
+    return op->emitOpError("member name contains a NUL character");
+  return success();
+}
+
+LogicalResult LoadNpyOp::verify() {
+  return failure(failed(verifyNpyPath(*this, getPath())) ||
+                 failed(verifyNpzMember(*this, getMember())));
+}
 
 void LoadNpyOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
@@ -61,7 +76,10 @@ void LoadNpyOp::getEffects(
   effects.emplace_back(MemoryEffects::Write::get());
 }
 
-LogicalResult NpyShapeOp::verify() { return verifyNpyPath(*this, getPath()); }
+LogicalResult NpyShapeOp::verify() {
+  return failure(failed(verifyNpyPath(*this, getPath())) ||
+                 failed(verifyNpzMember(*this, getMember())));
+}
 
 void NpyShapeOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
@@ -72,7 +90,8 @@ void NpyShapeOp::getEffects(
 }
 
 LogicalResult LoadNpyIntoOp::verify() {
-  return verifyNpyPath(*this, getPath());
+  return failure(failed(verifyNpyPath(*this, getPath())) ||
+                 failed(verifyNpzMember(*this, getMember())));
 }
 
 void LoadNpyIntoOp::getEffects(

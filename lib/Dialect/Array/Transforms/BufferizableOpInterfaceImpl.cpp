@@ -93,6 +93,7 @@ struct LoadNpyOpInterface
                                    rewriter.getIndexType());
       auto shape =
           NpyShapeOp::create(rewriter, loc, indexTypes, load.getPathAttr(),
+                             load.getMemberAttr(),
                              TypeAttr::get(memrefType.getElementType()));
       for (int64_t dim = 0; dim < memrefType.getRank(); ++dim)
         if (memrefType.isDynamicDim(dim))
@@ -102,7 +103,8 @@ struct LoadNpyOpInterface
         options.createAlloc(rewriter, loc, memrefType, dynamicSizes);
     if (failed(buffer))
       return failure();
-    LoadNpyIntoOp::create(rewriter, loc, load.getPathAttr(), *buffer);
+    LoadNpyIntoOp::create(rewriter, loc, load.getPathAttr(),
+                          load.getMemberAttr(), *buffer);
     replaceOpWithBufferizedValues(rewriter, op, *buffer);
     return success();
   }

@@ -78,6 +78,19 @@ def Array_LoadNpyOp : Array_Op<"load_npy",
     %0 = array.load_npy "data/x.npy" : tensor<?x3xf32>
     ```
 
+    With a `member` name, `path` is a `.npz` archive (`numpy.savez`,
+    `numpy.savez_compressed`, `scipy.sparse.save_npz`: a zip of `.npy`
+    files, stored or deflated) and the op reads its array `member`, as
+    `numpy.load(path)[member]` does (the entry `member` or `member.npy`). A
+    missing member, a damaged archive (CRC-32, sizes, deflate data) or a
+    file that is no zip archive stops the program the same way, naming the
+    member and the archive.
+
+    ```mlir
+    %data = array.load_npy "m.npz"["data"] : tensor<?xf32>
+    %indptr = array.load_npy "m.npz"["indptr"] : tensor<?xi32>
+    ```
+
     Bufferization allocates the result's buffer from the file's shape: when
     the result has dynamic dimensions, `array.npy_shape` reads the file's
     header for their sizes; then a `memref.alloc` of the result's shape,
@@ -85,9 +98,10 @@ def Array_LoadNpyOp : Array_Op<"load_npy",
     allocation that buffer deallocation frees and that the CUDA target
     places in device memory (loading through pinned host memory).
   }];
-  let arguments = (ins StrAttr:$path);
+  let arguments = (ins StrAttr:$path, OptionalAttr<StrAttr>:$member);
   let results = (outs Array_Tensor:$result);
-  let assemblyFormat = "$path attr-dict `:` type($result)";
+  let assemblyFormat =
+      "$path (`[` $member^ `]`)? attr-dict `:` type($result)";
   let hasVerifier = 1;
 }
 
@@ -101,19 +115,21 @@ def Array_NpyShapeOp : Array_Op<"npy_shape",
     dimensions as the op has results, of the dtype of `element_type`
     (see `array.save_npy`); otherwise, or when the file cannot be read, the
     program stops with a message that names the op's source location and
-    the file (exit status 1). Bufferizing `array.load_npy` creates it to
-    size the buffer it allocates; `convert-array-to-runtime` lowers it to
-    `arrayrt_npy_shape`.
+    the file (exit status 1). With a `member`, the array of that name in
+    the `.npz` archive `path` (see `array.load_npy`). Bufferizing
+    `array.load_npy` creates it to size the buffer it allocates;
+    `convert-array-to-runtime` lowers it to `arrayrt_npy_shape`
+    (`arrayrt_npz_shape`).
 
     ```mlir
     %sizes:2 = array.npy_shape "x.npy" of f32 : index, index
     ```
   }];
-  let arguments = (ins StrAttr:$path,
+  let arguments = (ins StrAttr:$path, OptionalAttr<StrAttr>:$member,
                        TypeAttrOf<Array_ElementType>:$element_type);
   let results = (outs Variadic<Index>:$sizes);
-  let assemblyFormat =
-      "$path `of` $element_type attr-dict (`:` type($sizes)^)?";
+  let assemblyFormat = "$path (`[` $member^ `]`)? `of` $element_type "
+                       "attr-dict (`:` type($sizes)^)?";
   let hasVerifier = 1;
 }
 
@@ -124,7 +140,8 @@ def Array_LoadNpyIntoOp : Array_Op<"load_npy_into",
     The bufferized form of `array.load_npy`: reads the file `path` into
     `buffer`, whose sizes must equal the file's (the sizes `array.npy_shape`
     returned for the same file) and whose element type gives the dtype the
-    file must have. Errors stop the program as `array.load_npy` describes.
+    file must have; with a `member`, the array of that name in the `.npz`
+    archive `path`. Errors stop the program as `array.load_npy` describes.
     `convert-array-to-runtime` lowers it to `arrayrt_load_npy`, or, on a
     device buffer (marked `array.device_buffer` by
     `array-gpu-device-memory` on the CUDA target), to
@@ -135,9 +152,10 @@ def Array_LoadNpyIntoOp : Array_Op<"load_npy_into",
     array.load_npy_into "x.npy", %buf : memref<?x3xf32>
     ```
   }];
-  let arguments = (ins StrAttr:$path,
+  let arguments = (ins StrAttr:$path, OptionalAttr<StrAttr>:$member,
                        MemRefOf<[Array_ElementType]>:$buffer);
-  let assemblyFormat = "$path `,` $buffer attr-dict `:` type($buffer)";
+  let assemblyFormat = "$path (`[` $member^ `]`)? `,` $buffer attr-dict `:` "
+                       "type($buffer)";
   let hasVerifier = 1;
 }
 
