@@ -203,6 +203,51 @@ LogicalResult ToDenseOp::verify() {
       {"the operand's dimension 0", "the operand's dimension 1"});
 }
 
+LogicalResult CsrMatrixOp::verify() {
+  FailureOr<SparseFormat> format =
+      verifySparseMatrix(*this, getType(), "result");
+  if (failed(format))
+    return failure();
+  if (*format != SparseFormat::CSR)
+    return emitOpError() << "result must be CSR, found "
+                         << stringifySparseFormat(*format)
+                         << " (array.to_sparse converts a CSR matrix)";
+  auto result = cast<RankedTensorType>(getType());
+  SparseTensorEncodingAttr enc = getSparseTensorEncoding(result);
+  auto integer = [&](unsigned width) -> Type {
+    return IntegerType::get(getContext(), width == 32 ? 32 : 64);
+  };
+  auto data = cast<RankedTensorType>(getData().getType());
+  auto indices = cast<RankedTensorType>(getIndices().getType());
+  auto indptr = cast<RankedTensorType>(getIndptr().getType());
+  int64_t rows = result.getDimSize(0);
+  int64_t indptrSize = ShapedType::isDynamic(rows) ? ShapedType::kDynamic
+                                                   : rows + 1;
+  for (auto [tensor, what, width, name] :
+       {std::tuple<RankedTensorType, StringRef, unsigned, StringRef>{
+            indices, "indices", enc.getCrdWidth(), "crdWidth"},
+        {indptr, "indptr", enc.getPosWidth(), "posWidth"}})
+    if (tensor.getElementType() != integer(width))
+      return emitOpError() << what << " must have " << integer(width)
+                           << " elements (the result's " << name << " is "
+                           << width << "), found " << tensor.getElementType();
+  if (failed(verifyDense(*this, data, "data", result.getElementType(),
+                         {ShapedType::kDynamic}, {""})) ||
+      failed(verifyDense(*this, indices, "indices", integer(enc.getCrdWidth()),
+                         {data.getDimSize(0)}, {"data"})) ||
+      failed(verifyDense(*this, indptr, "indptr", integer(enc.getPosWidth()),
+                         {indptrSize}, {"the result's rows + 1"})))
+    return failure();
+  bool dynamicCols = result.isDynamicDim(1);
+  if (dynamicCols && !getCols())
+    return emitOpError("the result's number of columns is dynamic: give it "
+                       "with `cols %n`");
+  if (!dynamicCols && getCols())
+    return emitOpError() << "the result has " << result.getDimSize(1)
+                         << " columns; drop the cols operand";
+  return success();
+}
+
 LogicalResult NnzOp::verify() {
   return verifySparseMatrix(*this, getInput().getType(), "operand");
 }
