@@ -106,7 +106,19 @@ INDIRECT_OPS = {"npy_shape": "from array.load_npy with dynamic sizes",
                 "stream_begin": "from every array.on_stream (flattened)",
                 "stream_end": "from every array.on_stream (flattened)",
                 "blas_matmul": "from float matmul and dot on the CUDA "
-                               "target (array-gpu-matmul-to-blas)"}
+                               "target (array-gpu-matmul-to-blas)",
+                "csr_matrix": "reads .npy arrays; "
+                              "test/Integration/sparse-csr.mlir",
+                "csr_from_dense": "from array.to_sparse on the CUDA target "
+                                  "(array-gpu-sparse)",
+                "csr_from_arrays": "from array.csr_matrix on the CUDA target",
+                "csr_load_mtx": "from array.load_mtx on the CUDA target",
+                "csr_nnz": "from array.nnz on the CUDA target",
+                "csr_spmv": "from array.spmv on the CUDA target",
+                "csr_spmm": "from array.spmm on the CUDA target",
+                "csr_to_dense": "from array.to_dense on the CUDA target",
+                "csr_release": "after a CSR matrix's last use on the CUDA "
+                               "target"}
 
 
 def dtype_name(dtype):
