@@ -204,6 +204,9 @@ extern "C" void arrayrt_spmv(arrayrt_csr_t a, const void *x, void *y,
                     a->type, alg, &size),
                 "cusparseSpMV_bufferSize", location);
     void *work = allocateWork(a->spmvWork, size, stream, location);
+    // Also for a one-shot product: measured on the H200 (4M x 4M, 64M
+    // entries, float32), 0.042 ms of analysis made the SpMV 0.504 ms
+    // instead of 0.558 without it.
     profile::ScopedDeviceOp timed(reinterpret_cast<CUstream>(stream),
                                   profile::OpKind::Library,
                                   "cusparseSpMV_preprocess");
