@@ -1,4 +1,4 @@
-// RUN: array-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(array-gpu-sparse))' | FileCheck %s
+// RUN: array-opt %s -split-input-file -verify-diagnostics -pass-pipeline='builtin.module(func.func(array-gpu-sparse))' | FileCheck %s
 
 #CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
 
@@ -81,6 +81,19 @@ func.func @from_file(%x: tensor<3xf64>) -> tensor<?xf64> {
   %a = array.load_mtx "a.mtx" : tensor<?x3xf64, #CSR>
   %y = array.spmv %a, %x : (tensor<?x3xf64, #CSR>, tensor<3xf64>) -> tensor<?xf64>
   return %y : tensor<?xf64>
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+// What array-reject-sparse would have stopped fails here too, not later.
+func.func @sum(%d: tensor<4x6xf32>) -> tensor<4x6xf32> {
+  %a = array.to_sparse %d : tensor<4x6xf32> -> tensor<4x6xf32, #CSR>
+  // expected-error @+1 {{'array.sparse_add' op makes a sparse matrix that array-gpu-sparse cannot lower (array-reject-sparse names why)}}
+  %b = array.sparse_add %a, %a : tensor<4x6xf32, #CSR>
+  %c = array.to_dense %b : tensor<4x6xf32, #CSR> -> tensor<4x6xf32>
+  return %c : tensor<4x6xf32>
 }
 
 // -----
