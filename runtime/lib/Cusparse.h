@@ -39,7 +39,12 @@ namespace arrayrt::sparse {
   X(cusparseDenseToSparse_analysis)                                            \
   X(cusparseDenseToSparse_convert)                                             \
   X(cusparseSparseToDense_bufferSize)                                          \
-  X(cusparseSparseToDense)
+  X(cusparseSparseToDense)                                                     \
+  X(cusparseSpGEMM_createDescr)                                                \
+  X(cusparseSpGEMM_destroyDescr)                                               \
+  X(cusparseSpGEMM_workEstimation)                                             \
+  X(cusparseSpGEMM_compute)                                                    \
+  X(cusparseSpGEMM_copy)
 
 struct CusparseApi {
 #define ARRAYRT_DECLARE_POINTER(name) decltype(&::name) name = nullptr;
@@ -70,6 +75,8 @@ struct arrayrt_csr {
   size_t elementSize;
   int32_t indexBits;
   cusparseSpMatDescr_t matrix = nullptr;
+  // The three arrays in device memory.
+  void *rowOffsets = nullptr, *colIndices = nullptr, *values = nullptr;
   // The dense operands of the last product, re-pointed by SetValues.
   cusparseDnVecDescr_t x = nullptr, y = nullptr;
   cusparseDnMatDescr_t b = nullptr, c = nullptr;

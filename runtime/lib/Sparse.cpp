@@ -145,6 +145,9 @@ extern "C" arrayrt_csr_t arrayrt_csr_create(int64_t rows, int64_t cols,
   a->type = type;
   a->elementSize = a->type == CUDA_R_32F ? 4 : 8;
   a->indexBits = index_bits;
+  a->rowOffsets = row_offsets;
+  a->colIndices = col_indices;
+  a->values = values;
   cusparseIndexType_t index =
       index_bits == 32 ? CUSPARSE_INDEX_32I : CUSPARSE_INDEX_64I;
   checkSparse(api.cusparseCreateCsr(&a->matrix, rows, cols, nnz, row_offsets,

@@ -302,6 +302,110 @@ extern "C" arrayrt_csr_t arrayrt_csr_load_mtx(const char *path,
                      deviceValues, index_bits, dtype, stream, location);
 }
 
+extern "C" arrayrt_csr_t arrayrt_csr_spgemm(arrayrt_csr_t a, arrayrt_csr_t b,
+                                            const char *location,
+                                            arrayrt_stream_t stream) {
+  const char *op = "array.spgemm";
+  Where w(location);
+  if (a->cols != b->rows)
+    fatal("%s%s%s: A has %lld columns but B has %lld rows", w.text, w.sep, op,
+          static_cast<long long>(a->cols), static_cast<long long>(b->rows));
+  if (a->type != b->type || a->indexBits != b->indexBits)
+    fatal("%s%s%s: A and B must have one element type and index width", w.text,
+          w.sep, op);
+  const CusparseApi &api = cusparse();
+  setStream(stream, location);
+  size_t index = a->indexBits / 8;
+  cusparseIndexType_t indexType =
+      a->indexBits == 32 ? CUSPARSE_INDEX_32I : CUSPARSE_INDEX_64I;
+  int64_t rows = a->rows, cols = b->cols;
+  void *rowOffsets = allocate((rows + 1) * index, stream, location);
+  cusparseSpMatDescr_t c;
+  checkSparse(api.cusparseCreateCsr(&c, rows, cols, 0, rowOffsets, nullptr,
+                                    nullptr, indexType, indexType,
+                                    CUSPARSE_INDEX_BASE_ZERO, a->type),
+              "cusparseCreateCsr", location);
+  // A @ A: B gets a descriptor of its own over the same arrays.
+  cusparseSpMatDescr_t bMatrix = b->matrix;
+  if (a == b)
+    checkSparse(api.cusparseCreateCsr(&bMatrix, b->rows, b->cols, b->nnz,
+                                      b->rowOffsets, b->colIndices, b->values,
+                                      indexType, indexType,
+                                      CUSPARSE_INDEX_BASE_ZERO, b->type),
+                "cusparseCreateCsr", location);
+  cusparseSpGEMMDescr_t descr;
+  checkSparse(api.cusparseSpGEMM_createDescr(&descr),
+              "cusparseSpGEMM_createDescr", location);
+  float one32 = 1, zero32 = 0;
+  double one64 = 1, zero64 = 0;
+  bool f32 = a->type == CUDA_R_32F;
+  const void *alpha = f32 ? static_cast<const void *>(&one32) : &one64;
+  const void *beta = f32 ? static_cast<const void *>(&zero32) : &zero64;
+  const cusparseOperation_t none = CUSPARSE_OPERATION_NON_TRANSPOSE;
+  const cusparseSpGEMMAlg_t alg = CUSPARSE_SPGEMM_DEFAULT;
+  // Each step twice: its work buffer's size, then the step.
+  size_t size1 = 0, size2 = 0;
+  checkSparse(api.cusparseSpGEMM_workEstimation(
+                  api.handle, none, none, alpha, a->matrix, bMatrix, beta, c,
+                  a->type, alg, descr, &size1, nullptr),
+              "cusparseSpGEMM_workEstimation", location);
+  void *work1 = allocate(size1, stream, location);
+  {
+    profile::ScopedDeviceOp timed(reinterpret_cast<CUstream>(stream),
+                                  profile::OpKind::Library,
+                                  "cusparseSpGEMM_workEstimation");
+    checkSparse(api.cusparseSpGEMM_workEstimation(
+                    api.handle, none, none, alpha, a->matrix, bMatrix, beta, c,
+                    a->type, alg, descr, &size1, work1),
+                "cusparseSpGEMM_workEstimation", location);
+  }
+  checkSparse(api.cusparseSpGEMM_compute(api.handle, none, none, alpha,
+                                         a->matrix, bMatrix, beta, c, a->type,
+                                         alg, descr, &size2, nullptr),
+              "cusparseSpGEMM_compute", location);
+  void *work2 = allocate(size2, stream, location);
+  {
+    profile::ScopedDeviceOp timed(reinterpret_cast<CUstream>(stream),
+                                  profile::OpKind::Library,
+                                  "cusparseSpGEMM_compute");
+    checkSparse(api.cusparseSpGEMM_compute(api.handle, none, none, alpha,
+                                           a->matrix, bMatrix, beta, c, a->type,
+                                           alg, descr, &size2, work2),
+                "cusparseSpGEMM_compute", location);
+  }
+  // The count is the host's to know: the arrays' sizes depend on it.
+  arrayrt_stream_synchronize(stream);
+  int64_t r = 0, k = 0, nnz = 0;
+  checkSparse(api.cusparseSpMatGetSize(c, &r, &k, &nnz), "cusparseSpMatGetSize",
+              location);
+  if (a->indexBits == 32 && nnz > INT32_MAX)
+    fatal("%s%s%s: the product has %lld entries, which need 64-bit indices "
+          "(posWidth = crdWidth = 64)",
+          w.text, w.sep, op, static_cast<long long>(nnz));
+  void *colIndices = allocate(nnz * index, stream, location);
+  void *values = allocate(nnz * a->elementSize, stream, location);
+  checkSparse(api.cusparseCsrSetPointers(c, rowOffsets, colIndices, values),
+              "cusparseCsrSetPointers", location);
+  {
+    profile::ScopedDeviceOp timed(reinterpret_cast<CUstream>(stream),
+                                  profile::OpKind::Library,
+                                  "cusparseSpGEMM_copy");
+    checkSparse(api.cusparseSpGEMM_copy(api.handle, none, none, alpha,
+                                        a->matrix, bMatrix, beta, c, a->type,
+                                        alg, descr),
+                "cusparseSpGEMM_copy", location);
+  }
+  arrayrt_free(work1, stream);
+  arrayrt_free(work2, stream);
+  api.cusparseSpGEMM_destroyDescr(descr);
+  api.cusparseDestroySpMat(c);
+  if (bMatrix != b->matrix)
+    api.cusparseDestroySpMat(bMatrix);
+  int32_t dtype = f32 ? ARRAYRT_DTYPE_F32 : ARRAYRT_DTYPE_F64;
+  return ownedHandle(rows, cols, nnz, rowOffsets, colIndices, values,
+                     a->indexBits, dtype, stream, location);
+}
+
 extern "C" int64_t arrayrt_csr_nnz(arrayrt_csr_t a) { return a->nnz; }
 
 extern "C" void arrayrt_csr_spmv(arrayrt_csr_t a, int64_t x_rank, void *x,

@@ -603,6 +603,13 @@ arrayrt_csr_t arrayrt_csr_load_mtx(const char *path, int32_t index_bits,
                                    int32_t dtype, const char *location,
                                    arrayrt_stream_t stream);
 
+/* A @ B (cuSPARSE SpGEMM: entries wherever some product contributes, a
+ * sum that cancels to 0.0 kept) into a new handle that owns its arrays;
+ * the host waits for the result's count. A's columns must be B's rows,
+ * with one dtype and index width. */
+arrayrt_csr_t arrayrt_csr_spgemm(arrayrt_csr_t a, arrayrt_csr_t b,
+                                 const char *location, arrayrt_stream_t stream);
+
 /* The number of stored elements (known on the host). */
 int64_t arrayrt_csr_nnz(arrayrt_csr_t a);
 
