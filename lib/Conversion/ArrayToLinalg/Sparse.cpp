@@ -362,6 +362,28 @@ struct LoadMtxLowering : OpRewritePattern<LoadMtxOp> {
   }
 };
 
+/// array.spgemm on the CPU target: the dense product of the operands'
+/// dense forms, converted back (SciPy's result, cancelled sums dropped). A
+/// sparse-output product through the sparsifier gave wrong values in LLVM
+/// 22 (docs/sparse.md); this is for semantics, not speed.
+struct SpgemmLowering : OpRewritePattern<SpgemmOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SpgemmOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto dense = [](Value sparse) {
+      auto type = cast<RankedTensorType>(sparse.getType());
+      return RankedTensorType::get(type.getShape(), type.getElementType());
+    };
+    Value a = ToDenseOp::create(rewriter, loc, dense(op.getA()), op.getA());
+    Value b = ToDenseOp::create(rewriter, loc, dense(op.getB()), op.getB());
+    Value product = MatmulOp::create(rewriter, loc, dense(op.getResult()), a, b,
+                                     /*precision=*/StringAttr());
+    rewriter.replaceOpWithNewOp<ToSparseOp>(op, op.getType(), product);
+    return success();
+  }
+};
+
 /// array.csr_matrix: SciPy's canonical form checked (asserts naming the op),
 /// then the entries inserted in order, row by row, into the CSR result (as
 /// array.load_mtx's are), which the sparsifier assembles.
@@ -440,9 +462,9 @@ struct CsrMatrixLowering : OpRewritePattern<CsrMatrixOp> {
           Value start = element(b, l, indptr, i);
           Value end = element(
               b, l, indptr, arith::AddIOp::create(b, l, i, constant(b, l, 1)));
-          Value ordered = arith::AndIOp::create(
-              b, l, compare(b, l, P::sle, start, end),
-              compare(b, l, P::sle, end, nnz));
+          Value ordered =
+              arith::AndIOp::create(b, l, compare(b, l, P::sle, start, end),
+                                    compare(b, l, P::sle, end, nnz));
           check(b, l, ordered, "indptr must be nondecreasing");
           auto entryLoop = scf::ForOp::create(
               b, l, start, end, constant(b, l, 1),
@@ -455,16 +477,17 @@ struct CsrMatrixLowering : OpRewritePattern<CsrMatrixOp> {
                 check(eb, el, valid,
                       "the column indices of a row must be increasing and "
                       "below the number of columns");
-                Value v = tensor::ExtractOp::create(eb, el, data, ValueRange{p});
+                Value v =
+                    tensor::ExtractOp::create(eb, el, data, ValueRange{p});
                 Value next = tensor::InsertOp::create(eb, el, v, iter[0],
                                                       ValueRange{i, j});
                 scf::YieldOp::create(eb, el, ValueRange{next, j});
               });
           scf::YieldOp::create(b, l, entryLoop.getResult(0));
         });
-    rewriter.replaceOp(op, sparse_tensor::LoadOp::create(
-                               rewriter, loc, rowLoop.getResult(0),
-                               /*hasInserts=*/true));
+    rewriter.replaceOp(op, sparse_tensor::LoadOp::create(rewriter, loc,
+                                                         rowLoop.getResult(0),
+                                                         /*hasInserts=*/true));
     return success();
   }
 };
@@ -473,6 +496,6 @@ struct CsrMatrixLowering : OpRewritePattern<CsrMatrixOp> {
 
 void array::populateSparseToLinalgPatterns(RewritePatternSet &patterns) {
   patterns.add<ToSparseLowering, ToDenseLowering, NnzLowering, SpmvLowering,
-               SpmmLowering, LoadMtxLowering, CsrMatrixLowering,
+               SpmmLowering, LoadMtxLowering, CsrMatrixLowering, SpgemmLowering,
                SparseAddLowering, SparseScaleLowering>(patterns.getContext());
 }

@@ -176,6 +176,29 @@ struct CsrLoadMtxToCall : OpRewritePattern<CsrLoadMtxOp> {
   }
 };
 
+/// arrayrt_csr_spgemm(a, b, location, stream): a new handle.
+struct CsrSpgemmToCall : OpRewritePattern<CsrSpgemmOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(CsrSpgemmOp op,
+                                PatternRewriter &rewriter) const override {
+    Value a = handlePointer(op->getOperand(0));
+    Value b = handlePointer(op->getOperand(1));
+    if (!a || !b)
+      return rewriter.notifyMatchFailure(op, "handles not lowered yet");
+    CallArgs args(rewriter, op);
+    args.add(a);
+    args.add(b);
+    args.addLocation();
+    unsigned stream = args.addStream();
+    func::CallOp call = args.call("arrayrt_csr_spgemm", args.ptrType);
+    if (!call)
+      return failure();
+    markStreamOrdered(call, stream, /*writtenOperands=*/{});
+    replaceCreation(rewriter, op, call);
+    return success();
+  }
+};
+
 struct CsrNnzToCall : OpRewritePattern<CsrNnzOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(CsrNnzOp op,
@@ -281,15 +304,17 @@ struct CsrReleaseToCall : OpRewritePattern<CsrReleaseOp> {
 
 void array::populateCsrToRuntimePatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<CsrFromDenseToCall, CsrFromArraysToCall, CsrLoadMtxToCall,
-               CsrNnzToCall, CsrToDenseToCall, CsrReleaseToCall>(context);
+  patterns
+      .add<CsrFromDenseToCall, CsrFromArraysToCall, CsrLoadMtxToCall,
+           CsrSpgemmToCall, CsrNnzToCall, CsrToDenseToCall, CsrReleaseToCall>(
+          context);
   patterns.add<CsrProductToCall<CsrSpmvOp>>(context, "arrayrt_csr_spmv");
   patterns.add<CsrProductToCall<CsrSpmmOp>>(context, "arrayrt_csr_spmm");
 }
 
 LogicalResult array::verifyCsrLowered(Operation *op) {
-  if (!isa<CsrFromDenseOp, CsrFromArraysOp, CsrLoadMtxOp, CsrNnzOp, CsrSpmvOp,
-           CsrSpmmOp, CsrToDenseOp, CsrReleaseOp>(op))
+  if (!isa<CsrFromDenseOp, CsrFromArraysOp, CsrLoadMtxOp, CsrSpgemmOp, CsrNnzOp,
+           CsrSpmvOp, CsrSpmmOp, CsrToDenseOp, CsrReleaseOp>(op))
     return success();
   if (!onBuffers(op))
     return op->emitOpError("must be bufferized before "

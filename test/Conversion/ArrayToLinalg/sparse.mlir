@@ -148,3 +148,20 @@ func.func @csr_matrix(%v: tensor<?xf32>, %i: tensor<?xi32>, %p: tensor<?xi32>) -
   %a = array.csr_matrix %v, %i, %p : tensor<?xf32>, tensor<?xi32>, tensor<?xi32> -> tensor<?x6xf32, #CSR>
   return %a : tensor<?x6xf32, #CSR>
 }
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+
+// spgemm on the CPU: the dense product (array.matmul's generic) of the
+// dense forms, back to CSR.
+// CHECK-LABEL: func.func @spgemm
+// CHECK-SAME: (%[[A:.+]]: tensor<4x?xf32, #[[$CSR:.+]]>, %[[B:.+]]: tensor<?x5xf32, #[[$CSR]]>)
+// CHECK-DAG: %[[DA:.+]] = sparse_tensor.convert %[[A]] : tensor<4x?xf32, #[[$CSR]]> to tensor<4x?xf32>
+// CHECK-DAG: %[[DB:.+]] = sparse_tensor.convert %[[B]] : tensor<?x5xf32, #[[$CSR]]> to tensor<?x5xf32>
+// CHECK: %[[P:.+]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[DA]], %[[DB]] : tensor<4x?xf32>, tensor<?x5xf32>)
+// CHECK: sparse_tensor.convert %[[P]] : tensor<4x5xf32> to tensor<4x5xf32, #[[$CSR]]>
+func.func @spgemm(%a: tensor<4x?xf32, #CSR>, %b: tensor<?x5xf32, #CSR>) -> tensor<4x5xf32, #CSR> {
+  %c = array.spgemm %a, %b : tensor<4x?xf32, #CSR>, tensor<?x5xf32, #CSR> -> tensor<4x5xf32, #CSR>
+  return %c : tensor<4x5xf32, #CSR>
+}

@@ -36,7 +36,7 @@ func.func @products(%d: memref<4x6xf32>, %x: memref<6xf32>, %y: memref<4xf32>,
 
 // -----
 
-// The borrowed arrays and a file (its path a string constant).
+// The borrowed arrays, a file (its path a string constant) and a product.
 // CHECK-DAG: func.func private @arrayrt_csr_from_arrays(i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, i64, i32, i32, !llvm.ptr, !llvm.ptr) -> !llvm.ptr
 // CHECK-DAG: func.func private @arrayrt_csr_load_mtx(!llvm.ptr, i32, i32, !llvm.ptr, !llvm.ptr) -> !llvm.ptr
 // CHECK-DAG: llvm.mlir.global internal constant @arrayrt_mtx_path("a.mtx\00")
@@ -47,13 +47,17 @@ func.func @products(%d: memref<4x6xf32>, %x: memref<6xf32>, %y: memref<4xf32>,
 // CHECK: %[[C:.+]] = arith.index_cast %{{.+}} : index to i64
 // CHECK: %[[G:.+]] = call @arrayrt_csr_from_arrays(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[R]], %[[C]], %[[BITS]], %[[F64]], %{{.+}}, %{{.+}}) {array.stream_operand = 11 : i64, array.written_operands = array<i64>}
 // CHECK: %[[M:.+]] = call @arrayrt_csr_load_mtx(%{{.+}}, %{{.+}}, %[[F64]], %{{.+}}, %{{.+}}) {array.stream_operand = 4 : i64, array.written_operands = array<i64>}
+// CHECK: %[[S:.+]] = call @arrayrt_csr_spgemm(%[[G]], %[[M]], %{{.+}}, %{{.+}}) {array.stream_operand = 3 : i64, array.written_operands = array<i64>} : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> !llvm.ptr
 // CHECK: call @arrayrt_csr_release(%[[G]],
 // CHECK: call @arrayrt_csr_release(%[[M]],
+// CHECK: call @arrayrt_csr_release(%[[S]],
 func.func @creations(%p: memref<?xi64>, %i: memref<?xi64>, %v: memref<?xf64>, %rows: index, %cols: index) {
   %g = array.csr_from_arrays %p, %i, %v (%rows, %cols) : memref<?xi64>, memref<?xi64>, memref<?xf64>
   %m = array.csr_load_mtx "a.mtx" {element = f64, index_bits = 64}
+  %s = array.csr_spgemm %g, %m
   array.csr_release %g keep %p, %i, %v : memref<?xi64>, memref<?xi64>, memref<?xf64>
   array.csr_release %m
+  array.csr_release %s
   return
 }
 

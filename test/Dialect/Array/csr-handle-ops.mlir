@@ -8,10 +8,12 @@ func.func @tensors(%d: tensor<?x?xf32>, %p: tensor<?xi32>, %i: tensor<?xi32>, %v
                    %rows: index, %cols: index) -> index {
   // CHECK: %[[H:.+]] = array.csr_from_dense %{{.+}} {index_bits = 32 : i64} : tensor<?x?xf32>
   %h = array.csr_from_dense %d {index_bits = 32} : tensor<?x?xf32>
-  // CHECK: %[[G:.+]] = array.csr_from_arrays %{{.+}}, %{{.+}}, %{{.+}}(%{{.+}}, %{{.+}}) : tensor<?xi32>, tensor<?xi32>, tensor<?xf32>
+  // CHECK: %[[G:.+]] = array.csr_from_arrays %{{.+}}, %{{.+}}, %{{.+}} (%{{.+}}, %{{.+}}) : tensor<?xi32>, tensor<?xi32>, tensor<?xf32>
   %g = array.csr_from_arrays %p, %i, %v (%rows, %cols) : tensor<?xi32>, tensor<?xi32>, tensor<?xf32>
   // CHECK: %[[M:.+]] = array.csr_load_mtx "a.mtx" {element = f64, index_bits = 64 : i64}
   %m = array.csr_load_mtx "a.mtx" {element = f64, index_bits = 64}
+  // CHECK: %[[P:.+]] = array.csr_spgemm %[[H]], %[[G]]{{$}}
+  %pr = array.csr_spgemm %h, %g
   // CHECK: array.csr_nnz %[[H]]
   %n = array.csr_nnz %h
   // CHECK: array.csr_spmv %[[H]], %{{.+}} into %{{.+}} {alpha = 2.000000e+00 : f64, beta = 1.000000e+00 : f64} : tensor<?xf32>, tensor<?xf32> -> tensor<?xf32>
@@ -25,6 +27,7 @@ func.func @tensors(%d: tensor<?x?xf32>, %p: tensor<?xi32>, %i: tensor<?xi32>, %v
   // CHECK: array.csr_release %[[G]] keep %{{.+}}, %{{.+}}, %{{.+}} : tensor<?xi32>, tensor<?xi32>, tensor<?xf32>
   array.csr_release %g keep %p, %i, %v : tensor<?xi32>, tensor<?xi32>, tensor<?xf32>
   array.csr_release %m
+  array.csr_release %pr
   return %n : index
 }
 

@@ -317,3 +317,45 @@ func.func @csr_matrix_extra_cols(%data: tensor<?xf32>, %indices: tensor<?xi32>, 
   %a = array.csr_matrix %data, %indices, %indptr cols %n : tensor<?xf32>, tensor<?xi32>, tensor<?xi32> -> tensor<?x6xf32, #CSR>
   return
 }
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+#CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed)}>
+
+func.func @spgemm_csc(%a: tensor<4x6xf32, #CSR>, %b: tensor<6x5xf32, #CSC>) {
+  // expected-error @+1 {{'array.spgemm' op operand B must be CSR, found CSC (array.to_sparse converts it)}}
+  %c = array.spgemm %a, %b : tensor<4x6xf32, #CSR>, tensor<6x5xf32, #CSC> -> tensor<4x5xf32, #CSR>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+#CSR32 = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+
+func.func @spgemm_widths(%a: tensor<4x6xf32, #CSR>, %b: tensor<6x5xf32, #CSR32>) {
+  // expected-error @+1 {{'array.spgemm' op operands and result must have one element type and encoding}}
+  %c = array.spgemm %a, %b : tensor<4x6xf32, #CSR>, tensor<6x5xf32, #CSR32> -> tensor<4x5xf32, #CSR>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+func.func @spgemm_sizes(%a: tensor<4x6xf32, #CSR>, %b: tensor<7x5xf32, #CSR>) {
+  // expected-error @+1 {{'array.spgemm' op A has 6 columns but B has 7 rows}}
+  %c = array.spgemm %a, %b : tensor<4x6xf32, #CSR>, tensor<7x5xf32, #CSR> -> tensor<4x5xf32, #CSR>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+func.func @spgemm_result(%a: tensor<4x6xf32, #CSR>, %b: tensor<6x5xf32, #CSR>) {
+  // expected-error @+1 {{'array.spgemm' op the result must be 4 x 5, found 'tensor<4x6xf32, #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>>'}}
+  %c = array.spgemm %a, %b : tensor<4x6xf32, #CSR>, tensor<6x5xf32, #CSR> -> tensor<4x6xf32, #CSR>
+  return
+}

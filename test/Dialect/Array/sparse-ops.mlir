@@ -66,3 +66,10 @@ func.func @csr_matrix(%data: tensor<?xf32>, %indices: tensor<?xi32>, %indptr: te
   %b = array.csr_matrix %data64, %i64, %p64 cols %n : tensor<?xf64>, tensor<?xi64>, tensor<?xi64> -> tensor<?x?xf64, #CSR64>
   return
 }
+
+// CHECK-LABEL: func.func @spgemm
+func.func @spgemm(%a: tensor<4x6xf32, #CSR>, %b: tensor<?x?xf32, #CSR>) -> tensor<4x?xf32, #CSR> {
+  // CHECK: array.spgemm %{{.+}}, %{{.+}} : tensor<4x6xf32, #sparse{{[0-9]*}}>, tensor<?x?xf32, #sparse{{[0-9]*}}> -> tensor<4x?xf32, #sparse{{[0-9]*}}>
+  %c = array.spgemm %a, %b : tensor<4x6xf32, #CSR>, tensor<?x?xf32, #CSR> -> tensor<4x?xf32, #CSR>
+  return %c : tensor<4x?xf32, #CSR>
+}

@@ -150,6 +150,14 @@ void CsrLoadMtxOp::getEffects(Effects &effects) {
   effects.emplace_back(MemoryEffects::Write::get());
 }
 
+LogicalResult CsrSpgemmOp::verify() { return success(); }
+
+void CsrSpgemmOp::getEffects(Effects &effects) {
+  effects.emplace_back(MemoryEffects::Allocate::get());
+  effects.emplace_back(MemoryEffects::Read::get());
+  effects.emplace_back(MemoryEffects::Write::get());
+}
+
 //===----------------------------------------------------------------------===//
 // Queries, products, conversion, release
 //===----------------------------------------------------------------------===//

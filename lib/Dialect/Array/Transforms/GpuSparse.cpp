@@ -84,7 +84,7 @@ std::string unsupportedReason(Operation *op) {
              "(cuSPARSE) needs one index width";
     return "";
   }
-  if (isa<ToDenseOp, NnzOp, SpmvOp, SpmmOp>(op))
+  if (isa<ToDenseOp, NnzOp, SpmvOp, SpmmOp, SpgemmOp>(op))
     return "";
   if (auto dim = dyn_cast<tensor::DimOp>(op))
     return dim.getConstantIndex()
@@ -95,7 +95,8 @@ std::string unsupportedReason(Operation *op) {
     return "is not supported on the CUDA target yet";
   return "uses a sparse matrix; the CUDA target supports them only in "
          "array.to_sparse, array.csr_matrix, array.load_mtx, array.spmv, "
-         "array.spmm, array.to_dense, array.nnz and tensor.dim yet";
+         "array.spmm, array.spgemm, array.to_dense, array.nnz and tensor.dim "
+         "yet";
 }
 
 struct ArrayRejectSparsePass
@@ -246,6 +247,17 @@ bool ArrayGpuSparsePass::createHandle(IRRewriter &rewriter, Operation *op) {
     csr.handle = CsrLoadMtxOp::create(rewriter, loc, load.getPath(),
                                       result.getElementType(),
                                       static_cast<uint64_t>(indexBits(result)));
+  } else if (auto spgemm = dyn_cast<SpgemmOp>(op)) {
+    auto a = csrs.find(spgemm.getA()), b = csrs.find(spgemm.getB());
+    if (a == csrs.end() || b == csrs.end())
+      return false;
+    auto result = cast<RankedTensorType>(spgemm.getType());
+    csr.rows = checkedSize(rewriter, op, a->second.rows, result, 0,
+                           "the number of rows");
+    csr.cols = checkedSize(rewriter, op, b->second.cols, result, 1,
+                           "the number of columns");
+    csr.handle =
+        CsrSpgemmOp::create(rewriter, loc, a->second.handle, b->second.handle);
   } else {
     return false;
   }

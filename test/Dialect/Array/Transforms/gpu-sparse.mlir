@@ -55,7 +55,7 @@ func.func @static_result(%d: tensor<?x?xf64>) -> tensor<4x6xf64> {
 // CHECK-SAME: (%[[V:.+]]: tensor<?xf32>, %[[I:.+]]: tensor<?xi32>, %[[P:.+]]: tensor<?xi32>, %[[N:.+]]: index, %[[Y:.+]]: tensor<?xf32>, %[[X:.+]]: tensor<?xf32>)
 // CHECK: %[[SIZE:.+]] = tensor.dim %[[P]]
 // CHECK: %[[ROWS:.+]] = arith.subi %[[SIZE]], %{{.+}} : index
-// CHECK: %[[H:.+]] = array.csr_from_arrays %[[P]], %[[I]], %[[V]](%[[ROWS]], %[[N]]) : tensor<?xi32>, tensor<?xi32>, tensor<?xf32>
+// CHECK: %[[H:.+]] = array.csr_from_arrays %[[P]], %[[I]], %[[V]] (%[[ROWS]], %[[N]]) : tensor<?xi32>, tensor<?xi32>, tensor<?xf32>
 // CHECK: array.csr_spmv %[[H]], %[[X]] into %[[Y]] {alpha = -1.000000e+00 : f64, beta = 1.000000e+00 : f64}
 // CHECK: array.csr_release %[[H]] keep %[[P]], %[[I]], %[[V]] : tensor<?xi32>, tensor<?xi32>, tensor<?xf32>
 func.func @from_arrays(%v: tensor<?xf32>, %i: tensor<?xi32>, %p: tensor<?xi32>, %n: index,
@@ -81,6 +81,32 @@ func.func @from_file(%x: tensor<3xf64>) -> tensor<?xf64> {
   %a = array.load_mtx "a.mtx" : tensor<?x3xf64, #CSR>
   %y = array.spmv %a, %x : (tensor<?x3xf64, #CSR>, tensor<3xf64>) -> tensor<?xf64>
   return %y : tensor<?xf64>
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+
+// SpGEMM: a new handle from the two, its sizes A's rows and B's columns;
+// every handle released after its last use (A and B after the product).
+// CHECK-LABEL: func.func @spgemm
+// CHECK: %[[A:.+]] = array.csr_from_dense %{{.+}} {index_bits = 32 : i64} : tensor<?x?xf32>
+// CHECK: %[[AROWS:.+]] = tensor.dim
+// CHECK: %[[B:.+]] = array.csr_from_dense %{{.+}} {index_bits = 32 : i64} : tensor<?x?xf32>
+// CHECK: %[[C:.+]] = array.csr_spgemm %[[A]], %[[B]]
+// CHECK-DAG: array.csr_release %[[A]]
+// CHECK-DAG: array.csr_release %[[B]]
+// CHECK: %[[N:.+]] = array.csr_nnz %[[C]]
+// CHECK: array.csr_release %[[C]]
+// CHECK: return %[[N]], %[[AROWS]]
+func.func @spgemm(%d: tensor<?x?xf32>, %e: tensor<?x?xf32>) -> (index, index) {
+  %a = array.to_sparse %d : tensor<?x?xf32> -> tensor<?x?xf32, #CSR>
+  %b = array.to_sparse %e : tensor<?x?xf32> -> tensor<?x?xf32, #CSR>
+  %c = array.spgemm %a, %b : tensor<?x?xf32, #CSR>, tensor<?x?xf32, #CSR> -> tensor<?x?xf32, #CSR>
+  %n = array.nnz %c : tensor<?x?xf32, #CSR>
+  %c0 = arith.constant 0 : index
+  %rows = tensor.dim %c, %c0 : tensor<?x?xf32, #CSR>
+  return %n, %rows : index, index
 }
 
 // -----

@@ -18,7 +18,8 @@ func.func @supported(%d: tensor<?x?xf32>, %x: tensor<?xf32>, %b: tensor<?x8xf32>
   %e = array.csr_matrix %v, %i, %p : tensor<?xf32>, tensor<?xi32>, tensor<?xi32> -> tensor<?x4xf32, #CSR>
   %f = array.to_dense %e : tensor<?x4xf32, #CSR> -> tensor<?x4xf32>
   %m = array.load_mtx "a.mtx" : tensor<?x?xf64, #CSR>
-  %g = array.to_dense %m : tensor<?x?xf64, #CSR> -> tensor<?x?xf64>
+  %m2 = array.spgemm %m, %m : tensor<?x?xf64, #CSR>, tensor<?x?xf64, #CSR> -> tensor<?x?xf64, #CSR>
+  %g = array.to_dense %m2 : tensor<?x?xf64, #CSR> -> tensor<?x?xf64>
   return %g : tensor<?x?xf64>
 }
 
@@ -100,7 +101,7 @@ func.func @on_stream(%d: tensor<4x6xf32>, %x: tensor<6xf32>) -> tensor<4xf32> {
 // A function whose signature has one, and the return of one.
 // expected-error @+1 {{'func.func' op takes or returns a sparse matrix, which cannot cross a function boundary on the CUDA target yet; compile with --target=cpu}}
 func.func @arg(%a: tensor<4x6xf32, #CSR>) -> tensor<4x6xf32, #CSR> {
-  // expected-error @+1 {{'func.return' op uses a sparse matrix; the CUDA target supports them only in array.to_sparse, array.csr_matrix, array.load_mtx, array.spmv, array.spmm, array.to_dense, array.nnz and tensor.dim yet; compile with --target=cpu}}
+  // expected-error @+1 {{'func.return' op uses a sparse matrix; the CUDA target supports them only in array.to_sparse, array.csr_matrix, array.load_mtx, array.spmv, array.spmm, array.spgemm, array.to_dense, array.nnz and tensor.dim yet; compile with --target=cpu}}
   return %a : tensor<4x6xf32, #CSR>
 }
 

@@ -77,7 +77,7 @@ def Array_CsrFromArraysOp : Array_CsrOp<"csr_from_arrays"> {
                        Index:$cols);
   let results = (outs Array_CsrHandleType:$handle);
   let assemblyFormat = [{
-    $indptr `,` $indices `,` $data `(` $rows `,` $cols `)` attr-dict `:`
+    $indptr `,` $indices `,` $data ` ` `(` $rows `,` $cols `)` attr-dict `:`
     type($indptr) `,` type($indices) `,` type($data)
   }];
 }
@@ -97,6 +97,23 @@ def Array_CsrLoadMtxOp : Array_CsrOp<"csr_load_mtx"> {
   let arguments = (ins StrAttr:$path, TypeAttr:$element, I64Attr:$index_bits);
   let results = (outs Array_CsrHandleType:$handle);
   let assemblyFormat = "$path attr-dict";
+}
+
+def Array_CsrSpgemmOp : Array_CsrOp<"csr_spgemm"> {
+  let summary = "The CSR product of two CSR handles (cuSPARSE SpGEMM).";
+  let description = [{
+    `A @ B` into a new handle that owns its arrays (from the memory pool,
+    the index width and element type of `A`); the host waits for the
+    result's number of entries. `A`'s columns must be `B`'s rows and both
+    must have one element type and index width (checked at run time).
+
+    ```mlir
+    %c = array.csr_spgemm %a, %b
+    ```
+  }];
+  let arguments = (ins Array_CsrHandleType:$a, Array_CsrHandleType:$b);
+  let results = (outs Array_CsrHandleType:$handle);
+  let assemblyFormat = "$a `,` $b attr-dict";
 }
 
 def Array_CsrNnzOp : Array_CsrOp<"csr_nnz"> {

@@ -166,6 +166,31 @@ def Array_SpmmOp : Array_SparseOp<"spmm"> {
   }];
 }
 
+def Array_SpgemmOp : Array_SparseOp<"spgemm"> {
+  let summary = "Sparse matrix times sparse matrix (`A @ B` of two "
+                "`csr_matrix`; cuSPARSE SpGEMM).";
+  let description = [{
+    `A` (`M x K`), `B` (`K x N`) and the result (`M x N`) are CSR matrices
+    of one type but for their sizes (element type, position and
+    coordinate widths). The result stores the coordinates where some
+    product `A[i, k] * B[k, j]` contributes, sorted by column in each
+    row. Where such contributions cancel to 0.0 the targets differ: the
+    CPU target (a dense product converted back, for semantics, not speed:
+    it takes `M x N` memory) drops the entry, as SciPy does; the CUDA
+    target (cuSPARSE) keeps it, and `array.nnz` counts it.
+
+    ```mlir
+    %c = array.spgemm %a, %b : tensor<?x?xf32, #CSR>, tensor<?x?xf32, #CSR>
+        -> tensor<?x?xf32, #CSR>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$a, AnyRankedTensor:$b);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $a `,` $b attr-dict `:` type($a) `,` type($b) `->` type($result)
+  }];
+}
+
 def Array_SparseAddOp : Array_SparseOp<"sparse_add",
     [SameOperandsAndResultType]> {
   let summary = "Sum of two sparse matrices of one format (`A + B` of two "

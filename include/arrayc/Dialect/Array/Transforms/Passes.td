@@ -575,8 +575,9 @@ def ArrayRejectSparse : Pass<"array-reject-sparse", "ModuleOp"> {
     failing somewhere in bufferization or kernel mapping. Supported: CSR
     matrices (f32 or f64 values, 32- or 64-bit indices) made by
     `array.to_sparse` of a dense matrix, `array.csr_matrix` or
-    `array.load_mtx`, and used by `array.spmv`, `array.spmm`,
-    `array.to_dense`, `array.nnz` and `tensor.dim`, outside
+    `array.load_mtx` or `array.spgemm`, and used by `array.spmv`,
+    `array.spmm`, `array.spgemm`, `array.to_dense`, `array.nnz` and
+    `tensor.dim`, outside
     `array.on_stream` regions and function signatures.
 
     ```
@@ -601,6 +602,8 @@ def ArrayGpuSparse : Pass<"array-gpu-sparse", "func::FuncOp"> {
       (borrowed, no copy);
     - `array.load_mtx`: `array.mtx_shape` and `array.csr_load_mtx` (read
       on the host, uploaded), with the static sizes checked;
+    - `array.spgemm`: `array.csr_spgemm` of the two handles (cuSPARSE
+      SpGEMM, a new handle);
     - `array.spmv` / `array.spmm`: `array.csr_spmv` / `array.csr_spmm`
       into `y` / `C` when `beta` is not 0, else into a `tensor.empty`;
     - `array.to_dense`: `array.csr_to_dense` into a `tensor.empty`;
