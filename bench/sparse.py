@@ -21,19 +21,21 @@
       Prints a table and writes R/sparse.json.
 
   sparse.py dry-run [--arrayc A] [--workdir W]
-      Here, without a GPU: compiles bench/spmv.mlir and bench/spmm.mlir for
-      the CPU, runs them in bench mode on small inputs and checks them.
+      Here, without a GPU: compiles bench/spmv.mlir, spmm.mlir and
+      spgemm.mlir for the CPU, runs them in bench mode on small inputs and
+      checks them.
 
 Times are means over back-to-back calls between two synchronizations after
 warm-up. "runtime" is arrayrt_spmv / arrayrt_spmm called directly by
-arrayrt-sparse-bench; "compiled" is bench/spmv.mlir and bench/spmm.mlir
-compiled by arrayc for the CUDA target (prepare compiles them into DIR/bin)
+arrayrt-sparse-bench; "compiled" is bench/spmv.mlir, bench/spmm.mlir and
+bench/spgemm.mlir (C = A @ A, then C @ x to check it) compiled by arrayc for the CUDA target (prepare compiles them into DIR/bin)
 and run on the same inputs (the same generator and seeds as the CuPy and
 torch runs, saved as .npy files) with ARRAYRT_BENCH: the program's device
 time per run (median; cuSPARSE's preprocessing included, the copies of the
 inputs and the result not) and the cusparseSpMV / cusparseSpMM call alone
-(from ARRAYRT_PROFILE's totals), each result checked against a float64 CPU
-CSR product (every row for SpMV, 4096 sampled rows for SpMM).
+and the SpGEMM steps (from ARRAYRT_PROFILE's totals), each result checked
+against a float64 CPU CSR product (every row for SpMV and SpGEMM's
+(A @ A) @ x, 4096 sampled rows for SpMM).
 """
 
 import argparse
@@ -53,10 +55,19 @@ def log(message):
     print(message, flush=True)
 
 
-COMPILED = ["spmv", "spmm"]
-# Issue 7's sizes, and the dry run's.
-FULL = {"spmv": (4 << 20, 16, 1), "spmm": (1 << 20, 16, 64)}
-SMALL = {"spmv": (4096, 16, 1), "spmm": (2048, 16, 64)}
+COMPILED = ["spmv", "spmm", "spgemm"]
+# Issue 7's sizes (rows, nnz per row, dense columns), and the dry run's
+# (SpGEMM's CPU lowering is a dense product: a small matrix).
+FULL = {"spmv": (4 << 20, 16, 1), "spmm": (1 << 20, 16, 64),
+        "spgemm": (1 << 20, 8, 1)}
+SMALL = {"spmv": (4096, 16, 1), "spmm": (2048, 16, 64),
+         "spgemm": (384, 8, 1)}
+# The seeds of random_csr and of the dense operand, as others() uses them.
+SEEDS = {"spmv": (1, 2), "spmm": (3, 4), "spgemm": (5, 6)}
+# The profile rows of the product itself.
+CALLS = {"spmv": ["cusparseSpMV"], "spmm": ["cusparseSpMM"],
+         "spgemm": ["cusparseSpGEMM_workEstimation",
+                    "cusparseSpGEMM_compute", "cusparseSpGEMM_copy"]}
 
 
 def compile_programs(arrayc, target, bindir):
@@ -103,24 +114,24 @@ def write_inputs(workdir, sizes, on_gpu):
     torch runs use (random_csr with their seeds); else NumPy's."""
     import numpy as np
     os.makedirs(workdir, exist_ok=True)
-    for name, seeds in (("spmv", (1, 2)), ("spmm", (3, 4))):
+    for name, seeds in SEEDS.items():
         rows, per_row, cols = sizes[name]
         if on_gpu:
             import cupy as cp
             arrays = [cp.asnumpy(a) for a in random_csr(rows, per_row,
                                                          seeds[0])]
-            shape = (rows,) if name == "spmv" else (rows, cols)
+            shape = (rows,) if name != "spmm" else (rows, cols)
             dense = cp.asnumpy(cp.random.default_rng(seeds[1]).random(
                 shape).astype(cp.float32))
         else:
             arrays = random_csr_numpy(rows, per_row, seeds[0])
             rng = np.random.default_rng(seeds[1])
-            dense = rng.random((rows,) if name == "spmv"
+            dense = rng.random((rows,) if name != "spmm"
                                else (rows, cols)).astype(np.float32)
         for part, array in zip(("indptr", "indices", "data"), arrays):
             np.save(os.path.join(workdir, "%s_%s.npy" % (name, part)), array)
-        np.save(os.path.join(workdir, name + ("_x.npy" if name == "spmv"
-                                              else "_b.npy")), dense)
+        np.save(os.path.join(workdir, name + ("_b.npy" if name == "spmm"
+                                              else "_x.npy")), dense)
 
 
 def check_compiled(name, workdir):
@@ -133,11 +144,15 @@ def check_compiled(name, workdir):
     indptr, indices, data = load("indptr"), load("indices"), load("data")
     out = np.load(os.path.join(workdir, name + ".npy"))
     counts = np.diff(indptr)
+    def product(x):  # A @ x in float64, every row.
+        y = np.add.reduceat(data.astype(np.float64) * x[indices], indptr[:-1])
+        y[counts == 0] = 0
+        return y
     if name == "spmv":
-        x = load("x").astype(np.float64)
-        ref = np.add.reduceat(data.astype(np.float64) * x[indices],
-                              indptr[:-1])
-        ref[counts == 0] = 0
+        ref = product(load("x").astype(np.float64))
+        got = out
+    elif name == "spgemm":  # (A @ A) @ x as A @ (A @ x)
+        ref = product(product(load("x").astype(np.float64)))
         got = out
     else:
         b = load("b")
@@ -171,9 +186,9 @@ def run_compiled(name, bindir, workdir, iters, warmup, env):
     for key in ("timer", "median_ms", "min_ms", "max_ms", "iterations"):
         row[key] = bench.get(key)
     row["operations"] = bench.get("operations", [])
-    for op in row["operations"]:
-        if op["name"] in ("cusparseSpMV", "cusparseSpMM") and op["calls"]:
-            row["call_ms"] = op["total_ms"] / op["calls"]
+    calls = [op for op in row["operations"] if op["name"] in CALLS[name]]
+    if calls and row.get("iterations"):
+        row["call_ms"] = sum(op["total_ms"] for op in calls) / row["iterations"]
     row["rel_error"] = check_compiled(name, workdir)
     row["ok"] = row["rel_error"] <= 1e-5
     row["status"] = "ok" if row["ok"] else "wrong result"
