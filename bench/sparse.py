@@ -20,10 +20,22 @@
       of a 4096 x 4096 grid: cupyx's cg and the same loop written in CuPy).
       Prints a table and writes R/sparse.json.
 
+  sparse.py dry-run [--arrayc A] [--workdir W]
+      Here, without a GPU: compiles bench/spmv.mlir, spmm.mlir and
+      spgemm.mlir for the CPU, runs them in bench mode on small inputs and
+      checks them.
+
 Times are means over back-to-back calls between two synchronizations after
-warm-up. "ours" is arrayrt_spmv / arrayrt_spmm, the runtime entry points the
-compiler's CUDA lowering of array.spmv / array.spmm is to call; the compiled
-path itself does not exist yet (the CUDA target rejects sparse matrices).
+warm-up. "runtime" is arrayrt_spmv / arrayrt_spmm called directly by
+arrayrt-sparse-bench; "compiled" is bench/spmv.mlir, bench/spmm.mlir and
+bench/spgemm.mlir (C = A @ A, then C @ x to check it) compiled by arrayc for the CUDA target (prepare compiles them into DIR/bin)
+and run on the same inputs (the same generator and seeds as the CuPy and
+torch runs, saved as .npy files) with ARRAYRT_BENCH: the program's device
+time per run (median; cuSPARSE's preprocessing included, the copies of the
+inputs and the result not) and the cusparseSpMV / cusparseSpMM call alone
+and the SpGEMM steps (from ARRAYRT_PROFILE's totals), each result checked
+against a float64 CPU CSR product (every row for SpMV and SpGEMM's
+(A @ A) @ x, 4096 sampled rows for SpMM).
 """
 
 import argparse
@@ -43,12 +55,163 @@ def log(message):
     print(message, flush=True)
 
 
+COMPILED = ["spmv", "spmm", "spgemm"]
+# Issue 7's sizes (rows, nnz per row, dense columns), and the dry run's
+# (SpGEMM's CPU lowering is a dense product: a small matrix).
+FULL = {"spmv": (4 << 20, 16, 1), "spmm": (1 << 20, 16, 64),
+        "spgemm": (1 << 20, 8, 1)}
+SMALL = {"spmv": (4096, 16, 1), "spmm": (2048, 16, 64),
+         "spgemm": (384, 8, 1)}
+# The seeds of random_csr and of the dense operand, as others() uses them.
+SEEDS = {"spmv": (1, 2), "spmm": (3, 4), "spgemm": (5, 6)}
+# The profile rows of the product itself.
+CALLS = {"spmv": ["cusparseSpMV"], "spmm": ["cusparseSpMM"],
+         "spgemm": ["cusparseSpGEMM_workEstimation",
+                    "cusparseSpGEMM_compute", "cusparseSpGEMM_copy"]}
+
+
+def compile_programs(arrayc, target, bindir):
+    os.makedirs(bindir, exist_ok=True)
+    for name in COMPILED:
+        command = [arrayc, "--target=" + target,
+                   os.path.join(HERE, name + ".mlir"), "-o",
+                   os.path.join(bindir, name)]
+        result = subprocess.run(command, capture_output=True, text=True)
+        if result.returncode != 0:
+            sys.exit("%s failed:\n%s" % (" ".join(command), result.stderr))
+        log("compiled %s (--target=%s)" % (name, target))
+
+
 def prepare(args):
     os.makedirs(args.out, exist_ok=True)
     shutil.copy2(os.path.join(args.build, "bin", "arrayrt-sparse-bench"),
                  args.out)
     shutil.copy2(os.path.abspath(__file__), args.out)
+    compile_programs(os.path.join(args.build, "bin", "arrayc"), "cuda",
+                     os.path.join(args.out, "bin"))
     log("prepared %s" % args.out)
+
+
+def random_csr_numpy(rows, per_row, seed):
+    """random_csr's structure drawn with NumPy (no GPU)."""
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    cols = np.sort(rng.integers(0, rows, size=(rows, per_row)), axis=1)
+    for _ in range(10):
+        dup = np.zeros(cols.shape, bool)
+        dup[:, 1:] = cols[:, 1:] == cols[:, :-1]
+        if not dup.any():
+            break
+        cols[dup] = rng.integers(0, rows, size=int(dup.sum()))
+        cols.sort(axis=1)
+    indptr = np.arange(0, rows * per_row + 1, per_row, dtype=np.int32)
+    data = (rng.random(rows * per_row) * 2 - 1).astype(np.float32)
+    return indptr, cols.astype(np.int32).ravel(), data
+
+
+def write_inputs(workdir, sizes, on_gpu):
+    """The compiled programs' .npy inputs: on a GPU, the arrays the CuPy and
+    torch runs use (random_csr with their seeds); else NumPy's."""
+    import numpy as np
+    os.makedirs(workdir, exist_ok=True)
+    for name, seeds in SEEDS.items():
+        rows, per_row, cols = sizes[name]
+        if on_gpu:
+            import cupy as cp
+            arrays = [cp.asnumpy(a) for a in random_csr(rows, per_row,
+                                                         seeds[0])]
+            shape = (rows,) if name != "spmm" else (rows, cols)
+            dense = cp.asnumpy(cp.random.default_rng(seeds[1]).random(
+                shape).astype(cp.float32))
+        else:
+            arrays = random_csr_numpy(rows, per_row, seeds[0])
+            rng = np.random.default_rng(seeds[1])
+            dense = rng.random((rows,) if name != "spmm"
+                               else (rows, cols)).astype(np.float32)
+        for part, array in zip(("indptr", "indices", "data"), arrays):
+            np.save(os.path.join(workdir, "%s_%s.npy" % (name, part)), array)
+        np.save(os.path.join(workdir, name + ("_b.npy" if name == "spmm"
+                                              else "_x.npy")), dense)
+
+
+def check_compiled(name, workdir):
+    """Normwise relative error of the program's result against a float64
+    CPU CSR product (SpMM: 4096 sampled rows)."""
+    import numpy as np
+
+    def load(part):
+        return np.load(os.path.join(workdir, "%s_%s.npy" % (name, part)))
+    indptr, indices, data = load("indptr"), load("indices"), load("data")
+    out = np.load(os.path.join(workdir, name + ".npy"))
+    counts = np.diff(indptr)
+    def product(x):  # A @ x in float64, every row.
+        y = np.add.reduceat(data.astype(np.float64) * x[indices], indptr[:-1])
+        y[counts == 0] = 0
+        return y
+    if name == "spmv":
+        ref = product(load("x").astype(np.float64))
+        got = out
+    elif name == "spgemm":  # (A @ A) @ x as A @ (A @ x)
+        ref = product(product(load("x").astype(np.float64)))
+        got = out
+    else:
+        b = load("b")
+        rows = np.random.default_rng(0).choice(
+            len(counts), size=min(4096, len(counts)), replace=False)
+        ref = np.stack([data[indptr[i]:indptr[i + 1]].astype(np.float64)
+                        @ b[indices[indptr[i]:indptr[i + 1]]].astype(
+                            np.float64) for i in rows])
+        got = out[rows]
+    error = float(np.linalg.norm(got - ref) / max(np.linalg.norm(ref), 1e-300))
+    return error
+
+
+def run_compiled(name, bindir, workdir, iters, warmup, env):
+    """Runs a compiled program in bench mode; its times and check."""
+    report = os.path.join(workdir, name + ".bench.json")
+    if os.path.exists(report):
+        os.remove(report)
+    env = dict(env, ARRAYRT_BENCH=str(iters), ARRAYRT_BENCH_WARMUP=str(warmup),
+               ARRAYRT_BENCH_OUT=report, ARRAYRT_PROFILE="1")
+    begin = time.time()
+    proc = subprocess.run([os.path.join(bindir, name)], cwd=workdir, env=env,
+                          capture_output=True, text=True)
+    row = {"wall_s": round(time.time() - begin, 2),
+           "profile": proc.stderr.strip()[-3000:]}
+    if proc.returncode != 0:
+        row["status"] = "exit %d: %s" % (proc.returncode,
+                                         proc.stderr.strip()[-500:])
+        return row
+    bench = json.load(open(report))
+    for key in ("timer", "median_ms", "min_ms", "max_ms", "iterations"):
+        row[key] = bench.get(key)
+    row["operations"] = bench.get("operations", [])
+    calls = [op for op in row["operations"] if op["name"] in CALLS[name]]
+    if calls and row.get("iterations"):
+        row["call_ms"] = sum(op["total_ms"] for op in calls) / row["iterations"]
+    row["rel_error"] = check_compiled(name, workdir)
+    row["ok"] = row["rel_error"] <= 1e-5
+    row["status"] = "ok" if row["ok"] else "wrong result"
+    return row
+
+
+def dry_run(args):
+    """The compiled programs for the CPU, small inputs, bench mode."""
+    workdir = os.path.abspath(args.workdir)
+    bindir = os.path.join(workdir, "bin")
+    arrayc = args.arrayc or os.path.join(HERE, "..", "build", "bin", "arrayc")
+    compile_programs(arrayc, "cpu", bindir)
+    write_inputs(workdir, SMALL, on_gpu=False)
+    failed = 0
+    for name in COMPILED:
+        row = run_compiled(name, bindir, workdir, 3, 1, dict(os.environ))
+        failed += not row.get("ok")
+        log("%-5s %s, rel. error %s, %s runs" % (
+            name, row["status"], row.get("rel_error"), row.get("iterations")))
+    log("sparse dry-run: %d of %d programs compiled for the CPU, ran in bench "
+        "mode and matched float64 NumPy" % (len(COMPILED) - failed,
+                                            len(COMPILED)))
+    return 1 if failed else 0
 
 
 def find_cusparse():
@@ -240,6 +403,24 @@ def run(args):
         [bench, "spmv", str((4 << 20) // scale), "16", "50"], env)
     code, _, report["spmm_ours"] = ours(
         [bench, "spmm", str((1 << 20) // scale), "16", "64", "20"], env)
+    # The compiled programs, on the inputs the CuPy and torch runs draw.
+    bindir = os.path.join(HERE, "bin")
+    if os.path.isdir(bindir):
+        sizes = {k: (rows // scale, per_row, cols)
+                 for k, (rows, per_row, cols) in FULL.items()}
+        try:
+            write_inputs(args.workdir, sizes, on_gpu=True)
+            for name in COMPILED:
+                row = run_compiled(name, bindir, args.workdir, args.iters, 3,
+                                   env)
+                report[name + "_compiled"] = row
+                log("compiled %s: %s" % (name, json.dumps(
+                    {k: v for k, v in row.items()
+                     if k not in ("profile", "operations")})))
+        except Exception as error:
+            report["compiled_error"] = repr(error)
+            log("compiled programs failed: %r" % error)
+        shutil.rmtree(args.workdir, ignore_errors=True)
     try:
         others(args.quick, report)
     except Exception as error:  # No CuPy at all: report what we have.
@@ -251,6 +432,9 @@ def run(args):
     log(json.dumps(report, indent=1))
     ok = report["check_ok"] and all(
         (report.get(k) or {}).get("ok") for k in ("spmv_ours", "spmm_ours"))
+    if os.path.isdir(bindir):
+        ok = ok and all((report.get(name + "_compiled") or {}).get("ok")
+                        for name in COMPILED)
     return 0 if ok else 1
 
 
@@ -264,10 +448,19 @@ def main():
     r.add_argument("--results", default="results")
     r.add_argument("--quick", action="store_true",
                    help="1/16 of the sizes (a smoke test)")
+    r.add_argument("--workdir", default="/dev/shm/arrayc-sparse",
+                   help="where the compiled programs' inputs are written")
+    r.add_argument("--iters", type=int, default=20,
+                   help="ARRAYRT_BENCH runs of each compiled program")
+    d = sub.add_parser("dry-run")
+    d.add_argument("--arrayc")
+    d.add_argument("--workdir", default="sparse-dry-run")
     args = parser.parse_args()
     if args.command == "prepare":
         prepare(args)
         return 0
+    if args.command == "dry-run":
+        return dry_run(args)
     return run(args)
 
 

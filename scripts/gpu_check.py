@@ -4,7 +4,8 @@
 The device machine has a GPU, Python and NumPy but no LLVM/MLIR, so the
 programs are compiled here and run there:
 
-  scripts/gpu_check.py prepare [BUILD_DIR]   compile every end-to-end program
+  scripts/gpu_check.py prepare [BUILD_DIR] [--only REGEX]
+                                             compile every end-to-end program
                                              (test/Integration, examples) for
                                              --target=cuda into .device/
   scripts/gpu_check.py run [OUT_DIR]         on the GPU machine: run them,
@@ -16,10 +17,14 @@ test/Integration/numpy_ref.py does) or, for programs that must stop with an
 error, a `// DEVICE-EXPECT-ERROR: <text>` line: exit status 1 and <text> on
 stderr. `// DEVICE-ENV: NAME=VALUE` lines set the program's environment. .device/ also gets the PTX of each program (checked for
 `.target sm_90a`), the runtime's launch smoke test and device probe.
+Programs with a `// DEVICE-SKIP: <reason>` line run on the CPU target only
+(lit says why), and `prepare --only REGEX` stages the programs whose
+`folder/name` matches REGEX.
 """
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -42,16 +47,20 @@ def programs():
             # error; lit alone runs the rest (several programs per test).
             compared = "// NUMPY:" in text and (
                 "numpy-ref --compare" in text or folder == "examples")
+            if "// DEVICE-SKIP:" in text:
+                continue
             if compared or "// DEVICE-EXPECT-ERROR:" in text:
                 yield folder, name, path, text
 
 
-def prepare(build):
+def prepare(build, only=None):
     arrayc = os.path.join(build, "bin", "arrayc")
     shutil.rmtree(STAGE, ignore_errors=True)
     os.makedirs(os.path.join(STAGE, "bin"))
     manifest = []
     for folder, name, path, text in programs():
+        if only and not re.search(only, "%s/%s" % (folder, name)):
+            continue
         stem = "%s__%s" % (folder.replace("/", "_"), name[:-len(".mlir")])
         exe = os.path.join(STAGE, "bin", stem)
         ptx = os.path.join(STAGE, "bin", stem + ".ptx")
@@ -159,8 +168,14 @@ def run(out_dir):
 
 def main(argv):
     if len(argv) >= 2 and argv[1] == "prepare":
-        prepare(os.path.abspath(argv[2] if len(argv) > 2 else
-                                os.path.join(ROOT, "build")))
+        args = argv[2:]
+        only = None
+        if "--only" in args:
+            at = args.index("--only")
+            only = args[at + 1]
+            del args[at:at + 2]
+        prepare(os.path.abspath(args[0] if args else
+                                os.path.join(ROOT, "build")), only)
         return 0
     if len(argv) >= 2 and argv[1] == "run":
         return run(argv[2] if len(argv) > 2 else None)

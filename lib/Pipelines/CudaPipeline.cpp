@@ -24,13 +24,15 @@ using namespace mlir;
 void array::buildArrayToCudaPipeline(OpPassManager &pm,
                                      const ArrayToCudaPipelineOptions &options,
                                      PipelineStage stop) {
-  // No lowering of the sparse ops here yet: a precise error, not a failure
-  // deep in bufferization.
+  // What the sparse lowering cannot do yet stops here with a precise error,
+  // not deep in bufferization.
   pm.addPass(createArrayRejectSparse());
   // The GPU operations of the host code are named after these at run time
   // (array-gpu-op-context).
   pm.addPass(createArrayNameLocations());
   pm.addNestedPass<func::FuncOp>(createArrayFlattenStreamRegions());
+  // CSR matrices become runtime handles, the sparse ops cuSPARSE calls.
+  pm.addNestedPass<func::FuncOp>(createArrayGpuSparse());
   // Products and their epilogues go to cuBLASLt before the rest becomes
   // linalg (the epilogue is recognized in array ops).
   if (options.matmulBlas) {

@@ -45,4 +45,68 @@ TEST(SparseTest, ValueTypeIsCheckedWithTheLocation) {
               "float64 values, not dtype 3");
 }
 
+/// A rank-1 descriptor {allocated, aligned, offset, size, stride} over
+/// host memory (the checks below stop before any GPU work reads it).
+struct Vector1D {
+  Vector1D(void *data, int64_t size, int64_t stride = 1)
+      : words{reinterpret_cast<int64_t>(data), reinterpret_cast<int64_t>(data),
+              0, size, stride} {}
+  int64_t words[5];
+};
+
+TEST(SparseTest, CsrFromArraysChecksIndptrAgainstTheRows) {
+  int32_t indptr[3] = {0, 1, 2}, indices[2] = {0, 1};
+  float data[2] = {1, 2};
+  Vector1D p(indptr, 3), i(indices, 2), v(data, 2);
+  EXPECT_EXIT(arrayrt_csr_from_arrays(1, p.words, 1, i.words, 1, v.words, 4, 3,
+                                      32, ARRAYRT_DTYPE_F32, "p.mlir:7:8",
+                                      nullptr),
+              testing::ExitedWithCode(1),
+              "arrayrt: error: p.mlir:7:8: array.csr_matrix: indptr has 3 "
+              "elements; it must have rows \\+ 1 \\(at least one\\)");
+}
+
+TEST(SparseTest, CsrFromArraysChecksIndicesAgainstData) {
+  int32_t indptr[3] = {0, 1, 2}, indices[2] = {0, 1};
+  float data[3] = {1, 2, 3};
+  Vector1D p(indptr, 3), i(indices, 2), v(data, 3);
+  EXPECT_EXIT(arrayrt_csr_from_arrays(1, p.words, 1, i.words, 1, v.words, 2, 3,
+                                      32, ARRAYRT_DTYPE_F32, "p.mlir:7:8",
+                                      nullptr),
+              testing::ExitedWithCode(1),
+              "arrayrt: error: p.mlir:7:8: array.csr_matrix: indices and data "
+              "must have one size, found 2 and 3");
+}
+
+TEST(SparseTest, CsrArraysMustBeContiguous) {
+  int32_t indptr[6] = {0, 0, 1, 0, 2, 0}, indices[2] = {0, 1};
+  float data[2] = {1, 2};
+  Vector1D p(indptr, 3, 2), i(indices, 2), v(data, 2);
+  EXPECT_EXIT(arrayrt_csr_from_arrays(1, p.words, 1, i.words, 1, v.words, 2, 3,
+                                      32, ARRAYRT_DTYPE_F32, "p.mlir:7:8",
+                                      nullptr),
+              testing::ExitedWithCode(1),
+              "arrayrt: error: p.mlir:7:8: array.csr_matrix: indptr must be a "
+              "contiguous row-major array");
+}
+
+TEST(SparseTest, CsrFromDenseRejectsAnEmptyMatrix) {
+  float data[1] = {0};
+  int64_t words[7] = {reinterpret_cast<int64_t>(data),
+                      reinterpret_cast<int64_t>(data), 0, 0, 3, 3, 1};
+  EXPECT_EXIT(arrayrt_csr_from_dense(2, words, 32, ARRAYRT_DTYPE_F32,
+                                     "p.mlir:9:1", nullptr),
+              testing::ExitedWithCode(1),
+              "arrayrt: error: p.mlir:9:1: array.to_sparse: a sparse matrix "
+              "of 0 x 3 elements; the CUDA target needs at least one row and "
+              "one column");
+}
+
+TEST(SparseTest, CsrLoadMtxNamesTheFile) {
+  EXPECT_EXIT(arrayrt_csr_load_mtx("/nonexistent/a.mtx", 32, ARRAYRT_DTYPE_F64,
+                                   "p.mlir:2:3", nullptr),
+              testing::ExitedWithCode(1),
+              "arrayrt: error: p.mlir:2:3: cannot load '/nonexistent/a.mtx'");
+}
+
 } // namespace

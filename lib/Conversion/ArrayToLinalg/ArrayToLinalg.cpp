@@ -63,6 +63,10 @@ struct ConvertArrayToLinalgPass
     target.addLegalOp<RangePushOp, RangePopOp>();
     // A cuBLASLt product (CUDA target) bufferizes and goes to the runtime.
     target.addLegalOp<BlasMatmulOp>();
+    // CSR handles and their cuSPARSE ops (array-gpu-sparse, CUDA target).
+    target.addLegalOp<CsrFromDenseOp, CsrFromArraysOp, CsrLoadMtxOp,
+                      CsrSpgemmOp, CsrNnzOp, CsrSpmvOp, CsrSpmmOp, CsrToDenseOp,
+                      CsrReleaseOp>();
     // Streams and events: array-gpu-streams lowers them (the CPU pipeline
     // drops them before this pass).
     target.addLegalOp<StreamCreateOp, OnStreamOp, StreamYieldOp, EventRecordOp,

@@ -362,10 +362,140 @@ struct LoadMtxLowering : OpRewritePattern<LoadMtxOp> {
   }
 };
 
+/// array.spgemm on the CPU target: the dense product of the operands'
+/// dense forms, converted back (SciPy's result, cancelled sums dropped). A
+/// sparse-output product through the sparsifier gave wrong values in LLVM
+/// 22 (docs/sparse.md); this is for semantics, not speed.
+struct SpgemmLowering : OpRewritePattern<SpgemmOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SpgemmOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto dense = [](Value sparse) {
+      auto type = cast<RankedTensorType>(sparse.getType());
+      return RankedTensorType::get(type.getShape(), type.getElementType());
+    };
+    Value a = ToDenseOp::create(rewriter, loc, dense(op.getA()), op.getA());
+    Value b = ToDenseOp::create(rewriter, loc, dense(op.getB()), op.getB());
+    Value product = MatmulOp::create(rewriter, loc, dense(op.getResult()), a, b,
+                                     /*precision=*/StringAttr());
+    rewriter.replaceOpWithNewOp<ToSparseOp>(op, op.getType(), product);
+    return success();
+  }
+};
+
+/// array.csr_matrix: SciPy's canonical form checked (asserts naming the op),
+/// then the entries inserted in order, row by row, into the CSR result (as
+/// array.load_mtx's are), which the sparsifier assembles.
+struct CsrMatrixLowering : OpRewritePattern<CsrMatrixOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(CsrMatrixOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto resultType = cast<RankedTensorType>(op.getType());
+    std::string where = formatLocation(loc) + "array.csr_matrix: ";
+    auto check = [&](OpBuilder &b, Location l, Value condition,
+                     StringRef message) {
+      cf::AssertOp::create(b, l, condition, where + message.str());
+    };
+    auto constant = [&](OpBuilder &b, Location l, int64_t value) -> Value {
+      return arith::ConstantIndexOp::create(b, l, value);
+    };
+    auto compare = [](OpBuilder &b, Location l, arith::CmpIPredicate predicate,
+                      Value lhs, Value rhs) -> Value {
+      return arith::CmpIOp::create(b, l, predicate, lhs, rhs);
+    };
+    auto element = [](OpBuilder &b, Location l, Value tensor,
+                      Value i) -> Value {
+      Value e = tensor::ExtractOp::create(b, l, tensor, ValueRange{i});
+      if (isa<IndexType>(e.getType()))
+        return e;
+      return arith::IndexCastOp::create(b, l, b.getIndexType(), e);
+    };
+    using P = arith::CmpIPredicate;
+    Value indptr = op.getIndptr(), indices = op.getIndices(),
+          data = op.getData();
+    Value zero = constant(rewriter, loc, 0), one = constant(rewriter, loc, 1);
+
+    Value indptrSize = tensor::DimOp::create(rewriter, loc, indptr, 0);
+    check(rewriter, loc, compare(rewriter, loc, P::sge, indptrSize, one),
+          "indptr must have rows + 1 elements, found none");
+    Value rows = arith::SubIOp::create(rewriter, loc, indptrSize, one);
+    if (!resultType.isDynamicDim(0))
+      check(rewriter, loc,
+            compare(rewriter, loc, P::eq, rows,
+                    constant(rewriter, loc, resultType.getDimSize(0))),
+            "indptr must have " + std::to_string(resultType.getDimSize(0) + 1) +
+                " elements (the result's rows + 1)");
+    Value cols = op.getCols();
+    if (cols)
+      check(rewriter, loc, compare(rewriter, loc, P::sge, cols, zero),
+            "the number of columns must not be negative");
+    else
+      cols = constant(rewriter, loc, resultType.getDimSize(1));
+    Value nnz = tensor::DimOp::create(rewriter, loc, data, 0);
+    check(rewriter, loc,
+          compare(rewriter, loc, P::eq,
+                  tensor::DimOp::create(rewriter, loc, indices, 0), nnz),
+          "indices and data must have one size");
+    check(rewriter, loc,
+          compare(rewriter, loc, P::eq, element(rewriter, loc, indptr, zero),
+                  zero),
+          "indptr[0] must be 0");
+    check(rewriter, loc,
+          compare(rewriter, loc, P::eq, element(rewriter, loc, indptr, rows),
+                  nnz),
+          "indptr[rows] must be the number of entries (the size of data "
+          "and indices)");
+
+    SmallVector<Value> dynamicSizes;
+    if (resultType.isDynamicDim(0))
+      dynamicSizes.push_back(rows);
+    if (resultType.isDynamicDim(1))
+      dynamicSizes.push_back(cols);
+    Value empty =
+        tensor::EmptyOp::create(rewriter, loc, resultType, dynamicSizes);
+    Value noColumn = constant(rewriter, loc, -1);
+    auto rowLoop = scf::ForOp::create(
+        rewriter, loc, zero, rows, one, ValueRange{empty},
+        [&](OpBuilder &b, Location l, Value i, ValueRange rowIter) {
+          Value start = element(b, l, indptr, i);
+          Value end = element(
+              b, l, indptr, arith::AddIOp::create(b, l, i, constant(b, l, 1)));
+          Value ordered =
+              arith::AndIOp::create(b, l, compare(b, l, P::sle, start, end),
+                                    compare(b, l, P::sle, end, nnz));
+          check(b, l, ordered, "indptr must be nondecreasing");
+          auto entryLoop = scf::ForOp::create(
+              b, l, start, end, constant(b, l, 1),
+              ValueRange{rowIter[0], noColumn},
+              [&](OpBuilder &eb, Location el, Value p, ValueRange iter) {
+                Value j = element(eb, el, indices, p);
+                Value valid = arith::AndIOp::create(
+                    eb, el, compare(eb, el, P::sgt, j, iter[1]),
+                    compare(eb, el, P::slt, j, cols));
+                check(eb, el, valid,
+                      "the column indices of a row must be increasing and "
+                      "below the number of columns");
+                Value v =
+                    tensor::ExtractOp::create(eb, el, data, ValueRange{p});
+                Value next = tensor::InsertOp::create(eb, el, v, iter[0],
+                                                      ValueRange{i, j});
+                scf::YieldOp::create(eb, el, ValueRange{next, j});
+              });
+          scf::YieldOp::create(b, l, entryLoop.getResult(0));
+        });
+    rewriter.replaceOp(op, sparse_tensor::LoadOp::create(rewriter, loc,
+                                                         rowLoop.getResult(0),
+                                                         /*hasInserts=*/true));
+    return success();
+  }
+};
+
 } // namespace
 
 void array::populateSparseToLinalgPatterns(RewritePatternSet &patterns) {
   patterns.add<ToSparseLowering, ToDenseLowering, NnzLowering, SpmvLowering,
-               SpmmLowering, LoadMtxLowering,
+               SpmmLowering, LoadMtxLowering, CsrMatrixLowering, SpgemmLowering,
                SparseAddLowering, SparseScaleLowering>(patterns.getContext());
 }

@@ -12,6 +12,8 @@
 
 #include "arrayc/Conversion/ArrayToRuntime/ArrayToRuntime.h"
 
+#include "RuntimeCalls.h"
+
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
 #include "arrayc/Dialect/Array/IR/DeviceBuffer.h"
 #include "arrayc/Dialect/Array/IR/SourceLocation.h"
@@ -49,9 +51,9 @@ static std::string dtypeSuffix(Type type) {
 /// Returns the declaration of runtime function `name`, adding it to the
 /// module on first use. Fails, with an error at `user`, when the module
 /// already has a different symbol of that name.
-static FailureOr<func::FuncOp> getOrDeclare(PatternRewriter &rewriter,
-                                            Operation *user, StringRef name,
-                                            FunctionType type) {
+FailureOr<func::FuncOp> getOrDeclare(PatternRewriter &rewriter,
+                                     Operation *user, StringRef name,
+                                     FunctionType type) {
   auto module = user->getParentOfType<ModuleOp>();
   if (Operation *existing = module.lookupSymbol(name)) {
     auto func = dyn_cast<func::FuncOp>(existing);
@@ -72,8 +74,8 @@ static FailureOr<func::FuncOp> getOrDeclare(PatternRewriter &rewriter,
 /// The address of a NUL-terminated string constant holding `text`: an
 /// internal `llvm.mlir.global` named `name` (or `name_0`, `name_1`, ... when
 /// taken), shared by every use of the same text under the same name.
-static Value getStringConstant(PatternRewriter &rewriter, Operation *user,
-                               StringRef name, StringRef text) {
+Value getStringConstant(PatternRewriter &rewriter, Operation *user,
+                        StringRef name, StringRef text) {
   Location loc = user->getLoc();
   MLIRContext *context = rewriter.getContext();
   auto module = user->getParentOfType<ModuleOp>();
@@ -105,7 +107,7 @@ static Value getStringConstant(PatternRewriter &rewriter, Operation *user,
 
 /// The `location` argument of the .npy entry points: `op`'s `file:line:col`
 /// as a string constant, or a null pointer when it has none.
-static Value getLocationString(PatternRewriter &rewriter, Operation *op) {
+Value getLocationString(PatternRewriter &rewriter, Operation *op) {
   std::string text = formatSourceLocation(op->getLoc());
   if (text.empty())
     return LLVM::ZeroOp::create(rewriter, op->getLoc(),
@@ -200,9 +202,8 @@ static LogicalResult requireHostBuffer(Operation *op, Value buffer,
 /// memref: the LLVM lowering of `memref.cast` to an unranked memref builds
 /// it (the descriptor on the stack); an unrealized cast to its LLVM struct,
 /// which reconciles with that lowering, takes it apart.
-static std::pair<Value, Value> getUnrankedDescriptor(PatternRewriter &rewriter,
-                                                     Location loc,
-                                                     Value buffer) {
+std::pair<Value, Value> getUnrankedDescriptor(PatternRewriter &rewriter,
+                                              Location loc, Value buffer) {
   MLIRContext *context = rewriter.getContext();
   auto type = cast<MemRefType>(buffer.getType());
   auto unranked = UnrankedMemRefType::get(type.getElementType(),
@@ -700,6 +701,7 @@ struct ConvertArrayToRuntimePass
       }
       failedAny |= isa<cf::AssertOp, NpyShapeOp, LoadNpyIntoOp, MtxShapeOp,
                        ReadMtxIntoOp>(op);
+      failedAny |= failed(verifyCsrLowered(op));
     });
     if (failedAny)
       signalPassFailure();
@@ -710,6 +712,7 @@ struct ConvertArrayToRuntimePass
 
 void array::populateArrayToRuntimePatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
+  populateCsrToRuntimePatterns(patterns);
   patterns.add<AssertToRuntimeCall, BlasMatmulToRuntimeCall,
                MtxShapeToRuntimeCall, MultiprocessorCountToRuntimeCall,
                NpyShapeToRuntimeCall, PrintToRuntimeCall,

@@ -572,6 +572,70 @@ void arrayrt_spmm(arrayrt_csr_t a, const void *b, int64_t n, void *c,
                   double alpha, double beta, arrayrt_stream_t stream,
                   const char *location);
 
+/* CSR matrices of compiled programs (array-gpu-sparse's ops). Buffers are
+ * `(rank, descriptor)` pairs of MLIR memref descriptors in device memory,
+ * contiguous and row-major; `dtype` is ARRAYRT_DTYPE_F32 or
+ * ARRAYRT_DTYPE_F64 and `index_bits` 32 or 64. Each checks its operands'
+ * ranks and sizes before any GPU work and stops with the op's location on
+ * a mismatch, as in
+ *   arrayrt: error: prog.mlir:5:8: array.spmv: a 4 x 6 matrix times a
+ *   vector of 5 elements into one of 4
+ * Matrices need at least one row and one column. Work is queued on
+ * `stream`; the creations wait for it where the host needs a count. */
+
+/* The nonzeros of a dense matrix (cuSPARSE DenseToSparse): the host waits
+ * for their count; the arrays come from the pool and the handle owns them. */
+arrayrt_csr_t arrayrt_csr_from_dense(int64_t rank, void *dense,
+                                     int32_t index_bits, int32_t dtype,
+                                     const char *location,
+                                     arrayrt_stream_t stream);
+
+/* A CSR matrix over `indptr` (rows + 1 offsets), `indices` and `data`
+ * (borrowed: they must outlive the handle), after reading back indptr[0]
+ * (must be 0) and indptr[rows] (must equal data's size). */
+arrayrt_csr_t arrayrt_csr_from_arrays(int64_t indptr_rank, void *indptr,
+                                      int64_t indices_rank, void *indices,
+                                      int64_t data_rank, void *data,
+                                      int64_t rows, int64_t cols,
+                                      int32_t index_bits, int32_t dtype,
+                                      const char *location,
+                                      arrayrt_stream_t stream);
+
+/* A Matrix Market file read on the host (see arrayrt_load_mtx), its CSR
+ * arrays copied to device memory the handle owns. */
+arrayrt_csr_t arrayrt_csr_load_mtx(const char *path, int32_t index_bits,
+                                   int32_t dtype, const char *location,
+                                   arrayrt_stream_t stream);
+
+/* A @ B (cuSPARSE SpGEMM: entries wherever some product contributes, a
+ * sum that cancels to 0.0 kept) into a new handle that owns its arrays;
+ * the host waits for the result's count. A's columns must be B's rows,
+ * with one dtype and index width. */
+arrayrt_csr_t arrayrt_csr_spgemm(arrayrt_csr_t a, arrayrt_csr_t b,
+                                 const char *location, arrayrt_stream_t stream);
+
+/* The number of stored elements (known on the host). */
+int64_t arrayrt_csr_nnz(arrayrt_csr_t a);
+
+/* y = alpha * (A @ x) + beta * y and C = alpha * (A @ B) + beta * C
+ * through arrayrt_spmv / arrayrt_spmm, after checking the sizes. */
+void arrayrt_csr_spmv(arrayrt_csr_t a, int64_t x_rank, void *x, int64_t y_rank,
+                      void *y, double alpha, double beta, int32_t dtype,
+                      const char *location, arrayrt_stream_t stream);
+void arrayrt_csr_spmm(arrayrt_csr_t a, int64_t b_rank, void *b, int64_t c_rank,
+                      void *c, double alpha, double beta, int32_t dtype,
+                      const char *location, arrayrt_stream_t stream);
+
+/* Writes every element of the rows x cols matrix `dense` (cuSPARSE
+ * SparseToDense). */
+void arrayrt_csr_to_dense(arrayrt_csr_t a, int64_t rank, void *dense,
+                          int32_t dtype, const char *location,
+                          arrayrt_stream_t stream);
+
+/* arrayrt_csr_destroy, freeing what the handle owns after the work queued
+ * on `stream`. NULL is a no-op. */
+void arrayrt_csr_release(arrayrt_csr_t a, arrayrt_stream_t stream);
+
 /*===----------------------------------------------------------------------===
  * NumPy .npy files
  *

@@ -122,3 +122,46 @@ func.func @add_scale(%a: tensor<?x6xf32, #CSR>, %b: tensor<?x6xf32, #CSR>) -> te
   %1 = array.sparse_scale %0 by -3.0 : tensor<?x6xf32, #CSR>
   return %1 : tensor<?x6xf32, #CSR>
 }
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+
+// csr_matrix: SciPy's canonical form checked, then each row's entries
+// inserted in order (a loop over rows, one over the row's entries, which
+// checks that the column indices increase and stay below the columns).
+// CHECK-LABEL: func.func @csr_matrix
+// CHECK-SAME: (%[[V:.+]]: tensor<?xf32>, %[[I:.+]]: tensor<?xi32>, %[[P:.+]]: tensor<?xi32>)
+// CHECK: cf.assert %{{.+}}, "{{.+}}: array.csr_matrix: indptr must have rows + 1 elements, found none"
+// CHECK: cf.assert %{{.+}}, "{{.+}}: array.csr_matrix: indices and data must have one size"
+// CHECK: cf.assert %{{.+}}, "{{.+}}: array.csr_matrix: indptr[0] must be 0"
+// CHECK: cf.assert %{{.+}}, "{{.+}}: array.csr_matrix: indptr[rows] must be the number of entries (the size of data and indices)"
+// CHECK: %[[E:.+]] = tensor.empty(%{{.+}}) : tensor<?x6xf32, #[[$CSR:.+]]>
+// CHECK: %[[T:.+]] = scf.for %[[ROW:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[ACC:.+]] = %[[E]])
+// CHECK:   cf.assert %{{.+}}, "{{.+}}: array.csr_matrix: indptr must be nondecreasing"
+// CHECK:   scf.for %[[K:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[ROWACC:.+]] = %[[ACC]], %[[PREV:.+]] = %{{.+}})
+// CHECK:     cf.assert %{{.+}}, "{{.+}}: array.csr_matrix: the column indices of a row must be increasing and below the number of columns"
+// CHECK:     %[[X:.+]] = tensor.extract %[[V]][%[[K]]] : tensor<?xf32>
+// CHECK:     tensor.insert %[[X]] into %[[ROWACC]][%[[ROW]], %{{.+}}] : tensor<?x6xf32, #[[$CSR]]>
+// CHECK: sparse_tensor.load %[[T]] hasInserts : tensor<?x6xf32, #[[$CSR]]>
+func.func @csr_matrix(%v: tensor<?xf32>, %i: tensor<?xi32>, %p: tensor<?xi32>) -> tensor<?x6xf32, #CSR> {
+  %a = array.csr_matrix %v, %i, %p : tensor<?xf32>, tensor<?xi32>, tensor<?xi32> -> tensor<?x6xf32, #CSR>
+  return %a : tensor<?x6xf32, #CSR>
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+
+// spgemm on the CPU: the dense product (array.matmul's generic) of the
+// dense forms, back to CSR.
+// CHECK-LABEL: func.func @spgemm
+// CHECK-SAME: (%[[A:.+]]: tensor<4x?xf32, #[[$CSR:.+]]>, %[[B:.+]]: tensor<?x5xf32, #[[$CSR]]>)
+// CHECK-DAG: %[[DA:.+]] = sparse_tensor.convert %[[A]] : tensor<4x?xf32, #[[$CSR]]> to tensor<4x?xf32>
+// CHECK-DAG: %[[DB:.+]] = sparse_tensor.convert %[[B]] : tensor<?x5xf32, #[[$CSR]]> to tensor<?x5xf32>
+// CHECK: %[[P:.+]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[DA]], %[[DB]] : tensor<4x?xf32>, tensor<?x5xf32>)
+// CHECK: sparse_tensor.convert %[[P]] : tensor<4x5xf32> to tensor<4x5xf32, #[[$CSR]]>
+func.func @spgemm(%a: tensor<4x?xf32, #CSR>, %b: tensor<?x5xf32, #CSR>) -> tensor<4x5xf32, #CSR> {
+  %c = array.spgemm %a, %b : tensor<4x?xf32, #CSR>, tensor<?x5xf32, #CSR> -> tensor<4x5xf32, #CSR>
+  return %c : tensor<4x5xf32, #CSR>
+}

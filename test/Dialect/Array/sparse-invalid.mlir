@@ -237,3 +237,125 @@ func.func @scale_csc(%a: tensor<4x6xf32, #CSC>) {
   %0 = array.sparse_scale %a by 2.0 : tensor<4x6xf32, #CSC>
   return
 }
+
+// -----
+
+#CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed), posWidth = 32, crdWidth = 32}>
+
+func.func @csr_matrix_csc(%data: tensor<?xf32>, %indices: tensor<?xi32>, %indptr: tensor<?xi32>) {
+  // expected-error @+1 {{'array.csr_matrix' op result must be CSR, found CSC (array.to_sparse converts a CSR matrix)}}
+  %a = array.csr_matrix %data, %indices, %indptr : tensor<?xf32>, tensor<?xi32>, tensor<?xi32> -> tensor<4x6xf32, #CSC>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+
+func.func @csr_matrix_index_type(%data: tensor<?xf32>, %indices: tensor<?xi64>, %indptr: tensor<?xi32>) {
+  // expected-error @+1 {{'array.csr_matrix' op indices must have 'i32' elements (the result's crdWidth is 32), found 'i64'}}
+  %a = array.csr_matrix %data, %indices, %indptr : tensor<?xf32>, tensor<?xi64>, tensor<?xi32> -> tensor<4x6xf32, #CSR>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+func.func @csr_matrix_index_width(%data: tensor<?xf32>, %indices: tensor<?xi64>, %indptr: tensor<?xi32>) {
+  // expected-error @+1 {{'array.csr_matrix' op indptr must have 'i64' elements (the result's posWidth is 0), found 'i32'}}
+  %a = array.csr_matrix %data, %indices, %indptr : tensor<?xf32>, tensor<?xi64>, tensor<?xi32> -> tensor<4x6xf32, #CSR>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+
+func.func @csr_matrix_rows(%data: tensor<?xf32>, %indices: tensor<?xi32>, %indptr: tensor<4xi32>) {
+  // expected-error @+1 {{'array.csr_matrix' op indptr dimension 0 has size 4 but the result's rows + 1 has size 5}}
+  %a = array.csr_matrix %data, %indices, %indptr : tensor<?xf32>, tensor<?xi32>, tensor<4xi32> -> tensor<4x6xf32, #CSR>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+
+func.func @csr_matrix_entries(%data: tensor<7xf32>, %indices: tensor<6xi32>, %indptr: tensor<?xi32>) {
+  // expected-error @+1 {{'array.csr_matrix' op indices dimension 0 has size 6 but data has size 7}}
+  %a = array.csr_matrix %data, %indices, %indptr : tensor<7xf32>, tensor<6xi32>, tensor<?xi32> -> tensor<4x6xf32, #CSR>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+
+func.func @csr_matrix_data_type(%data: tensor<?xf64>, %indices: tensor<?xi32>, %indptr: tensor<?xi32>) {
+  // expected-error @+1 {{'array.csr_matrix' op data must have the sparse matrix's element type 'f32', found 'f64'}}
+  %a = array.csr_matrix %data, %indices, %indptr : tensor<?xf64>, tensor<?xi32>, tensor<?xi32> -> tensor<4x6xf32, #CSR>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+
+func.func @csr_matrix_no_cols(%data: tensor<?xf32>, %indices: tensor<?xi32>, %indptr: tensor<?xi32>) {
+  // expected-error @+1 {{'array.csr_matrix' op the result's number of columns is dynamic: give it with `cols %n`}}
+  %a = array.csr_matrix %data, %indices, %indptr : tensor<?xf32>, tensor<?xi32>, tensor<?xi32> -> tensor<?x?xf32, #CSR>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+
+func.func @csr_matrix_extra_cols(%data: tensor<?xf32>, %indices: tensor<?xi32>, %indptr: tensor<?xi32>, %n: index) {
+  // expected-error @+1 {{'array.csr_matrix' op the result has 6 columns; drop the cols operand}}
+  %a = array.csr_matrix %data, %indices, %indptr cols %n : tensor<?xf32>, tensor<?xi32>, tensor<?xi32> -> tensor<?x6xf32, #CSR>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+#CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed)}>
+
+func.func @spgemm_csc(%a: tensor<4x6xf32, #CSR>, %b: tensor<6x5xf32, #CSC>) {
+  // expected-error @+1 {{'array.spgemm' op operand B must be CSR, found CSC (array.to_sparse converts it)}}
+  %c = array.spgemm %a, %b : tensor<4x6xf32, #CSR>, tensor<6x5xf32, #CSC> -> tensor<4x5xf32, #CSR>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+#CSR32 = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+
+func.func @spgemm_widths(%a: tensor<4x6xf32, #CSR>, %b: tensor<6x5xf32, #CSR32>) {
+  // expected-error @+1 {{'array.spgemm' op operands and result must have one element type and encoding}}
+  %c = array.spgemm %a, %b : tensor<4x6xf32, #CSR>, tensor<6x5xf32, #CSR32> -> tensor<4x5xf32, #CSR>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+func.func @spgemm_sizes(%a: tensor<4x6xf32, #CSR>, %b: tensor<7x5xf32, #CSR>) {
+  // expected-error @+1 {{'array.spgemm' op A has 6 columns but B has 7 rows}}
+  %c = array.spgemm %a, %b : tensor<4x6xf32, #CSR>, tensor<7x5xf32, #CSR> -> tensor<4x5xf32, #CSR>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+func.func @spgemm_result(%a: tensor<4x6xf32, #CSR>, %b: tensor<6x5xf32, #CSR>) {
+  // expected-error @+1 {{'array.spgemm' op the result must be 4 x 5, found 'tensor<4x6xf32, #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>>'}}
+  %c = array.spgemm %a, %b : tensor<4x6xf32, #CSR>, tensor<6x5xf32, #CSR> -> tensor<4x6xf32, #CSR>
+  return
+}

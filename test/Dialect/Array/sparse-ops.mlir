@@ -56,3 +56,20 @@ func.func @matrix_market(%nnz: index, %c: memref<?x2xi64>, %v: memref<?xf32>) {
   array.read_mtx_into "a.mtx", %v : memref<?xf32>
   return
 }
+
+// CHECK-LABEL: func.func @csr_matrix
+func.func @csr_matrix(%data: tensor<?xf32>, %indices: tensor<?xi32>, %indptr: tensor<5xi32>,
+                      %data64: tensor<?xf64>, %i64: tensor<?xi64>, %p64: tensor<?xi64>, %n: index) {
+  // CHECK: array.csr_matrix %{{.+}}, %{{.+}}, %{{.+}} : tensor<?xf32>, tensor<?xi32>, tensor<5xi32> -> tensor<4x6xf32, #sparse{{[0-9]*}}>
+  %a = array.csr_matrix %data, %indices, %indptr : tensor<?xf32>, tensor<?xi32>, tensor<5xi32> -> tensor<4x6xf32, #CSR>
+  // CHECK: array.csr_matrix %{{.+}}, %{{.+}}, %{{.+}} cols %{{.+}} : tensor<?xf64>, tensor<?xi64>, tensor<?xi64> -> tensor<?x?xf64, #sparse{{[0-9]*}}>
+  %b = array.csr_matrix %data64, %i64, %p64 cols %n : tensor<?xf64>, tensor<?xi64>, tensor<?xi64> -> tensor<?x?xf64, #CSR64>
+  return
+}
+
+// CHECK-LABEL: func.func @spgemm
+func.func @spgemm(%a: tensor<4x6xf32, #CSR>, %b: tensor<?x?xf32, #CSR>) -> tensor<4x?xf32, #CSR> {
+  // CHECK: array.spgemm %{{.+}}, %{{.+}} : tensor<4x6xf32, #sparse{{[0-9]*}}>, tensor<?x?xf32, #sparse{{[0-9]*}}> -> tensor<4x?xf32, #sparse{{[0-9]*}}>
+  %c = array.spgemm %a, %b : tensor<4x6xf32, #CSR>, tensor<?x?xf32, #CSR> -> tensor<4x?xf32, #CSR>
+  return %c : tensor<4x?xf32, #CSR>
+}

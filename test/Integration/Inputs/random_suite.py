@@ -106,7 +106,20 @@ INDIRECT_OPS = {"npy_shape": "from array.load_npy with dynamic sizes",
                 "stream_begin": "from every array.on_stream (flattened)",
                 "stream_end": "from every array.on_stream (flattened)",
                 "blas_matmul": "from float matmul and dot on the CUDA "
-                               "target (array-gpu-matmul-to-blas)"}
+                               "target (array-gpu-matmul-to-blas)",
+                "csr_matrix": "reads .npy arrays; "
+                              "test/Integration/sparse-csr.mlir",
+                "csr_from_dense": "from array.to_sparse on the CUDA target "
+                                  "(array-gpu-sparse)",
+                "csr_from_arrays": "from array.csr_matrix on the CUDA target",
+                "csr_load_mtx": "from array.load_mtx on the CUDA target",
+                "csr_spgemm": "from array.spgemm on the CUDA target",
+                "csr_nnz": "from array.nnz on the CUDA target",
+                "csr_spmv": "from array.spmv on the CUDA target",
+                "csr_spmm": "from array.spmm on the CUDA target",
+                "csr_to_dense": "from array.to_dense on the CUDA target",
+                "csr_release": "after a CSR matrix's last use on the CUDA "
+                               "target"}
 
 
 def dtype_name(dtype):
@@ -1213,6 +1226,8 @@ def sparse_case(rng, dtype):
     c = random_array(rng, (m, p), dtype, (-3.0, 3.0))
     a2 = random_array(rng, (m, n), dtype, (-3.0, 3.0))
     a2 = np.where(rng.random((m, n)) < density, a2, 0).astype(dtype)
+    bq = random_array(rng, (n, p), dtype, (-3.0, 3.0))
+    bq = np.where(rng.random((n, p)) < density, bq, 0).astype(dtype)
     wide = a.astype(np.float64)
     spmv = alpha * (wide @ x) + beta * y
     spmm = alpha * (wide @ b) + beta * c
@@ -1224,7 +1239,7 @@ def sparse_case(rng, dtype):
                 % (fmt, (m, n), width or 64, density, alpha, beta,
                    ", dynamic" if dynamic else ""))
     for label, value in (("a", a), ("a2", a2), ("x", x), ("y", y), ("b", b),
-                         ("c", c)):
+                         ("c", c), ("bq", bq)):
         case.load(label, value, t(value.shape))
     st = sparse_type((m, n), dtype, dynamic, fmt, width)
     attrs = "{alpha = %s, beta = %s}" % (mlir_float(alpha), mlir_float(beta))
@@ -1249,7 +1264,16 @@ def sparse_case(rng, dtype):
               % ("s1" if fmt == "CSC" else "s", mlir_float(alpha), sc))
     case.line("%%scaledd = array.to_dense %%scaled : %s -> %s"
               % (sc, t((m, n))))
+    # A product of two CSR matrices, back to dense.
+    sq = sparse_type((n, p), dtype, dynamic, "CSR", width)
+    sr = sparse_type((m, p), dtype, dynamic, "CSR", width)
+    case.line("%%s3 = array.to_sparse %%bq : %s -> %s" % (t((n, p)), sq))
+    case.line("%%prod = array.spgemm %%s1, %%s3 : %s, %s -> %s"
+              % (su, sq, sr))
+    case.line("%%prodd = array.to_dense %%prod : %s -> %s" % (sr, t((m, p))))
     case.output("dense", a, t((m, n)), check="exact")
+    case.output("prodd", (wide @ bq.astype(np.float64)).astype(dtype),
+                t((m, p)))
     case.output("sumd", (wide + a2).astype(dtype), t((m, n)))
     case.output("scaledd", (alpha * wide).astype(dtype), t((m, n)))
     case.output("nnz", np.int64(np.count_nonzero(a)), "tensor<i64>",

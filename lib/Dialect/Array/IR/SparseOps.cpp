@@ -203,6 +203,51 @@ LogicalResult ToDenseOp::verify() {
       {"the operand's dimension 0", "the operand's dimension 1"});
 }
 
+LogicalResult CsrMatrixOp::verify() {
+  FailureOr<SparseFormat> format =
+      verifySparseMatrix(*this, getType(), "result");
+  if (failed(format))
+    return failure();
+  if (*format != SparseFormat::CSR)
+    return emitOpError() << "result must be CSR, found "
+                         << stringifySparseFormat(*format)
+                         << " (array.to_sparse converts a CSR matrix)";
+  auto result = cast<RankedTensorType>(getType());
+  SparseTensorEncodingAttr enc = getSparseTensorEncoding(result);
+  auto integer = [&](unsigned width) -> Type {
+    return IntegerType::get(getContext(), width == 32 ? 32 : 64);
+  };
+  auto data = cast<RankedTensorType>(getData().getType());
+  auto indices = cast<RankedTensorType>(getIndices().getType());
+  auto indptr = cast<RankedTensorType>(getIndptr().getType());
+  int64_t rows = result.getDimSize(0);
+  int64_t indptrSize =
+      ShapedType::isDynamic(rows) ? ShapedType::kDynamic : rows + 1;
+  for (auto [tensor, what, width, name] :
+       {std::tuple<RankedTensorType, StringRef, unsigned, StringRef>{
+            indices, "indices", enc.getCrdWidth(), "crdWidth"},
+        {indptr, "indptr", enc.getPosWidth(), "posWidth"}})
+    if (tensor.getElementType() != integer(width))
+      return emitOpError() << what << " must have " << integer(width)
+                           << " elements (the result's " << name << " is "
+                           << width << "), found " << tensor.getElementType();
+  if (failed(verifyDense(*this, data, "data", result.getElementType(),
+                         {ShapedType::kDynamic}, {""})) ||
+      failed(verifyDense(*this, indices, "indices", integer(enc.getCrdWidth()),
+                         {data.getDimSize(0)}, {"data"})) ||
+      failed(verifyDense(*this, indptr, "indptr", integer(enc.getPosWidth()),
+                         {indptrSize}, {"the result's rows + 1"})))
+    return failure();
+  bool dynamicCols = result.isDynamicDim(1);
+  if (dynamicCols && !getCols())
+    return emitOpError("the result's number of columns is dynamic: give it "
+                       "with `cols %n`");
+  if (!dynamicCols && getCols())
+    return emitOpError() << "the result has " << result.getDimSize(1)
+                         << " columns; drop the cols operand";
+  return success();
+}
+
 LogicalResult NnzOp::verify() {
   return verifySparseMatrix(*this, getInput().getType(), "operand");
 }
@@ -217,6 +262,40 @@ LogicalResult SpmvOp::verify() {
 
 LogicalResult SpmmOp::verify() {
   return verifyProduct(*this, getC(), "operand B", "operand C");
+}
+
+LogicalResult SpgemmOp::verify() {
+  for (auto [value, what] : {std::pair<Value, StringRef>{getA(), "operand A"},
+                             {getB(), "operand B"},
+                             {getResult(), "result"}}) {
+    FailureOr<SparseFormat> format =
+        verifySparseMatrix(*this, value.getType(), what);
+    if (failed(format))
+      return failure();
+    if (*format != SparseFormat::CSR)
+      return emitOpError() << what << " must be CSR, found "
+                           << stringifySparseFormat(*format)
+                           << " (array.to_sparse converts it)";
+  }
+  auto a = cast<RankedTensorType>(getA().getType());
+  auto b = cast<RankedTensorType>(getB().getType());
+  auto result = cast<RankedTensorType>(getType());
+  for (RankedTensorType other : {b, result})
+    if (other.getElementType() != a.getElementType() ||
+        getSparseTensorEncoding(other) != getSparseTensorEncoding(a))
+      return emitOpError() << "operands and result must have one element "
+                              "type and encoding, found "
+                           << a << " and " << other;
+  if (!compatible(a.getDimSize(1), b.getDimSize(0)))
+    return emitOpError() << "A has " << formatSize(a.getDimSize(1))
+                         << " columns but B has " << formatSize(b.getDimSize(0))
+                         << " rows";
+  if (!compatible(result.getDimSize(0), a.getDimSize(0)) ||
+      !compatible(result.getDimSize(1), b.getDimSize(1)))
+    return emitOpError() << "the result must be " << formatSize(a.getDimSize(0))
+                         << " x " << formatSize(b.getDimSize(1)) << ", found "
+                         << result;
+  return success();
 }
 
 LogicalResult SparseAddOp::verify() {

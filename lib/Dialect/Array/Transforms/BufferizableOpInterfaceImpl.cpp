@@ -186,6 +186,84 @@ struct ReadMtxOpInterface
   }
 };
 
+/// The array.csr_* ops that read their tensor operands and have no tensor
+/// result (array.csr_from_dense, array.csr_from_arrays, array.csr_release):
+/// the same op on the operands' buffers, with no copy.
+template <typename OpTy>
+struct CsrReadOpInterface
+    : BufferizableOpInterface::ExternalModel<CsrReadOpInterface<OpTy>, OpTy> {
+  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+                              const AnalysisState &) const {
+    return true;
+  }
+  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
+                               const AnalysisState &) const {
+    return false;
+  }
+  AliasingValueList getAliasingValues(Operation *, OpOperand &,
+                                      const AnalysisState &) const {
+    return {};
+  }
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    SmallVector<Value> operands;
+    for (Value operand : op->getOperands()) {
+      if (!isa<TensorType>(operand.getType())) {
+        operands.push_back(operand);
+        continue;
+      }
+      FailureOr<Value> buffer = getBuffer(rewriter, operand, options, state);
+      if (failed(buffer))
+        return failure();
+      operands.push_back(*buffer);
+    }
+    rewriter.modifyOpInPlace(op, [&] { op->setOperands(operands); });
+    return success();
+  }
+};
+
+/// array.csr_spmv, array.csr_spmm and array.csr_to_dense write into their
+/// init buffer (destination style), which the products also read when
+/// beta is not 0, and read their other operands.
+template <typename OpTy>
+struct CsrDpsOpInterface
+    : DstBufferizableOpInterfaceExternalModel<CsrDpsOpInterface<OpTy>, OpTy> {
+  bool bufferizesToMemoryRead(Operation *op, OpOperand &operand,
+                              const AnalysisState &) const {
+    if (!cast<DestinationStyleOpInterface>(op).isDpsInit(&operand))
+      return true;
+    auto beta = op->getAttrOfType<FloatAttr>("beta");
+    return beta && !beta.getValue().isZero();
+  }
+
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto dps = cast<DestinationStyleOpInterface>(op);
+    if (!dps.hasPureTensorSemantics())
+      return success();
+    SmallVector<Value> operands;
+    for (Value operand : op->getOperands()) {
+      if (!isa<TensorType>(operand.getType())) {
+        operands.push_back(operand);
+        continue;
+      }
+      FailureOr<Value> buffer = getBuffer(rewriter, operand, options, state);
+      if (failed(buffer))
+        return failure();
+      operands.push_back(*buffer);
+    }
+    rewriter.setInsertionPoint(op);
+    OperationState bufferized(op->getLoc(), op->getName(), operands,
+                              TypeRange(), op->getAttrs());
+    rewriter.create(bufferized);
+    Value init = operands[dps.getDpsInitOperand(0)->getOperandNumber()];
+    replaceOpWithBufferizedValues(rewriter, op, init);
+    return success();
+  }
+};
+
 } // namespace
 
 void array::registerBufferizableOpInterfaceExternalModels(
@@ -196,5 +274,13 @@ void array::registerBufferizableOpInterfaceExternalModels(
     LoadNpyOp::attachInterface<LoadNpyOpInterface>(*context);
     ReadMtxOp::attachInterface<ReadMtxOpInterface>(*context);
     BlasMatmulOp::attachInterface<BlasMatmulOpInterface>(*context);
+    CsrFromDenseOp::attachInterface<CsrReadOpInterface<CsrFromDenseOp>>(
+        *context);
+    CsrFromArraysOp::attachInterface<CsrReadOpInterface<CsrFromArraysOp>>(
+        *context);
+    CsrReleaseOp::attachInterface<CsrReadOpInterface<CsrReleaseOp>>(*context);
+    CsrSpmvOp::attachInterface<CsrDpsOpInterface<CsrSpmvOp>>(*context);
+    CsrSpmmOp::attachInterface<CsrDpsOpInterface<CsrSpmmOp>>(*context);
+    CsrToDenseOp::attachInterface<CsrDpsOpInterface<CsrToDenseOp>>(*context);
   });
 }

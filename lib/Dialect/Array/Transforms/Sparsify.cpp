@@ -1,8 +1,8 @@
 //===- Sparsify.cpp - upstream's sparsifier for modules with sparse data --===//
 //
 // array-sparsify runs the bufferization steps of upstream's `sparsifier`
-// pipeline when the module has a sparse tensor; array-reject-sparse stops
-// targets that cannot lower them with a precise error.
+// pipeline when the module has a sparse tensor (CPU target; the CUDA target
+// goes through cuSPARSE instead, GpuSparse.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,7 +24,6 @@
 
 namespace mlir::array {
 #define GEN_PASS_DEF_ARRAYSPARSIFY
-#define GEN_PASS_DEF_ARRAYREJECTSPARSE
 #include "arrayc/Dialect/Array/Transforms/Passes.h.inc"
 } // namespace mlir::array
 
@@ -110,17 +109,6 @@ struct ArraySparsifyPass : array::impl::ArraySparsifyBase<ArraySparsifyPass> {
     pm.addNestedPass<func::FuncOp>(memref::createExpandReallocPass(realloc));
     if (failed(runPipeline(pm, getOperation())))
       signalPassFailure();
-  }
-};
-
-struct ArrayRejectSparsePass
-    : array::impl::ArrayRejectSparseBase<ArrayRejectSparsePass> {
-  void runOnOperation() override {
-    if (Operation *op = findSparse(getOperation())) {
-      op->emitOpError("sparse matrices are not supported on the CUDA target "
-                      "yet; compile with --target=cpu");
-      signalPassFailure();
-    }
   }
 };
 

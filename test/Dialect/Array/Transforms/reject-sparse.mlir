@@ -1,23 +1,108 @@
 // RUN: array-opt %s -array-reject-sparse -split-input-file -verify-diagnostics | FileCheck %s
 
-#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
 
-// The first op with a sparse operand or result is named.
-func.func @spmv(%d: tensor<4x6xf32>, %x: tensor<6xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'array.to_sparse' op sparse matrices are not supported on the CUDA target yet; compile with --target=cpu}}
+// What array-gpu-sparse lowers passes unchanged.
+// CHECK-LABEL: func.func @supported
+// CHECK: array.to_sparse
+// CHECK: array.csr_matrix
+// CHECK: array.load_mtx
+func.func @supported(%d: tensor<?x?xf32>, %x: tensor<?xf32>, %b: tensor<?x8xf32>,
+                     %v: tensor<?xf32>, %i: tensor<?xi32>, %p: tensor<?xi32>) -> tensor<?x?xf64> {
+  %a = array.to_sparse %d : tensor<?x?xf32> -> tensor<?x?xf32, #CSR>
+  %y = array.spmv %a, %x : (tensor<?x?xf32, #CSR>, tensor<?xf32>) -> tensor<?xf32>
+  %c = array.spmm %a, %b : (tensor<?x?xf32, #CSR>, tensor<?x8xf32>) -> tensor<?x8xf32>
+  %n = array.nnz %a : tensor<?x?xf32, #CSR>
+  %c0 = arith.constant 0 : index
+  %rows = tensor.dim %a, %c0 : tensor<?x?xf32, #CSR>
+  %e = array.csr_matrix %v, %i, %p : tensor<?xf32>, tensor<?xi32>, tensor<?xi32> -> tensor<?x4xf32, #CSR>
+  %f = array.to_dense %e : tensor<?x4xf32, #CSR> -> tensor<?x4xf32>
+  %m = array.load_mtx "a.mtx" : tensor<?x?xf64, #CSR>
+  %m2 = array.spgemm %m, %m : tensor<?x?xf64, #CSR>, tensor<?x?xf64, #CSR> -> tensor<?x?xf64, #CSR>
+  %g = array.to_dense %m2 : tensor<?x?xf64, #CSR> -> tensor<?x?xf64>
+  return %g : tensor<?x?xf64>
+}
+
+// -----
+
+#CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed)}>
+
+func.func @csc(%d: tensor<4x6xf32>) {
+  // expected-error @+1 {{'array.to_sparse' op makes a CSC matrix; the CUDA target supports CSR only yet; compile with --target=cpu}}
+  %a = array.to_sparse %d : tensor<4x6xf32> -> tensor<4x6xf32, #CSC>
+  return
+}
+
+// -----
+
+#COO = #sparse_tensor.encoding<{map = (i, j) -> (i : compressed(nonunique), j : singleton)}>
+
+func.func @coo_file() {
+  // expected-error @+1 {{'array.load_mtx' op makes a COO matrix; the CUDA target supports CSR only yet; compile with --target=cpu}}
+  %a = array.load_mtx "a.mtx" : tensor<?x?xf32, #COO>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+#CSR32 = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+
+func.func @sparse_to_sparse(%d: tensor<4x6xf32>) {
   %a = array.to_sparse %d : tensor<4x6xf32> -> tensor<4x6xf32, #CSR>
-  %0 = array.spmv %a, %x : (tensor<4x6xf32, #CSR>, tensor<6xf32>) -> tensor<4xf32>
-  return %0 : tensor<4xf32>
+  // expected-error @+1 {{'array.to_sparse' op converts a sparse matrix to a sparse format, which the CUDA target does not support yet; compile with --target=cpu}}
+  %b = array.to_sparse %a : tensor<4x6xf32, #CSR> -> tensor<4x6xf32, #CSR32>
+  return
 }
 
 // -----
 
 #CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
 
-// A function whose signature has one.
-// expected-error @+1 {{'func.func' op sparse matrices are not supported on the CUDA target yet}}
-func.func @arg(%a: tensor<4x6xf32, #CSR>) {
+func.func @sum(%d: tensor<4x6xf32>) {
+  %a = array.to_sparse %d : tensor<4x6xf32> -> tensor<4x6xf32, #CSR>
+  // expected-error @+1 {{'array.sparse_add' op is not supported on the CUDA target yet; compile with --target=cpu}}
+  %b = array.sparse_add %a, %a : tensor<4x6xf32, #CSR>
+  // expected-error @+1 {{'array.sparse_scale' op is not supported on the CUDA target yet; compile with --target=cpu}}
+  %c = array.sparse_scale %a by 2.0 : tensor<4x6xf32, #CSR>
   return
+}
+
+// -----
+
+#MIXED = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 64, crdWidth = 32}>
+
+func.func @mixed_widths(%v: tensor<?xf32>, %i: tensor<?xi32>, %p: tensor<?xi64>) {
+  // expected-error @+1 {{'array.csr_matrix' op has different posWidth and crdWidth; the CUDA target (cuSPARSE) needs one index width; compile with --target=cpu}}
+  %a = array.csr_matrix %v, %i, %p : tensor<?xf32>, tensor<?xi32>, tensor<?xi64> -> tensor<?x4xf32, #MIXED>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+func.func @on_stream(%d: tensor<4x6xf32>, %x: tensor<6xf32>) -> tensor<4xf32> {
+  %s = array.stream_create
+  %y = array.on_stream %s -> tensor<4xf32> {
+    // expected-error @+1 {{'array.to_sparse' op uses a sparse matrix inside array.on_stream, which the CUDA target does not support yet; compile with --target=cpu}}
+    %a = array.to_sparse %d : tensor<4x6xf32> -> tensor<4x6xf32, #CSR>
+    // expected-error @+1 {{'array.spmv' op uses a sparse matrix inside array.on_stream}}
+    %r = array.spmv %a, %x : (tensor<4x6xf32, #CSR>, tensor<6xf32>) -> tensor<4xf32>
+    array.stream_yield %r : tensor<4xf32>
+  }
+  return %y : tensor<4xf32>
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+// A function whose signature has one, and the return of one.
+// expected-error @+1 {{'func.func' op takes or returns a sparse matrix, which cannot cross a function boundary on the CUDA target yet; compile with --target=cpu}}
+func.func @arg(%a: tensor<4x6xf32, #CSR>) -> tensor<4x6xf32, #CSR> {
+  // expected-error @+1 {{'func.return' op uses a sparse matrix; the CUDA target supports them only in array.to_sparse, array.csr_matrix, array.load_mtx, array.spmv, array.spmm, array.spgemm, array.to_dense, array.nnz and tensor.dim yet; compile with --target=cpu}}
+  return %a : tensor<4x6xf32, #CSR>
 }
 
 // -----

@@ -61,6 +61,49 @@ def Array_ToDenseOp : Array_SparseOp<"to_dense"> {
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
 }
 
+def Array_CsrMatrixOp : Array_SparseOp<"csr_matrix"> {
+  let summary = "A CSR matrix from its three arrays (`scipy.sparse.csr_matrix"
+                "((data, indices, indptr), shape=(M, N))`).";
+  let description = [{
+    `data` holds the stored values (the result's element type), `indices`
+    their column indices and `indptr` the `M + 1` row offsets into both:
+    row `i` stores `data[indptr[i]:indptr[i+1]]` in the columns
+    `indices[indptr[i]:indptr[i+1]]`. `indptr` has the result's position
+    type and `indices` its coordinate type: `i32` for a width of 32, `i64`
+    for 64 or 0 (`index`). The rows are `indptr`'s size minus one; the
+    columns come from the result type, or from the `cols` operand when
+    that is dynamic. The result must be CSR.
+
+    The arrays must be in SciPy's canonical form: `indptr[0] == 0`,
+    nondecreasing, `indptr[M]` the number of entries (the size of `data`
+    and `indices`), and each row's column indices increasing (sorted, no
+    duplicates) and in `0..N-1`. The CPU target checks all of it; the CUDA
+    target checks the sizes and `indptr`'s first and last elements (as
+    SciPy does by default), and the matrix borrows the arrays' device
+    memory (no copy). A violation stops the program with the op's location
+    (exit status 1), as in
+
+    ```
+    arrayrt: error: prog.mlir:4:8: array.csr_matrix: the column indices of a row must be increasing and below the number of columns
+    ```
+
+    Loading the three arrays from `.npy` files is the fast way to read a
+    large matrix (`scipy.sparse.save_npz` stores the same three arrays).
+
+    ```mlir
+    %a = array.csr_matrix %data, %indices, %indptr cols %n
+        : tensor<?xf32>, tensor<?xi32>, tensor<?xi32> -> tensor<?x?xf32, #CSR>
+    ```
+  }];
+  let arguments = (ins Array_Tensor:$data, Array_Tensor:$indices,
+                       Array_Tensor:$indptr, Optional<Index>:$cols);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $data `,` $indices `,` $indptr (`cols` $cols^)? attr-dict `:`
+    type($data) `,` type($indices) `,` type($indptr) `->` type($result)
+  }];
+}
+
 def Array_NnzOp : Array_SparseOp<"nnz"> {
   let summary = "The number of stored elements of a sparse matrix (`.nnz`).";
   let description = [{
@@ -120,6 +163,31 @@ def Array_SpmmOp : Array_SparseOp<"spmm"> {
   let results = (outs Array_Tensor:$result);
   let assemblyFormat = [{
     $a `,` $b (`,` $c^)? attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Array_SpgemmOp : Array_SparseOp<"spgemm"> {
+  let summary = "Sparse matrix times sparse matrix (`A @ B` of two "
+                "`csr_matrix`; cuSPARSE SpGEMM).";
+  let description = [{
+    `A` (`M x K`), `B` (`K x N`) and the result (`M x N`) are CSR matrices
+    of one type but for their sizes (element type, position and
+    coordinate widths). The result stores the coordinates where some
+    product `A[i, k] * B[k, j]` contributes, sorted by column in each
+    row. Where such contributions cancel to 0.0 the targets differ: the
+    CPU target (a dense product converted back, for semantics, not speed:
+    it takes `M x N` memory) drops the entry, as SciPy does; the CUDA
+    target (cuSPARSE) keeps it, and `array.nnz` counts it.
+
+    ```mlir
+    %c = array.spgemm %a, %b : tensor<?x?xf32, #CSR>, tensor<?x?xf32, #CSR>
+        -> tensor<?x?xf32, #CSR>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$a, AnyRankedTensor:$b);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $a `,` $b attr-dict `:` type($a) `,` type($b) `->` type($result)
   }];
 }
 

@@ -570,20 +570,66 @@ def ArraySparsify : Pass<"array-sparsify", "ModuleOp"> {
 }
 
 def ArrayRejectSparse : Pass<"array-reject-sparse", "ModuleOp"> {
-  let summary = "Stop with a precise error at the first sparse matrix, for "
-                "targets without sparse support.";
+  let summary = "Stop with a precise error at the first sparse matrix the "
+                "CUDA target cannot lower yet.";
   let description = [{
-    The CUDA pipeline has no lowering of the sparse ops yet (the cuSPARSE
-    runtime path is issue 7's next step); this pass runs first there and
-    reports the first op that has an operand or result with a
-    `#sparse_tensor.encoding`, naming the op and the target, instead of
-    failing somewhere in bufferization or kernel mapping.
+    Runs first in the CUDA pipeline, before `array-gpu-sparse`, and reports
+    the first op that uses sparse matrices in a way that pass does not
+    lower, naming the op, what is unsupported and the target, instead of
+    failing somewhere in bufferization or kernel mapping. Supported: CSR
+    matrices (f32 or f64 values, 32- or 64-bit indices) made by
+    `array.to_sparse` of a dense matrix, `array.csr_matrix` or
+    `array.load_mtx` or `array.spgemm`, and used by `array.spmv`,
+    `array.spmm`, `array.spgemm`, `array.to_dense`, `array.nnz` and
+    `tensor.dim`, outside
+    `array.on_stream` regions and function signatures.
 
     ```
-    prog.mlir:7:8: error: 'array.spmv' op sparse matrices are not supported
-    on the CUDA target yet; compile with --target=cpu
+    prog.mlir:7:8: error: 'array.sparse_add' op is not supported on the CUDA
+    target yet; compile with --target=cpu
+    prog.mlir:3:8: error: 'array.to_sparse' op makes a CSC matrix; the CUDA
+    target supports CSR only yet (compile with --target=cpu)
     ```
   }];
+}
+
+def ArrayGpuSparse : Pass<"array-gpu-sparse", "func::FuncOp"> {
+  let summary = "Turn CSR matrices into runtime handles and the sparse ops "
+                "into cuSPARSE calls (CUDA target).";
+  let description = [{
+    After `array-reject-sparse`, before `convert-array-to-linalg`: every CSR
+    matrix becomes a `!array.csr_handle` with its sizes as index values, and
+
+    - `array.to_sparse` of a dense matrix: `array.csr_from_dense`
+      (cuSPARSE DenseToSparse);
+    - `array.csr_matrix`: `array.csr_from_arrays` over the three arrays
+      (borrowed, no copy);
+    - `array.load_mtx`: `array.mtx_shape` and `array.csr_load_mtx` (read
+      on the host, uploaded), with the static sizes checked;
+    - `array.spgemm`: `array.csr_spgemm` of the two handles (cuSPARSE
+      SpGEMM, a new handle);
+    - `array.spmv` / `array.spmm`: `array.csr_spmv` / `array.csr_spmm`
+      into `y` / `C` when `beta` is not 0, else into a `tensor.empty`;
+    - `array.to_dense`: `array.csr_to_dense` into a `tensor.empty`;
+    - `array.nnz`: `array.csr_nnz`; `tensor.dim`: the recorded size.
+
+    Each handle is released (`array.csr_release`, naming the arrays a
+    borrowed one needs) after the op of its block that holds its last use.
+
+    ```mlir
+    // Before
+    %a = array.to_sparse %d : tensor<?x?xf32> -> tensor<?x?xf32, #CSR>
+    %y = array.spmv %a, %x : (tensor<?x?xf32, #CSR>, tensor<?xf32>) -> tensor<?xf32>
+    // After
+    %h = array.csr_from_dense %d {index_bits = 32 : i64} : tensor<?x?xf32>
+    %rows = tensor.dim %d, %c0 : tensor<?x?xf32>
+    %init = tensor.empty(%rows) : tensor<?xf32>
+    %y = array.csr_spmv %h, %x into %init : tensor<?xf32>, tensor<?xf32> -> tensor<?xf32>
+    array.csr_release %h
+    ```
+  }];
+  let dependentDialects = ["arith::ArithDialect", "cf::ControlFlowDialect",
+                           "tensor::TensorDialect"];
 }
 
 #endif // ARRAYC_DIALECT_ARRAY_TRANSFORMS_PASSES_TD

@@ -1,0 +1,324 @@
+//===- CsrToRuntime.cpp - array.csr_* ops to arrayrt_csr_* calls ----------===//
+//
+// Each array.csr_* op on buffers becomes one call of the runtime's
+// arrayrt_csr_* entry points (runtime/include/arrayrt/arrayrt.h). A CSR
+// handle becomes the `!llvm.ptr` (an arrayrt_csr_t) its creating call
+// returns; an unrealized cast stands for it until its users are lowered.
+// Buffers are passed as `(rank, descriptor)` pairs, and every call but
+// arrayrt_csr_nnz takes a null stream that array-gpu-streams replaces with
+// the op's (the calls are marked stream-ordered, naming what they write).
+//
+//===----------------------------------------------------------------------===//
+
+#include "RuntimeCalls.h"
+
+#include "arrayc/Dialect/Array/IR/ArrayOps.h"
+#include "arrayc/Dialect/Array/IR/StreamOrderedCall.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+
+using namespace mlir;
+using namespace mlir::array;
+
+namespace {
+
+/// arrayrt_dtype_t's codes of float32 and float64 (ABI values).
+constexpr int32_t kDtypeF32 = 11, kDtypeF64 = 12;
+
+/// The arguments of a call under construction, with the helpers that add
+/// them.
+struct CallArgs {
+  CallArgs(PatternRewriter &rewriter, Operation *op)
+      : rewriter(rewriter), op(op), loc(op->getLoc()),
+        ptrType(LLVM::LLVMPointerType::get(op->getContext())) {}
+
+  void add(Value value) {
+    values.push_back(value);
+    types.push_back(value.getType());
+  }
+  void addBuffer(Value buffer) {
+    auto [rank, descriptor] = getUnrankedDescriptor(rewriter, loc, buffer);
+    add(rank);
+    add(descriptor);
+  }
+  void addI32(int32_t value) {
+    add(arith::ConstantOp::create(rewriter, loc,
+                                  rewriter.getI32IntegerAttr(value)));
+  }
+  void addF64(double value) {
+    add(arith::ConstantOp::create(rewriter, loc,
+                                  rewriter.getF64FloatAttr(value)));
+  }
+  void addIndex(Value index) {
+    add(arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(),
+                                   index));
+  }
+  void addDtype(Type element) {
+    addI32(element.isF64() ? kDtypeF64 : kDtypeF32);
+  }
+  void addLocation() { add(getLocationString(rewriter, op)); }
+  /// The null stream array-gpu-streams fills in; returns its index.
+  unsigned addStream() {
+    add(LLVM::ZeroOp::create(rewriter, loc, ptrType));
+    return values.size() - 1;
+  }
+
+  /// Calls `name`, returning `results`; null on a symbol clash (reported).
+  func::CallOp call(StringRef name, TypeRange results) {
+    FailureOr<func::FuncOp> callee = getOrDeclare(
+        rewriter, op, name, rewriter.getFunctionType(types, results));
+    if (failed(callee))
+      return nullptr;
+    return func::CallOp::create(rewriter, loc, *callee, values);
+  }
+
+  PatternRewriter &rewriter;
+  Operation *op;
+  Location loc;
+  Type ptrType;
+  SmallVector<Value> values;
+  SmallVector<Type> types;
+};
+
+Type elementType(Value shaped) {
+  return cast<ShapedType>(shaped.getType()).getElementType();
+}
+
+bool onBuffers(Operation *op) {
+  return llvm::none_of(op->getOperandTypes(),
+                       [](Type type) { return isa<TensorType>(type); });
+}
+
+/// The `!llvm.ptr` a lowered creation returned for `handle`, or null while
+/// its creation is not lowered yet.
+Value handlePointer(Value handle) {
+  auto cast = handle.getDefiningOp<UnrealizedConversionCastOp>();
+  if (!cast || cast.getInputs().size() != 1 ||
+      !isa<LLVM::LLVMPointerType>(cast.getInputs().front().getType()))
+    return Value();
+  return cast.getInputs().front();
+}
+
+/// Replaces the creation `op` by `call`'s pointer, behind an unrealized
+/// cast to the handle type for its users.
+void replaceCreation(PatternRewriter &rewriter, Operation *op,
+                     func::CallOp call) {
+  Value handle = UnrealizedConversionCastOp::create(rewriter, op->getLoc(),
+                                                    op->getResult(0).getType(),
+                                                    call.getResult(0))
+                     .getResult(0);
+  rewriter.replaceOp(op, handle);
+}
+
+struct CsrFromDenseToCall : OpRewritePattern<CsrFromDenseOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(CsrFromDenseOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!onBuffers(op))
+      return rewriter.notifyMatchFailure(op, "expects bufferized operands");
+    CallArgs args(rewriter, op);
+    args.addBuffer(op.getDense());
+    args.addI32(op.getIndexBits());
+    args.addDtype(elementType(op.getDense()));
+    args.addLocation();
+    unsigned stream = args.addStream();
+    func::CallOp call = args.call("arrayrt_csr_from_dense", args.ptrType);
+    if (!call)
+      return failure();
+    markStreamOrdered(call, stream, /*writtenOperands=*/{});
+    replaceCreation(rewriter, op, call);
+    return success();
+  }
+};
+
+struct CsrFromArraysToCall : OpRewritePattern<CsrFromArraysOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(CsrFromArraysOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!onBuffers(op))
+      return rewriter.notifyMatchFailure(op, "expects bufferized operands");
+    CallArgs args(rewriter, op);
+    args.addBuffer(op.getIndptr());
+    args.addBuffer(op.getIndices());
+    args.addBuffer(op.getData());
+    args.addIndex(op.getRows());
+    args.addIndex(op.getCols());
+    args.addI32(elementType(op.getIndptr()).getIntOrFloatBitWidth());
+    args.addDtype(elementType(op.getData()));
+    args.addLocation();
+    unsigned stream = args.addStream();
+    func::CallOp call = args.call("arrayrt_csr_from_arrays", args.ptrType);
+    if (!call)
+      return failure();
+    markStreamOrdered(call, stream, /*writtenOperands=*/{});
+    replaceCreation(rewriter, op, call);
+    return success();
+  }
+};
+
+struct CsrLoadMtxToCall : OpRewritePattern<CsrLoadMtxOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(CsrLoadMtxOp op,
+                                PatternRewriter &rewriter) const override {
+    CallArgs args(rewriter, op);
+    args.add(getStringConstant(rewriter, op, "arrayrt_mtx_path", op.getPath()));
+    args.addI32(op.getIndexBits());
+    args.addDtype(op.getElement());
+    args.addLocation();
+    unsigned stream = args.addStream();
+    func::CallOp call = args.call("arrayrt_csr_load_mtx", args.ptrType);
+    if (!call)
+      return failure();
+    markStreamOrdered(call, stream, /*writtenOperands=*/{});
+    replaceCreation(rewriter, op, call);
+    return success();
+  }
+};
+
+/// arrayrt_csr_spgemm(a, b, location, stream): a new handle.
+struct CsrSpgemmToCall : OpRewritePattern<CsrSpgemmOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(CsrSpgemmOp op,
+                                PatternRewriter &rewriter) const override {
+    Value a = handlePointer(op->getOperand(0));
+    Value b = handlePointer(op->getOperand(1));
+    if (!a || !b)
+      return rewriter.notifyMatchFailure(op, "handles not lowered yet");
+    CallArgs args(rewriter, op);
+    args.add(a);
+    args.add(b);
+    args.addLocation();
+    unsigned stream = args.addStream();
+    func::CallOp call = args.call("arrayrt_csr_spgemm", args.ptrType);
+    if (!call)
+      return failure();
+    markStreamOrdered(call, stream, /*writtenOperands=*/{});
+    replaceCreation(rewriter, op, call);
+    return success();
+  }
+};
+
+struct CsrNnzToCall : OpRewritePattern<CsrNnzOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(CsrNnzOp op,
+                                PatternRewriter &rewriter) const override {
+    Value handle = handlePointer(op->getOperand(0));
+    if (!handle)
+      return rewriter.notifyMatchFailure(op, "handle not lowered yet");
+    CallArgs args(rewriter, op);
+    args.add(handle);
+    func::CallOp call = args.call("arrayrt_csr_nnz", rewriter.getI64Type());
+    if (!call)
+      return failure();
+    rewriter.replaceOpWithNewOp<arith::IndexCastOp>(op, rewriter.getIndexType(),
+                                                    call.getResult(0));
+    return success();
+  }
+};
+
+/// array.csr_spmv and array.csr_spmm: `(handle, operand, init, alpha,
+/// beta, dtype, location, stream)`, writing init.
+template <typename OpTy>
+struct CsrProductToCall : OpRewritePattern<OpTy> {
+  CsrProductToCall(MLIRContext *context, StringRef callee)
+      : OpRewritePattern<OpTy>(context), callee(callee) {}
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    if (!onBuffers(op))
+      return rewriter.notifyMatchFailure(op, "expects bufferized operands");
+    Value handle = handlePointer(op->getOperand(0));
+    if (!handle)
+      return rewriter.notifyMatchFailure(op, "handle not lowered yet");
+    CallArgs args(rewriter, op);
+    args.add(handle);
+    args.addBuffer(op->getOperand(1));
+    args.addBuffer(op.getInit());
+    unsigned written = args.values.size() - 1;
+    args.addF64(op.getAlpha().convertToDouble());
+    args.addF64(op.getBeta().convertToDouble());
+    args.addDtype(elementType(op.getInit()));
+    args.addLocation();
+    unsigned stream = args.addStream();
+    func::CallOp call = args.call(callee, TypeRange());
+    if (!call)
+      return failure();
+    markStreamOrdered(call, stream, {static_cast<int64_t>(written)});
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  std::string callee;
+};
+
+struct CsrToDenseToCall : OpRewritePattern<CsrToDenseOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(CsrToDenseOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!onBuffers(op))
+      return rewriter.notifyMatchFailure(op, "expects bufferized operands");
+    Value handle = handlePointer(op->getOperand(0));
+    if (!handle)
+      return rewriter.notifyMatchFailure(op, "handle not lowered yet");
+    CallArgs args(rewriter, op);
+    args.add(handle);
+    args.addBuffer(op.getInit());
+    unsigned written = args.values.size() - 1;
+    args.addDtype(elementType(op.getInit()));
+    args.addLocation();
+    unsigned stream = args.addStream();
+    func::CallOp call = args.call("arrayrt_csr_to_dense", TypeRange());
+    if (!call)
+      return failure();
+    markStreamOrdered(call, stream, {static_cast<int64_t>(written)});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// arrayrt_csr_release(handle, stream): the borrowed arrays (`keep`) only
+/// had to live until here, which bufferization saw to.
+struct CsrReleaseToCall : OpRewritePattern<CsrReleaseOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(CsrReleaseOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!onBuffers(op))
+      return rewriter.notifyMatchFailure(op, "expects bufferized operands");
+    Value handle = handlePointer(op->getOperand(0));
+    if (!handle)
+      return rewriter.notifyMatchFailure(op, "handle not lowered yet");
+    CallArgs args(rewriter, op);
+    args.add(handle);
+    unsigned stream = args.addStream();
+    func::CallOp call = args.call("arrayrt_csr_release", TypeRange());
+    if (!call)
+      return failure();
+    markStreamOrdered(call, stream, /*writtenOperands=*/{});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void array::populateCsrToRuntimePatterns(RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns
+      .add<CsrFromDenseToCall, CsrFromArraysToCall, CsrLoadMtxToCall,
+           CsrSpgemmToCall, CsrNnzToCall, CsrToDenseToCall, CsrReleaseToCall>(
+          context);
+  patterns.add<CsrProductToCall<CsrSpmvOp>>(context, "arrayrt_csr_spmv");
+  patterns.add<CsrProductToCall<CsrSpmmOp>>(context, "arrayrt_csr_spmm");
+}
+
+LogicalResult array::verifyCsrLowered(Operation *op) {
+  if (!isa<CsrFromDenseOp, CsrFromArraysOp, CsrLoadMtxOp, CsrSpgemmOp, CsrNnzOp,
+           CsrSpmvOp, CsrSpmmOp, CsrToDenseOp, CsrReleaseOp>(op))
+    return success();
+  if (!onBuffers(op))
+    return op->emitOpError("must be bufferized before "
+                           "convert-array-to-runtime");
+  return op->emitOpError("was not lowered to an arrayrt call (its CSR "
+                         "handle has no lowered creation)");
+}

@@ -1,0 +1,378 @@
+//===- GpuSparse.cpp - CSR matrices as runtime handles (CUDA target) ------===//
+//
+// array-reject-sparse stops at what the CUDA target cannot lower yet, with
+// the op and the reason; array-gpu-sparse replaces each CSR matrix of a
+// function by a `!array.csr_handle` and the sparse ops by the array.csr_*
+// ops (ArrayCsrOps.td), which bufferize and become cuSPARSE calls through
+// the runtime.
+//
+//===----------------------------------------------------------------------===//
+
+#include "arrayc/Dialect/Array/Transforms/Passes.h"
+
+#include "arrayc/Dialect/Array/IR/ArrayOps.h"
+#include "arrayc/Dialect/Array/IR/SourceLocation.h"
+#include "arrayc/Dialect/Array/IR/SparseFormat.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SparseTensor/IR/SparseTensor.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+namespace mlir::array {
+#define GEN_PASS_DEF_ARRAYGPUSPARSE
+#define GEN_PASS_DEF_ARRAYREJECTSPARSE
+#include "arrayc/Dialect/Array/Transforms/Passes.h.inc"
+} // namespace mlir::array
+
+using namespace mlir;
+using namespace mlir::array;
+
+namespace {
+
+bool isSparse(Type type) {
+  return sparse_tensor::getSparseTensorEncoding(type) != nullptr;
+}
+
+bool anySparse(TypeRange types) { return llvm::any_of(types, isSparse); }
+
+/// The one index width of a CSR type's positions and coordinates (0, index,
+/// is 64 bits), or 0 when they differ.
+unsigned indexBits(Type type) {
+  auto enc = sparse_tensor::getSparseTensorEncoding(type);
+  unsigned pos = enc.getPosWidth() == 32 ? 32 : 64;
+  unsigned crd = enc.getCrdWidth() == 32 ? 32 : 64;
+  return pos == crd ? pos : 0;
+}
+
+/// Why the CUDA target cannot lower `op`'s sparse matrices yet, or "".
+std::string unsupportedReason(Operation *op) {
+  if (auto func = dyn_cast<FunctionOpInterface>(op)) {
+    if (anySparse(func.getArgumentTypes()) || anySparse(func.getResultTypes()))
+      return "takes or returns a sparse matrix, which cannot cross a "
+             "function boundary on the CUDA target yet";
+    return "";
+  }
+  if (!anySparse(op->getOperandTypes()) && !anySparse(op->getResultTypes()))
+    return "";
+  if (op->getParentOfType<OnStreamOp>())
+    return "uses a sparse matrix inside array.on_stream, which the CUDA "
+           "target does not support yet";
+  auto csrOnly = [](Type type) -> std::string {
+    std::optional<SparseFormat> format = getSparseFormat(type);
+    if (format && *format == SparseFormat::CSR)
+      return "";
+    return ("makes a " +
+            (format ? stringifySparseFormat(*format) : StringRef("sparse")) +
+            " matrix; the CUDA target supports CSR only yet")
+        .str();
+  };
+  if (auto toSparse = dyn_cast<ToSparseOp>(op)) {
+    if (isSparse(toSparse.getInput().getType()))
+      return "converts a sparse matrix to a sparse format, which the CUDA "
+             "target does not support yet";
+    return csrOnly(toSparse.getType());
+  }
+  if (auto load = dyn_cast<LoadMtxOp>(op))
+    return csrOnly(load.getType());
+  if (auto csr = dyn_cast<CsrMatrixOp>(op)) {
+    if (!indexBits(csr.getType()))
+      return "has different posWidth and crdWidth; the CUDA target "
+             "(cuSPARSE) needs one index width";
+    return "";
+  }
+  if (isa<ToDenseOp, NnzOp, SpmvOp, SpmmOp, SpgemmOp>(op))
+    return "";
+  if (auto dim = dyn_cast<tensor::DimOp>(op))
+    return dim.getConstantIndex()
+               ? ""
+               : "reads a sparse matrix's size at a dimension that is not "
+                 "a constant, which the CUDA target does not support yet";
+  if (isa<SparseAddOp, SparseScaleOp>(op))
+    return "is not supported on the CUDA target yet";
+  return "uses a sparse matrix; the CUDA target supports them only in "
+         "array.to_sparse, array.csr_matrix, array.load_mtx, array.spmv, "
+         "array.spmm, array.spgemm, array.to_dense, array.nnz and tensor.dim "
+         "yet";
+}
+
+struct ArrayRejectSparsePass
+    : array::impl::ArrayRejectSparseBase<ArrayRejectSparsePass> {
+  void runOnOperation() override {
+    bool failedAny = false;
+    getOperation().walk<WalkOrder::PreOrder>([&](Operation *op) {
+      std::string reason = unsupportedReason(op);
+      if (reason.empty())
+        return;
+      op->emitOpError(reason + "; compile with --target=cpu");
+      failedAny = true;
+    });
+    if (failedAny)
+      signalPassFailure();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// array-gpu-sparse
+//===----------------------------------------------------------------------===//
+
+/// A CSR matrix of the function: its handle, its sizes and the arrays a
+/// borrowed handle needs until its release.
+struct Csr {
+  Value handle, rows, cols;
+  SmallVector<Value> keep;
+};
+
+/// `file:line:col: ` of `loc`, or "".
+std::string locationPrefix(Location loc) {
+  std::string text = formatSourceLocation(loc);
+  return text.empty() ? text : text + ": ";
+}
+
+/// Size `dim` of `tensor`: a constant when static.
+Value sizeOf(OpBuilder &b, Location loc, Value tensor, int64_t dim) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  if (!type.isDynamicDim(dim))
+    return arith::ConstantIndexOp::create(b, loc, type.getDimSize(dim));
+  return tensor::DimOp::create(b, loc, tensor, dim);
+}
+
+/// `size`, or, when the result type fixes dimension `dim` of `op`'s matrix
+/// to a static size, that constant after a run-time check that `size` is
+/// it (`what` names the size in the message).
+Value checkedSize(OpBuilder &b, Operation *op, Value size,
+                  RankedTensorType result, int64_t dim, StringRef what) {
+  if (result.isDynamicDim(dim))
+    return size;
+  Location loc = op->getLoc();
+  Value expected =
+      arith::ConstantIndexOp::create(b, loc, result.getDimSize(dim));
+  if (getConstantIntValue(size))
+    return expected; // The verifier compared static sizes.
+  Value equal =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, size, expected);
+  cf::AssertOp::create(
+      b, loc, equal,
+      locationPrefix(loc) + op->getName().getStringRef().str() + ": " +
+          what.str() + " is not " + std::to_string(result.getDimSize(dim)) +
+          ", as the result type says");
+  return expected;
+}
+
+/// A new tensor of `type` whose dynamic sizes are `sizes[dim]`.
+Value emptyTensor(OpBuilder &b, Location loc, Type type,
+                  ArrayRef<Value> sizes) {
+  auto tensorType = cast<RankedTensorType>(type);
+  SmallVector<Value> dynamic;
+  for (int64_t dim = 0; dim < tensorType.getRank(); ++dim)
+    if (tensorType.isDynamicDim(dim))
+      dynamic.push_back(sizes[dim]);
+  return tensor::EmptyOp::create(b, loc, tensorType, dynamic);
+}
+
+/// `value` as `type` (a tensor.cast between compatible shapes).
+Value castTo(OpBuilder &b, Location loc, Value value, Type type) {
+  if (value.getType() == type)
+    return value;
+  return tensor::CastOp::create(b, loc, type, value);
+}
+
+struct ArrayGpuSparsePass
+    : array::impl::ArrayGpuSparseBase<ArrayGpuSparsePass> {
+  void runOnOperation() override;
+
+private:
+  /// Creates the handle of `op`'s CSR result; false when `op` makes none.
+  bool createHandle(IRRewriter &rewriter, Operation *op);
+  /// Replaces `op`, a user of CSR matrices, by its array.csr_* form.
+  LogicalResult lowerUse(IRRewriter &rewriter, Operation *op);
+  /// Inserts the release of `csr` after the last op of its block that uses
+  /// the handle.
+  void release(IRRewriter &rewriter, const Csr &csr);
+
+  DenseMap<Value, Csr> csrs;
+  SmallVector<Value> order;
+};
+
+bool ArrayGpuSparsePass::createHandle(IRRewriter &rewriter, Operation *op) {
+  if (op->getNumResults() != 1)
+    return false;
+  std::optional<SparseFormat> format =
+      getSparseFormat(op->getResult(0).getType());
+  if (!format || *format != SparseFormat::CSR ||
+      !indexBits(op->getResult(0).getType()))
+    return false;
+  Location loc = op->getLoc();
+  rewriter.setInsertionPoint(op);
+  Csr csr;
+  auto toSparse = dyn_cast<ToSparseOp>(op);
+  if (toSparse && isSparse(toSparse.getInput().getType()))
+    return false;
+  if (toSparse) {
+    auto result = cast<RankedTensorType>(toSparse.getType());
+    Value dense = toSparse.getInput();
+    csr.handle = CsrFromDenseOp::create(
+        rewriter, loc, dense, static_cast<uint64_t>(indexBits(result)));
+    csr.rows = checkedSize(rewriter, op, sizeOf(rewriter, loc, dense, 0),
+                           result, 0, "the number of rows");
+    csr.cols = checkedSize(rewriter, op, sizeOf(rewriter, loc, dense, 1),
+                           result, 1, "the number of columns");
+  } else if (auto matrix = dyn_cast<CsrMatrixOp>(op)) {
+    auto result = cast<RankedTensorType>(matrix.getType());
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value rows = arith::SubIOp::create(
+        rewriter, loc, sizeOf(rewriter, loc, matrix.getIndptr(), 0), one);
+    csr.rows = checkedSize(rewriter, op, rows, result, 0,
+                           "the size of indptr minus one");
+    csr.cols = matrix.getCols() ? matrix.getCols()
+                                : arith::ConstantIndexOp::create(
+                                      rewriter, loc, result.getDimSize(1))
+                                      .getResult();
+    csr.handle = CsrFromArraysOp::create(rewriter, loc, matrix.getIndptr(),
+                                         matrix.getIndices(), matrix.getData(),
+                                         csr.rows, csr.cols);
+    csr.keep = {matrix.getIndptr(), matrix.getIndices(), matrix.getData()};
+  } else if (auto load = dyn_cast<LoadMtxOp>(op)) {
+    auto result = cast<RankedTensorType>(load.getType());
+    Type index = rewriter.getIndexType();
+    auto shape =
+        MtxShapeOp::create(rewriter, loc, index, index, index, load.getPath());
+    csr.rows = checkedSize(rewriter, op, shape.getRows(), result, 0,
+                           "the file's number of rows");
+    csr.cols = checkedSize(rewriter, op, shape.getCols(), result, 1,
+                           "the file's number of columns");
+    csr.handle = CsrLoadMtxOp::create(rewriter, loc, load.getPath(),
+                                      result.getElementType(),
+                                      static_cast<uint64_t>(indexBits(result)));
+  } else if (auto spgemm = dyn_cast<SpgemmOp>(op)) {
+    auto a = csrs.find(spgemm.getA()), b = csrs.find(spgemm.getB());
+    if (a == csrs.end() || b == csrs.end())
+      return false;
+    auto result = cast<RankedTensorType>(spgemm.getType());
+    csr.rows = checkedSize(rewriter, op, a->second.rows, result, 0,
+                           "the number of rows");
+    csr.cols = checkedSize(rewriter, op, b->second.cols, result, 1,
+                           "the number of columns");
+    csr.handle =
+        CsrSpgemmOp::create(rewriter, loc, a->second.handle, b->second.handle);
+  } else {
+    return false;
+  }
+  csrs[op->getResult(0)] = csr;
+  order.push_back(op->getResult(0));
+  return true;
+}
+
+LogicalResult ArrayGpuSparsePass::lowerUse(IRRewriter &rewriter,
+                                           Operation *op) {
+  Value matrix;
+  for (Value operand : op->getOperands())
+    if (isSparse(operand.getType()))
+      matrix = operand;
+  if (!matrix)
+    return success(); // A tensor.dim of a dense tensor.
+  auto it = csrs.find(matrix);
+  if (it == csrs.end())
+    return op->emitOpError("uses a sparse matrix that array-gpu-sparse did "
+                           "not lower (array-reject-sparse names why)");
+  const Csr &a = it->second;
+  Location loc = op->getLoc();
+  rewriter.setInsertionPoint(op);
+  if (auto spmv = dyn_cast<SpmvOp>(op)) {
+    Type type = spmv.getType();
+    Value init = spmv.getBeta().convertToDouble() != 0.0
+                     ? castTo(rewriter, loc, spmv.getY(), type)
+                     : emptyTensor(rewriter, loc, type, {a.rows});
+    rewriter.replaceOpWithNewOp<CsrSpmvOp>(
+        op, TypeRange{type}, a.handle, spmv.getX(), init, spmv.getAlphaAttr(),
+        spmv.getBetaAttr());
+    return success();
+  }
+  if (auto spmm = dyn_cast<SpmmOp>(op)) {
+    Type type = spmm.getType();
+    Value init =
+        spmm.getBeta().convertToDouble() != 0.0
+            ? castTo(rewriter, loc, spmm.getC(), type)
+            : emptyTensor(rewriter, loc, type,
+                          {a.rows, sizeOf(rewriter, loc, spmm.getB(), 1)});
+    rewriter.replaceOpWithNewOp<CsrSpmmOp>(
+        op, TypeRange{type}, a.handle, spmm.getB(), init, spmm.getAlphaAttr(),
+        spmm.getBetaAttr());
+    return success();
+  }
+  if (auto toDense = dyn_cast<ToDenseOp>(op)) {
+    Type type = toDense.getType();
+    Value init = emptyTensor(rewriter, loc, type, {a.rows, a.cols});
+    rewriter.replaceOpWithNewOp<CsrToDenseOp>(op, TypeRange{type}, a.handle,
+                                              init);
+    return success();
+  }
+  if (isa<NnzOp>(op)) {
+    rewriter.replaceOpWithNewOp<CsrNnzOp>(op, a.handle);
+    return success();
+  }
+  if (auto dim = dyn_cast<tensor::DimOp>(op)) {
+    std::optional<int64_t> index = dim.getConstantIndex();
+    if (!index || (*index != 0 && *index != 1))
+      return op->emitOpError("reads dimension of a sparse matrix that is "
+                             "not 0 or 1");
+    rewriter.replaceOp(op, *index == 0 ? a.rows : a.cols);
+    return success();
+  }
+  return op->emitOpError("uses a sparse matrix that array-gpu-sparse cannot "
+                         "lower (array-reject-sparse names why)");
+}
+
+void ArrayGpuSparsePass::release(IRRewriter &rewriter, const Csr &csr) {
+  Operation *last = csr.handle.getDefiningOp();
+  Block *block = last->getBlock();
+  for (Operation *user : csr.handle.getUsers()) {
+    Operation *ancestor = block->findAncestorOpInBlock(*user);
+    if (ancestor && last->isBeforeInBlock(ancestor))
+      last = ancestor;
+  }
+  rewriter.setInsertionPointAfter(last);
+  CsrReleaseOp::create(rewriter, csr.handle.getLoc(), csr.handle, csr.keep);
+}
+
+void ArrayGpuSparsePass::runOnOperation() {
+  csrs.clear();
+  order.clear();
+  SmallVector<Operation *> ops;
+  getOperation().walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (anySparse(op->getOperandTypes()) || anySparse(op->getResultTypes()))
+      ops.push_back(op);
+  });
+  if (ops.empty())
+    return;
+  IRRewriter rewriter(&getContext());
+  SmallVector<Operation *> producers;
+  for (Operation *op : ops) {
+    if (createHandle(rewriter, op)) {
+      producers.push_back(op);
+      continue;
+    }
+    if (anySparse(op->getResultTypes())) {
+      op->emitOpError("makes a sparse matrix that array-gpu-sparse cannot "
+                      "lower (array-reject-sparse names why)");
+      return signalPassFailure();
+    }
+    if (failed(lowerUse(rewriter, op)))
+      return signalPassFailure();
+  }
+  for (Value matrix : order)
+    release(rewriter, csrs[matrix]);
+  for (Operation *op : llvm::reverse(producers)) {
+    if (!op->use_empty()) {
+      op->emitOpError("has a sparse result that array-gpu-sparse could not "
+                      "lower every use of");
+      return signalPassFailure();
+    }
+    rewriter.eraseOp(op);
+  }
+}
+
+} // namespace

@@ -1,0 +1,71 @@
+// RUN: array-opt %s -convert-array-to-runtime -split-input-file -verify-diagnostics | FileCheck %s
+
+// The CSR handle ops on buffers become arrayrt_csr_* calls: buffers as
+// (rank, descriptor) pairs, the dtype code (F32 11, F64 12), the index
+// width, the op's location and a null stream marked for array-gpu-streams
+// (array.stream_operand; a product names the descriptor it writes). A
+// handle is the !llvm.ptr its creation returns; arrayrt_csr_nnz is a plain
+// host call. The signatures agree with runtime/include/arrayrt/arrayrt.h.
+
+// CHECK-DAG: func.func private @arrayrt_csr_from_dense(i64, !llvm.ptr, i32, i32, !llvm.ptr, !llvm.ptr) -> !llvm.ptr
+// CHECK-DAG: func.func private @arrayrt_csr_spmv(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, f64, f64, i32, !llvm.ptr, !llvm.ptr)
+// CHECK-DAG: func.func private @arrayrt_csr_spmm(!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, f64, f64, i32, !llvm.ptr, !llvm.ptr)
+// CHECK-DAG: func.func private @arrayrt_csr_to_dense(!llvm.ptr, i64, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr)
+// CHECK-DAG: func.func private @arrayrt_csr_nnz(!llvm.ptr) -> i64
+// CHECK-DAG: func.func private @arrayrt_csr_release(!llvm.ptr, !llvm.ptr)
+// CHECK-LABEL: func.func @products
+// CHECK: %[[H:.+]] = call @arrayrt_csr_from_dense(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}) {array.stream_operand = 5 : i64, array.written_operands = array<i64>} : (i64, !llvm.ptr, i32, i32, !llvm.ptr, !llvm.ptr) -> !llvm.ptr
+// CHECK: call @arrayrt_csr_spmv(%[[H]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}) {array.stream_operand = 9 : i64, array.written_operands = array<i64: 4>}
+// CHECK: call @arrayrt_csr_spmm(%[[H]], {{.+}}) {array.stream_operand = 9 : i64, array.written_operands = array<i64: 4>}
+// CHECK: call @arrayrt_csr_to_dense(%[[H]], {{.+}}) {array.stream_operand = 5 : i64, array.written_operands = array<i64: 2>}
+// CHECK: %[[N:.+]] = call @arrayrt_csr_nnz(%[[H]]) : (!llvm.ptr) -> i64
+// CHECK: arith.index_cast %[[N]] : i64 to index
+// CHECK: call @arrayrt_csr_release(%[[H]], %{{.+}}) {array.stream_operand = 1 : i64, array.written_operands = array<i64>}
+// CHECK-NOT: array.csr
+// CHECK-NOT: unrealized_conversion_cast %{{.+}} : !llvm.ptr to !array.csr_handle
+func.func @products(%d: memref<4x6xf32>, %x: memref<6xf32>, %y: memref<4xf32>,
+                    %b: memref<6x8xf32>, %c: memref<4x8xf32>, %e: memref<4x6xf32>) -> index {
+  %h = array.csr_from_dense %d {index_bits = 32} : memref<4x6xf32>
+  array.csr_spmv %h, %x into %y {alpha = 2.0, beta = 1.0} : memref<6xf32>, memref<4xf32>
+  array.csr_spmm %h, %b into %c : memref<6x8xf32>, memref<4x8xf32>
+  array.csr_to_dense %h into %e : memref<4x6xf32>
+  %n = array.csr_nnz %h
+  array.csr_release %h
+  return %n : index
+}
+
+// -----
+
+// The borrowed arrays, a file (its path a string constant) and a product.
+// CHECK-DAG: func.func private @arrayrt_csr_from_arrays(i64, !llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64, i64, i32, i32, !llvm.ptr, !llvm.ptr) -> !llvm.ptr
+// CHECK-DAG: func.func private @arrayrt_csr_load_mtx(!llvm.ptr, i32, i32, !llvm.ptr, !llvm.ptr) -> !llvm.ptr
+// CHECK-DAG: llvm.mlir.global internal constant @arrayrt_mtx_path("a.mtx\00")
+// CHECK-LABEL: func.func @creations
+// CHECK-DAG: %[[BITS:.+]] = arith.constant 64 : i32
+// CHECK-DAG: %[[F64:.+]] = arith.constant 12 : i32
+// CHECK: %[[R:.+]] = arith.index_cast %{{.+}} : index to i64
+// CHECK: %[[C:.+]] = arith.index_cast %{{.+}} : index to i64
+// CHECK: %[[G:.+]] = call @arrayrt_csr_from_arrays(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[R]], %[[C]], %[[BITS]], %[[F64]], %{{.+}}, %{{.+}}) {array.stream_operand = 11 : i64, array.written_operands = array<i64>}
+// CHECK: %[[M:.+]] = call @arrayrt_csr_load_mtx(%{{.+}}, %{{.+}}, %[[F64]], %{{.+}}, %{{.+}}) {array.stream_operand = 4 : i64, array.written_operands = array<i64>}
+// CHECK: %[[S:.+]] = call @arrayrt_csr_spgemm(%[[G]], %[[M]], %{{.+}}, %{{.+}}) {array.stream_operand = 3 : i64, array.written_operands = array<i64>} : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> !llvm.ptr
+// CHECK: call @arrayrt_csr_release(%[[G]],
+// CHECK: call @arrayrt_csr_release(%[[M]],
+// CHECK: call @arrayrt_csr_release(%[[S]],
+func.func @creations(%p: memref<?xi64>, %i: memref<?xi64>, %v: memref<?xf64>, %rows: index, %cols: index) {
+  %g = array.csr_from_arrays %p, %i, %v (%rows, %cols) : memref<?xi64>, memref<?xi64>, memref<?xf64>
+  %m = array.csr_load_mtx "a.mtx" {element = f64, index_bits = 64}
+  %s = array.csr_spgemm %g, %m
+  array.csr_release %g keep %p, %i, %v : memref<?xi64>, memref<?xi64>, memref<?xf64>
+  array.csr_release %m
+  array.csr_release %s
+  return
+}
+
+// -----
+
+// On tensors: the pass ran before bufferization.
+func.func @tensors(%d: tensor<4x6xf32>) {
+  // expected-error @+1 {{'array.csr_from_dense' op must be bufferized before convert-array-to-runtime}}
+  %h = array.csr_from_dense %d {index_bits = 32} : tensor<4x6xf32>
+  return
+}
