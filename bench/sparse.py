@@ -410,11 +410,19 @@ def run(args):
                  for k, (rows, per_row, cols) in FULL.items()}
         try:
             write_inputs(args.workdir, sizes, on_gpu=True)
-            for name in COMPILED:
+            runs = [(name, name, {}) for name in COMPILED]
+            # SpMV's runtime choices (ARRAYRT_SPMV, _PREPROCESS), measured
+            # on the same inputs.
+            runs += [("spmv", "spmv_nopre", {"ARRAYRT_SPMV_PREPROCESS": "0"}),
+                     ("spmv", "spmv_alg2", {"ARRAYRT_SPMV": "alg2"}),
+                     ("spmv", "spmv_alg2_nopre",
+                      {"ARRAYRT_SPMV": "alg2",
+                       "ARRAYRT_SPMV_PREPROCESS": "0"})]
+            for name, key, extra in runs:
                 row = run_compiled(name, bindir, args.workdir, args.iters, 3,
-                                   env)
-                report[name + "_compiled"] = row
-                log("compiled %s: %s" % (name, json.dumps(
+                                   dict(env, **extra))
+                report[key + "_compiled"] = row
+                log("compiled %s: %s" % (key, json.dumps(
                     {k: v for k, v in row.items()
                      if k not in ("profile", "operations")})))
         except Exception as error:

@@ -3,8 +3,9 @@
 #
 #   scripts/device-check.sh prepare [BUILD]   here: compile everything into
 #                                             .device/ (end-to-end programs,
-#                                             the random suite) and
-#                                             .device-bench/ (benchmarks),
+#                                             the random suite),
+#                                             .device-bench/ (benchmarks) and
+#                                             .device-sparse/ (sparse ones),
 #                                             packed in .device-pack/device.tgz
 #   scripts/device-check.sh run OUT           there, from the repository
 #                                             root (with .device-pack, or
@@ -18,7 +19,7 @@
 # memcheck, the two-stream copy/compute overlap), the allocator benchmark
 # (arrayrt-alloc-bench), the profiling hooks' cost (arrayrt-hook-bench), and
 # bench/run.py (ours vs CuPy and PyTorch: the issue-4 workloads, then the
-# matrix products) unless
+# matrix products) and bench/sparse.py (the sparse products) unless
 # DEVICE_CHECK_BENCH=0. Exit status 1 if any check failed.
 set -u
 cd "$(dirname "$0")/.."
@@ -34,19 +35,25 @@ prepare)
   cp "$build/bin/arrayrt-alloc-bench" "$build/bin/arrayrt-hook-bench" .device/bin/ || exit 1
   $python scripts/streams_check.py prepare "$build" .device/streams || exit 1
   $python bench/run.py prepare || exit 1
+  $python bench/sparse.py prepare --build "$build" --out .device-sparse || exit 1
   # One compressed file travels more easily than ~100 MB of executables.
   mkdir -p .device-pack
-  tar -czf .device-pack/device.tgz .device .device-bench || exit 1
-  du -sh .device .device-bench .device-pack/device.tgz
+  tar -czf .device-pack/device.tgz .device .device-bench .device-sparse || exit 1
+  du -sh .device .device-bench .device-sparse .device-pack/device.tgz
   ;;
 run)
   out=${2:?usage: device-check.sh run OUT}
   mkdir -p "$out"
   if [ -f .device-pack/device.tgz ]; then
-    rm -rf .device .device-bench && tar -xzf .device-pack/device.tgz || exit 1
+    rm -rf .device .device-bench .device-sparse &&
+      tar -xzf .device-pack/device.tgz || exit 1
   fi
   status=0
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$out/device.txt"
+  # cuSPARSE for the sparse programs: the toolkit's, else a wheel's.
+  cusparse=$(cd .device-sparse && $python -c \
+    "import sparse; print(sparse.find_cusparse() or '')" 2>/dev/null)
+  [ -n "$cusparse" ] && export ARRAYRT_CUSPARSE_LIB=$cusparse
   $python scripts/gpu_check.py run "$out" 2>&1 | tee "$out/gpu-check.txt" | tail -3
   [ "${PIPESTATUS[0]}" = 0 ] || status=1
   $python test/Integration/Inputs/random_suite.py --workdir .device/random --run \
@@ -71,6 +78,8 @@ run)
     # Matrix products (cuBLASLt) against CuPy and PyTorch.
     (cd .device-bench && $python run.py matmul --results "$out/bench" \
        2>&1 | tail -12)
+    (cd .device-sparse && timeout 300 $python sparse.py run \
+       --results "$out/sparse" 2>&1 | tail -24)
   fi
   # Allocation+free pairs per second and fragmentation, per allocator.
   timeout "${ALLOC_BENCH_SECONDS:-120}" .device/bin/arrayrt-alloc-bench pool async direct \

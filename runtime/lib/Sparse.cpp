@@ -178,6 +178,29 @@ extern "C" void arrayrt_csr_destroy(arrayrt_csr_t a) {
   delete a;
 }
 
+namespace {
+/// SpMV's algorithm and whether it is preprocessed, for experiments:
+/// ARRAYRT_SPMV=alg2 picks CUSPARSE_SPMV_CSR_ALG2 (default ALG1),
+/// ARRAYRT_SPMV_PREPROCESS=0 skips cusparseSpMV_preprocess.
+struct SpmvChoice {
+  cusparseSpMVAlg_t alg = CUSPARSE_SPMV_CSR_ALG1;
+  bool preprocess = true;
+};
+
+const SpmvChoice &spmvChoice() {
+  static const SpmvChoice choice = [] {
+    SpmvChoice c;
+    const char *alg = std::getenv("ARRAYRT_SPMV");
+    if (alg && std::string(alg) == "alg2")
+      c.alg = CUSPARSE_SPMV_CSR_ALG2;
+    const char *pre = std::getenv("ARRAYRT_SPMV_PREPROCESS");
+    c.preprocess = !(pre && std::string(pre) == "0");
+    return c;
+  }();
+  return choice;
+}
+} // namespace
+
 extern "C" void arrayrt_spmv(arrayrt_csr_t a, const void *x, void *y,
                              double alpha, double beta, arrayrt_stream_t stream,
                              const char *location) {
@@ -198,7 +221,8 @@ extern "C" void arrayrt_spmv(arrayrt_csr_t a, const void *x, void *y,
                 location);
   }
   Scalars s = scalars(alpha, beta);
-  const cusparseSpMVAlg_t alg = CUSPARSE_SPMV_CSR_ALG1;
+  const SpmvChoice &choice = spmvChoice();
+  const cusparseSpMVAlg_t alg = choice.alg;
   if (!a->spmvPrepared) {
     size_t size = 0;
     checkSparse(api.cusparseSpMV_bufferSize(
@@ -213,7 +237,7 @@ extern "C" void arrayrt_spmv(arrayrt_csr_t a, const void *x, void *y,
     profile::ScopedDeviceOp timed(reinterpret_cast<CUstream>(stream),
                                   profile::OpKind::Library,
                                   "cusparseSpMV_preprocess");
-    if (api.spmvPreprocess)
+    if (api.spmvPreprocess && choice.preprocess)
       checkSparse(api.spmvPreprocess(api.handle,
                                      CUSPARSE_OPERATION_NON_TRANSPOSE,
                                      s.alpha(a->type), a->matrix, a->x,
