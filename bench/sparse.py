@@ -22,13 +22,16 @@
 
   sparse.py dry-run [--arrayc A] [--workdir W]
       Here, without a GPU: compiles bench/spmv.mlir, spmm.mlir and
-      spgemm.mlir for the CPU, runs them in bench mode on small inputs and
-      checks them.
+      spgemm.mlir and cg.mlir for the CPU, runs them in bench mode on small
+      inputs and checks them.
 
 Times are means over back-to-back calls between two synchronizations after
 warm-up. "runtime" is arrayrt_spmv / arrayrt_spmm called directly by
 arrayrt-sparse-bench; "compiled" is bench/spmv.mlir, bench/spmm.mlir and
-bench/spgemm.mlir (C = A @ A, then C @ x to check it) compiled by arrayc for the CUDA target (prepare compiles them into DIR/bin)
+bench/spgemm.mlir (C = A @ A, then C @ x to check it) and bench/cg.mlir
+(100 CG iterations on the 2-D Poisson matrix of a 4096 x 4096 grid, x
+checked against the same loop in float64, normwise 1e-3) compiled by
+arrayc for the CUDA target (prepare compiles them into DIR/bin)
 and run on the same inputs (the same generator and seeds as the CuPy and
 torch runs, saved as .npy files) with ARRAYRT_BENCH: the program's device
 time per run (median; cuSPARSE's preprocessing included, the copies of the
@@ -56,6 +59,9 @@ def log(message):
 
 
 COMPILED = ["spmv", "spmm", "spgemm"]
+# bench/cg.mlir: its grid side (full, dry run) and iterations (fixed in it).
+CG_GRID = {"full": 4096, "small": 64}
+CG_ITERS = 100
 # Issue 7's sizes (rows, nnz per row, dense columns), and the dry run's
 # (SpGEMM's CPU lowering is a dense product: a small matrix).
 FULL = {"spmv": (4 << 20, 16, 1), "spmm": (1 << 20, 16, 64),
@@ -67,12 +73,13 @@ SEEDS = {"spmv": (1, 2), "spmm": (3, 4), "spgemm": (5, 6)}
 # The profile rows of the product itself.
 CALLS = {"spmv": ["cusparseSpMV"], "spmm": ["cusparseSpMM"],
          "spgemm": ["cusparseSpGEMM_workEstimation",
-                    "cusparseSpGEMM_compute", "cusparseSpGEMM_copy"]}
+                    "cusparseSpGEMM_compute", "cusparseSpGEMM_copy"],
+         "cg": ["cusparseSpMV"]}
 
 
 def compile_programs(arrayc, target, bindir):
     os.makedirs(bindir, exist_ok=True)
-    for name in COMPILED:
+    for name in COMPILED + ["cg"]:
         command = [arrayc, "--target=" + target,
                    os.path.join(HERE, name + ".mlir"), "-o",
                    os.path.join(bindir, name)]
@@ -134,6 +141,85 @@ def write_inputs(workdir, sizes, on_gpu):
                                               else "_x.npy")), dense)
 
 
+def poisson_csr(g):
+    """The 2-D Poisson 5-point matrix of a g x g grid as SciPy's CSR arrays
+    (float32 data, int32 indices), built with NumPy, rows in order, columns
+    sorted: the matrix cupyx's kron construction in others() gives."""
+    import numpy as np
+    n = g * g
+    k = np.arange(n, dtype=np.int64)
+    i, j = k // g, k % g
+    # Neighbours in column order: up, left, centre, right, down.
+    parts = [(k - g, i > 0, -1.0), (k - 1, j > 0, -1.0), (k, True, 4.0),
+             (k + 1, j < g - 1, -1.0), (k + g, i < g - 1, -1.0)]
+    cols = np.stack([c for c, _, _ in parts], axis=1)
+    valid = np.stack([np.broadcast_to(m, (n,)) for _, m, _ in parts], axis=1)
+    vals = np.broadcast_to(np.array([v for _, _, v in parts], np.float32),
+                           (n, 5))
+    counts = valid.sum(axis=1)
+    indptr = np.zeros(n + 1, np.int64)
+    np.cumsum(counts, out=indptr[1:])
+    return (indptr.astype(np.int32), cols[valid].astype(np.int32),
+            vals[valid].astype(np.float32))
+
+
+def run_cg(bindir, workdir, grid, iters, warmup, env, on_gpu):
+    """bench/cg.mlir on the Poisson matrix of `grid`: per-iteration device
+    time and span, and x against the same loop in float64 (CuPy on a GPU,
+    NumPy here)."""
+    import numpy as np
+    os.makedirs(workdir, exist_ok=True)
+    indptr, indices, data = poisson_csr(grid)
+    for part, array in (("indptr", indptr), ("indices", indices),
+                        ("data", data),
+                        ("b", np.ones(grid * grid, np.float32))):
+        np.save(os.path.join(workdir, "cg_%s.npy" % part), array)
+    row = run_compiled("cg", bindir, workdir, iters, warmup, env,
+                       check=False)
+    if row.get("status") != "ok":
+        return row
+    bench = json.load(open(os.path.join(workdir, "cg.bench.json")))
+    row["ms_per_iter"] = row["median_ms"] / CG_ITERS
+    if bench.get("span_ms"):
+        spans = sorted(bench["span_ms"])
+        row["span_ms_per_iter"] = spans[len(spans) // 2] / CG_ITERS
+    if on_gpu:
+        import cupy as xp
+        import cupyx.scipy.sparse as sp
+        a = sp.csr_matrix((xp.asarray(data, xp.float64), xp.asarray(indices),
+                           xp.asarray(indptr)), shape=(grid * grid,) * 2)
+    else:
+        xp = np
+        a = None
+    b = xp.ones(grid * grid, xp.float64)
+
+    def matvec(p):
+        if a is not None:
+            return a @ p
+        y = np.add.reduceat(data.astype(np.float64) * p[indices], indptr[:-1])
+        return y
+    x = xp.zeros_like(b)
+    r = b.copy()
+    p = r.copy()
+    rr = r @ r
+    for _ in range(CG_ITERS):
+        ap = matvec(p)
+        alpha = rr / (p @ ap)
+        x += alpha * p
+        r -= alpha * ap
+        rr_new = r @ r
+        p = r + (rr_new / rr) * p
+        rr = rr_new
+    ref = x.get() if on_gpu else x
+    got = np.load(os.path.join(workdir, "cg_x.npy")).astype(np.float64)
+    # float32 against float64 after 100 CG steps: the trajectories part by
+    # rounding; 1e-3 normwise is what a correct float32 solver keeps.
+    row["rel_error"] = float(np.linalg.norm(got - ref) / np.linalg.norm(ref))
+    row["ok"] = row["rel_error"] <= 1e-3
+    row["status"] = "ok" if row["ok"] else "wrong result"
+    return row
+
+
 def check_compiled(name, workdir):
     """Normwise relative error of the program's result against a float64
     CPU CSR product (SpMM: 4096 sampled rows)."""
@@ -166,8 +252,9 @@ def check_compiled(name, workdir):
     return error
 
 
-def run_compiled(name, bindir, workdir, iters, warmup, env):
-    """Runs a compiled program in bench mode; its times and check."""
+def run_compiled(name, bindir, workdir, iters, warmup, env, check=True):
+    """Runs a compiled program in bench mode; its times and (with `check`)
+    its result's check."""
     report = os.path.join(workdir, name + ".bench.json")
     if os.path.exists(report):
         os.remove(report)
@@ -189,6 +276,9 @@ def run_compiled(name, bindir, workdir, iters, warmup, env):
     calls = [op for op in row["operations"] if op["name"] in CALLS[name]]
     if calls and row.get("iterations"):
         row["call_ms"] = sum(op["total_ms"] for op in calls) / row["iterations"]
+    if not check:
+        row["status"] = "ok"
+        return row
     row["rel_error"] = check_compiled(name, workdir)
     row["ok"] = row["rel_error"] <= 1e-5
     row["status"] = "ok" if row["ok"] else "wrong result"
@@ -203,14 +293,18 @@ def dry_run(args):
     compile_programs(arrayc, "cpu", bindir)
     write_inputs(workdir, SMALL, on_gpu=False)
     failed = 0
+    rows = {}
     for name in COMPILED:
-        row = run_compiled(name, bindir, workdir, 3, 1, dict(os.environ))
+        rows[name] = run_compiled(name, bindir, workdir, 3, 1,
+                                  dict(os.environ))
+    rows["cg"] = run_cg(bindir, workdir, CG_GRID["small"], 2, 1,
+                        dict(os.environ), on_gpu=False)
+    for name, row in rows.items():
         failed += not row.get("ok")
-        log("%-5s %s, rel. error %s, %s runs" % (
+        log("%-6s %s, rel. error %s, %s runs" % (
             name, row["status"], row.get("rel_error"), row.get("iterations")))
     log("sparse dry-run: %d of %d programs compiled for the CPU, ran in bench "
-        "mode and matched float64 NumPy" % (len(COMPILED) - failed,
-                                            len(COMPILED)))
+        "mode and matched float64 NumPy" % (len(rows) - failed, len(rows)))
     return 1 if failed else 0
 
 
@@ -425,6 +519,14 @@ def run(args):
                 log("compiled %s: %s" % (key, json.dumps(
                     {k: v for k, v in row.items()
                      if k not in ("profile", "operations")})))
+            # CG: 5 runs of 100 iterations (the per-iteration time is a
+            # mean over each run's 100).
+            grid = CG_GRID["full"] // (4 if args.quick else 1)
+            row = run_cg(bindir, args.workdir, grid, 5, 1, env, on_gpu=True)
+            report["cg_compiled"] = row
+            log("compiled cg: %s" % json.dumps(
+                {k: v for k, v in row.items()
+                 if k not in ("profile", "operations")}))
         except Exception as error:
             report["compiled_error"] = repr(error)
             log("compiled programs failed: %r" % error)
@@ -442,7 +544,7 @@ def run(args):
         (report.get(k) or {}).get("ok") for k in ("spmv_ours", "spmm_ours"))
     if os.path.isdir(bindir):
         ok = ok and all((report.get(name + "_compiled") or {}).get("ok")
-                        for name in COMPILED)
+                        for name in COMPILED + ["cg"])
     return 0 if ok else 1
 
 

@@ -28,6 +28,9 @@ void array::buildArrayToLinalgPipeline(OpPassManager &pm,
 void array::buildBufferizationPipeline(OpPassManager &pm) {
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
+  // A loop carrying arrays (an iterative solver's x, r, p) yields new
+  // buffers each iteration; buffer deallocation frees the old ones.
+  bufferize.allowReturnAllocsFromLoops = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));

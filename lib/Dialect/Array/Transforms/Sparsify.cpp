@@ -91,6 +91,7 @@ struct ArraySparsifyPass : array::impl::ArraySparsifyBase<ArraySparsifyPass> {
     // (function boundaries bufferized, identity layouts there).
     bufferization::OneShotBufferizationOptions bufferization =
         getBufferizationOptionsForSparsification(/*analysisOnly=*/false);
+    bufferization.allowReturnAllocsFromLoops = true; // As the dense pipeline.
     // Codegen mode (no runtime support library: executables link arrayrt
     // only); no deallocations of its own, buffer deallocation frees
     // everything after this pass.
