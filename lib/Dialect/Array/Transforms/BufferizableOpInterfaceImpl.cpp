@@ -29,12 +29,13 @@ newAllocationType(Operation *op, Value value,
 
 namespace {
 
-/// An op whose only tensor operand, operand 0, it reads and never writes
-/// (array.print, array.save_npy): it bufferizes in place to the same op on
-/// the operand's buffer, with no copy.
+/// An op that reads its tensor operands, writes none and has no tensor
+/// result (array.print, array.save_npy; array.csr_from_dense,
+/// array.csr_from_arrays, array.csr_release): it bufferizes in place to the
+/// same op on the operands' buffers, with no copy.
 template <typename OpTy>
-struct ReadOnlyOperandOpInterface
-    : BufferizableOpInterface::ExternalModel<ReadOnlyOperandOpInterface<OpTy>,
+struct ReadOnlyOperandsOpInterface
+    : BufferizableOpInterface::ExternalModel<ReadOnlyOperandsOpInterface<OpTy>,
                                              OpTy> {
   bool bufferizesToMemoryRead(Operation *, OpOperand &,
                               const AnalysisState &) const {
@@ -51,13 +52,18 @@ struct ReadOnlyOperandOpInterface
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
                           const BufferizationOptions &options,
                           BufferizationState &state) const {
-    Value input = op->getOperand(0);
-    if (!isa<TensorType>(input.getType()))
-      return success();
-    FailureOr<Value> buffer = getBuffer(rewriter, input, options, state);
-    if (failed(buffer))
-      return failure();
-    rewriter.modifyOpInPlace(op, [&] { op->setOperand(0, *buffer); });
+    SmallVector<Value> operands;
+    for (Value operand : op->getOperands()) {
+      if (!isa<TensorType>(operand.getType())) {
+        operands.push_back(operand);
+        continue;
+      }
+      FailureOr<Value> buffer = getBuffer(rewriter, operand, options, state);
+      if (failed(buffer))
+        return failure();
+      operands.push_back(*buffer);
+    }
+    rewriter.modifyOpInPlace(op, [&] { op->setOperands(operands); });
     return success();
   }
 };
@@ -186,43 +192,6 @@ struct ReadMtxOpInterface
   }
 };
 
-/// The array.csr_* ops that read their tensor operands and have no tensor
-/// result (array.csr_from_dense, array.csr_from_arrays, array.csr_release):
-/// the same op on the operands' buffers, with no copy.
-template <typename OpTy>
-struct CsrReadOpInterface
-    : BufferizableOpInterface::ExternalModel<CsrReadOpInterface<OpTy>, OpTy> {
-  bool bufferizesToMemoryRead(Operation *, OpOperand &,
-                              const AnalysisState &) const {
-    return true;
-  }
-  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
-                               const AnalysisState &) const {
-    return false;
-  }
-  AliasingValueList getAliasingValues(Operation *, OpOperand &,
-                                      const AnalysisState &) const {
-    return {};
-  }
-  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
-                          const BufferizationOptions &options,
-                          BufferizationState &state) const {
-    SmallVector<Value> operands;
-    for (Value operand : op->getOperands()) {
-      if (!isa<TensorType>(operand.getType())) {
-        operands.push_back(operand);
-        continue;
-      }
-      FailureOr<Value> buffer = getBuffer(rewriter, operand, options, state);
-      if (failed(buffer))
-        return failure();
-      operands.push_back(*buffer);
-    }
-    rewriter.modifyOpInPlace(op, [&] { op->setOperands(operands); });
-    return success();
-  }
-};
-
 /// array.csr_spmv, array.csr_spmm and array.csr_to_dense write into their
 /// init buffer (destination style), which the products also read when
 /// beta is not 0, and read their other operands.
@@ -264,21 +233,22 @@ struct CsrDpsOpInterface
   }
 };
 
+template <typename... OpTys>
+void attachReadOnlyOperands(MLIRContext &context) {
+  (OpTys::template attachInterface<ReadOnlyOperandsOpInterface<OpTys>>(context),
+   ...);
+}
+
 } // namespace
 
 void array::registerBufferizableOpInterfaceExternalModels(
     DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *context, ArrayDialect *) {
-    PrintOp::attachInterface<ReadOnlyOperandOpInterface<PrintOp>>(*context);
-    SaveNpyOp::attachInterface<ReadOnlyOperandOpInterface<SaveNpyOp>>(*context);
+    attachReadOnlyOperands<PrintOp, SaveNpyOp, CsrFromDenseOp,
+                           CsrFromArraysOp, CsrReleaseOp>(*context);
     LoadNpyOp::attachInterface<LoadNpyOpInterface>(*context);
     ReadMtxOp::attachInterface<ReadMtxOpInterface>(*context);
     BlasMatmulOp::attachInterface<BlasMatmulOpInterface>(*context);
-    CsrFromDenseOp::attachInterface<CsrReadOpInterface<CsrFromDenseOp>>(
-        *context);
-    CsrFromArraysOp::attachInterface<CsrReadOpInterface<CsrFromArraysOp>>(
-        *context);
-    CsrReleaseOp::attachInterface<CsrReadOpInterface<CsrReleaseOp>>(*context);
     CsrSpmvOp::attachInterface<CsrDpsOpInterface<CsrSpmvOp>>(*context);
     CsrSpmmOp::attachInterface<CsrDpsOpInterface<CsrSpmmOp>>(*context);
     CsrToDenseOp::attachInterface<CsrDpsOpInterface<CsrToDenseOp>>(*context);
