@@ -82,6 +82,10 @@ struct arrayrt_csr {
   cusparseDnMatDescr_t b = nullptr, c = nullptr;
   int64_t denseColumns = -1; // n of b and c
   bool spmvPrepared = false, spmmPrepared = false;
+  // Whether SpMV's analysis (cusparseSpMV_preprocess) has run, and how many
+  // SpMV products the matrix had.
+  bool spmvAnalysed = false;
+  int64_t spmvCalls = 0;
   cusparseSpMMAlg_t spmmAlg = CUSPARSE_SPMM_ALG_DEFAULT;
   // Work buffers from the pool, one per product: SpMV's holds what
   // cusparseSpMV_preprocess analysed, SpMM's what cusparseSpMM_preprocess

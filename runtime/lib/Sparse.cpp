@@ -179,12 +179,19 @@ extern "C" void arrayrt_csr_destroy(arrayrt_csr_t a) {
 }
 
 namespace {
-/// SpMV's algorithm and whether it is preprocessed, for experiments:
-/// ARRAYRT_SPMV=alg2 picks CUSPARSE_SPMV_CSR_ALG2 (default ALG1),
-/// ARRAYRT_SPMV_PREPROCESS=0 skips cusparseSpMV_preprocess.
+/// When a matrix's SpMV analysis (cusparseSpMV_preprocess) runs: before its
+/// second product (the default: measured on the H200, 4M x 4M with 64M
+/// entries, the analysis costs 0.052 ms and saves 0.037 ms per product, so
+/// a one-shot product is cheaper without it and an iterative solver gains
+/// from the second product on), before its first, or never.
+enum class SpmvAnalysis { Second, First, Never };
+
+/// SpMV's algorithm and analysis, for experiments: ARRAYRT_SPMV=alg2 picks
+/// CUSPARSE_SPMV_CSR_ALG2 (default ALG1); ARRAYRT_SPMV_PREPROCESS=1 analyses
+/// before the first product, =0 never.
 struct SpmvChoice {
   cusparseSpMVAlg_t alg = CUSPARSE_SPMV_CSR_ALG1;
-  bool preprocess = true;
+  SpmvAnalysis analysis = SpmvAnalysis::Second;
 };
 
 const SpmvChoice &spmvChoice() {
@@ -194,7 +201,10 @@ const SpmvChoice &spmvChoice() {
     if (alg && std::string(alg) == "alg2")
       c.alg = CUSPARSE_SPMV_CSR_ALG2;
     const char *pre = std::getenv("ARRAYRT_SPMV_PREPROCESS");
-    c.preprocess = !(pre && std::string(pre) == "0");
+    if (pre && std::string(pre) == "0")
+      c.analysis = SpmvAnalysis::Never;
+    else if (pre && std::string(pre) == "1")
+      c.analysis = SpmvAnalysis::First;
     return c;
   }();
   return choice;
@@ -230,21 +240,26 @@ extern "C" void arrayrt_spmv(arrayrt_csr_t a, const void *x, void *y,
                     s.alpha(a->type), a->matrix, a->x, s.beta(a->type), a->y,
                     a->type, alg, &size),
                 "cusparseSpMV_bufferSize", location);
-    void *work = allocateWork(a->spmvWork, size, stream, location);
-    // Also for a one-shot product: measured on the H200 (4M x 4M, 64M
-    // entries, float32), 0.042 ms of analysis made the SpMV 0.504 ms
-    // instead of 0.558 without it.
+    allocateWork(a->spmvWork, size, stream, location);
+    a->spmvPrepared = true;
+  }
+  bool analyse = api.spmvPreprocess && !a->spmvAnalysed &&
+                 (choice.analysis == SpmvAnalysis::First ||
+                  (choice.analysis == SpmvAnalysis::Second &&
+                   a->spmvCalls >= 1));
+  if (analyse) {
     profile::ScopedDeviceOp timed(reinterpret_cast<CUstream>(stream),
                                   profile::OpKind::Library,
                                   "cusparseSpMV_preprocess");
-    if (api.spmvPreprocess && choice.preprocess)
-      checkSparse(api.spmvPreprocess(api.handle,
-                                     CUSPARSE_OPERATION_NON_TRANSPOSE,
-                                     s.alpha(a->type), a->matrix, a->x,
-                                     s.beta(a->type), a->y, a->type, alg, work),
-                  "cusparseSpMV_preprocess", location);
-    a->spmvPrepared = true;
+    checkSparse(api.spmvPreprocess(api.handle,
+                                   CUSPARSE_OPERATION_NON_TRANSPOSE,
+                                   s.alpha(a->type), a->matrix, a->x,
+                                   s.beta(a->type), a->y, a->type, alg,
+                                   a->spmvWork.data),
+                "cusparseSpMV_preprocess", location);
+    a->spmvAnalysed = true;
   }
+  ++a->spmvCalls;
   profile::ScopedDeviceOp timed(reinterpret_cast<CUstream>(stream),
                                 profile::OpKind::Library, "cusparseSpMV",
                                 nullptr, nullptr, nullptr,
