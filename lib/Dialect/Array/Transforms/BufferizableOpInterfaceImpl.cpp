@@ -29,6 +29,25 @@ newAllocationType(Operation *op, Value value,
 
 namespace {
 
+/// `op`'s operands, each tensor replaced by its buffer.
+FailureOr<SmallVector<Value>>
+getOperandBuffers(Operation *op, RewriterBase &rewriter,
+                  const BufferizationOptions &options,
+                  BufferizationState &state) {
+  SmallVector<Value> operands;
+  for (Value operand : op->getOperands()) {
+    if (!isa<TensorType>(operand.getType())) {
+      operands.push_back(operand);
+      continue;
+    }
+    FailureOr<Value> buffer = getBuffer(rewriter, operand, options, state);
+    if (failed(buffer))
+      return failure();
+    operands.push_back(*buffer);
+  }
+  return operands;
+}
+
 /// An op that reads its tensor operands, writes none and has no tensor
 /// result (array.print, array.save_npy; array.csr_from_dense,
 /// array.csr_from_arrays, array.csr_release): it bufferizes in place to the
@@ -52,18 +71,11 @@ struct ReadOnlyOperandsOpInterface
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
                           const BufferizationOptions &options,
                           BufferizationState &state) const {
-    SmallVector<Value> operands;
-    for (Value operand : op->getOperands()) {
-      if (!isa<TensorType>(operand.getType())) {
-        operands.push_back(operand);
-        continue;
-      }
-      FailureOr<Value> buffer = getBuffer(rewriter, operand, options, state);
-      if (failed(buffer))
-        return failure();
-      operands.push_back(*buffer);
-    }
-    rewriter.modifyOpInPlace(op, [&] { op->setOperands(operands); });
+    FailureOr<SmallVector<Value>> operands =
+        getOperandBuffers(op, rewriter, options, state);
+    if (failed(operands))
+      return failure();
+    rewriter.modifyOpInPlace(op, [&] { op->setOperands(*operands); });
     return success();
   }
 };
@@ -116,46 +128,6 @@ struct LoadNpyOpInterface
   }
 };
 
-/// array.blas_matmul writes its result into the init buffer (destination
-/// style), reading it only when beta is not 0, and reads the other
-/// operands.
-struct BlasMatmulOpInterface
-    : DstBufferizableOpInterfaceExternalModel<BlasMatmulOpInterface,
-                                              BlasMatmulOp> {
-  bool bufferizesToMemoryRead(Operation *op, OpOperand &operand,
-                              const AnalysisState &) const {
-    return !cast<DestinationStyleOpInterface>(op).isDpsInit(&operand) ||
-           !cast<BlasMatmulOp>(op).getBeta().isZero();
-  }
-
-  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
-                          const BufferizationOptions &options,
-                          BufferizationState &state) const {
-    auto matmul = cast<BlasMatmulOp>(op);
-    if (!matmul.hasPureTensorSemantics())
-      return success();
-    SmallVector<Value> buffers;
-    for (OpOperand &operand : op->getOpOperands()) {
-      FailureOr<Value> buffer =
-          getBuffer(rewriter, operand.get(), options, state);
-      if (failed(buffer))
-        return failure();
-      buffers.push_back(*buffer);
-    }
-    rewriter.setInsertionPoint(op);
-    Value bias = matmul.getBias() ? buffers[2] : Value();
-    Value init = buffers.back();
-    auto bufferized = BlasMatmulOp::create(
-        rewriter, op->getLoc(), TypeRange(), buffers[0], buffers[1], bias, init,
-        matmul.getTransposeLhs(), matmul.getTransposeRhs(),
-        matmul.getEpilogue(), matmul.getAlpha(), matmul.getBeta(),
-        matmul.getTf32());
-    bufferized->setDiscardableAttrs(op->getDiscardableAttrDictionary());
-    replaceOpWithBufferizedValues(rewriter, op, init);
-    return success();
-  }
-};
-
 /// array.read_mtx bufferizes to a new allocation of nnz entries, which
 /// array.read_mtx_into fills.
 struct ReadMtxOpInterface
@@ -192,12 +164,13 @@ struct ReadMtxOpInterface
   }
 };
 
-/// array.csr_spmv, array.csr_spmm and array.csr_to_dense write into their
-/// init buffer (destination style), which the products also read when
-/// beta is not 0, and read their other operands.
+/// A destination-style op with one init (array.blas_matmul, array.csr_spmv,
+/// array.csr_spmm, array.csr_to_dense) that writes its result into the init
+/// buffer, reads it too when its `beta` attribute is present and not 0, and
+/// reads its other operands: the same op on the buffers.
 template <typename OpTy>
-struct CsrDpsOpInterface
-    : DstBufferizableOpInterfaceExternalModel<CsrDpsOpInterface<OpTy>, OpTy> {
+struct BetaDpsOpInterface
+    : DstBufferizableOpInterfaceExternalModel<BetaDpsOpInterface<OpTy>, OpTy> {
   bool bufferizesToMemoryRead(Operation *op, OpOperand &operand,
                               const AnalysisState &) const {
     if (!cast<DestinationStyleOpInterface>(op).isDpsInit(&operand))
@@ -212,22 +185,15 @@ struct CsrDpsOpInterface
     auto dps = cast<DestinationStyleOpInterface>(op);
     if (!dps.hasPureTensorSemantics())
       return success();
-    SmallVector<Value> operands;
-    for (Value operand : op->getOperands()) {
-      if (!isa<TensorType>(operand.getType())) {
-        operands.push_back(operand);
-        continue;
-      }
-      FailureOr<Value> buffer = getBuffer(rewriter, operand, options, state);
-      if (failed(buffer))
-        return failure();
-      operands.push_back(*buffer);
-    }
+    FailureOr<SmallVector<Value>> operands =
+        getOperandBuffers(op, rewriter, options, state);
+    if (failed(operands))
+      return failure();
     rewriter.setInsertionPoint(op);
-    OperationState bufferized(op->getLoc(), op->getName(), operands,
+    OperationState bufferized(op->getLoc(), op->getName(), *operands,
                               TypeRange(), op->getAttrs());
     rewriter.create(bufferized);
-    Value init = operands[dps.getDpsInitOperand(0)->getOperandNumber()];
+    Value init = (*operands)[dps.getDpsInitOperand(0)->getOperandNumber()];
     replaceOpWithBufferizedValues(rewriter, op, init);
     return success();
   }
@@ -248,9 +214,9 @@ void array::registerBufferizableOpInterfaceExternalModels(
                            CsrFromArraysOp, CsrReleaseOp>(*context);
     LoadNpyOp::attachInterface<LoadNpyOpInterface>(*context);
     ReadMtxOp::attachInterface<ReadMtxOpInterface>(*context);
-    BlasMatmulOp::attachInterface<BlasMatmulOpInterface>(*context);
-    CsrSpmvOp::attachInterface<CsrDpsOpInterface<CsrSpmvOp>>(*context);
-    CsrSpmmOp::attachInterface<CsrDpsOpInterface<CsrSpmmOp>>(*context);
-    CsrToDenseOp::attachInterface<CsrDpsOpInterface<CsrToDenseOp>>(*context);
+    BlasMatmulOp::attachInterface<BetaDpsOpInterface<BlasMatmulOp>>(*context);
+    CsrSpmvOp::attachInterface<BetaDpsOpInterface<CsrSpmvOp>>(*context);
+    CsrSpmmOp::attachInterface<BetaDpsOpInterface<CsrSpmmOp>>(*context);
+    CsrToDenseOp::attachInterface<BetaDpsOpInterface<CsrToDenseOp>>(*context);
   });
 }
