@@ -58,11 +58,6 @@ struct CallArgs {
     addI32(element.isF64() ? kDtypeF64 : kDtypeF32);
   }
   void addLocation() { add(getLocationString(rewriter, op)); }
-  /// The null stream array-gpu-streams fills in; returns its index.
-  unsigned addStream() {
-    add(LLVM::ZeroOp::create(rewriter, loc, ptrType));
-    return values.size() - 1;
-  }
 
   /// Calls `name`, returning `results`; null on a symbol clash (reported).
   func::CallOp call(StringRef name, TypeRange results) {
@@ -71,6 +66,18 @@ struct CallArgs {
     if (failed(callee))
       return nullptr;
     return func::CallOp::create(rewriter, loc, *callee, values);
+  }
+
+  /// Adds the null stream array-gpu-streams fills in, calls `name` and
+  /// marks the call stream-ordered, writing the operands `written`.
+  func::CallOp callOnStream(StringRef name, TypeRange results,
+                            ArrayRef<int64_t> written = {}) {
+    add(LLVM::ZeroOp::create(rewriter, loc, ptrType));
+    unsigned stream = values.size() - 1;
+    func::CallOp result = call(name, results);
+    if (result)
+      markStreamOrdered(result, stream, written);
+    return result;
   }
 
   PatternRewriter &rewriter;
@@ -122,11 +129,10 @@ struct CsrFromDenseToCall : OpRewritePattern<CsrFromDenseOp> {
     args.addI32(op.getIndexBits());
     args.addDtype(elementType(op.getDense()));
     args.addLocation();
-    unsigned stream = args.addStream();
-    func::CallOp call = args.call("arrayrt_csr_from_dense", args.ptrType);
+    func::CallOp call =
+        args.callOnStream("arrayrt_csr_from_dense", args.ptrType);
     if (!call)
       return failure();
-    markStreamOrdered(call, stream, /*writtenOperands=*/{});
     replaceCreation(rewriter, op, call);
     return success();
   }
@@ -147,11 +153,10 @@ struct CsrFromArraysToCall : OpRewritePattern<CsrFromArraysOp> {
     args.addI32(elementType(op.getIndptr()).getIntOrFloatBitWidth());
     args.addDtype(elementType(op.getData()));
     args.addLocation();
-    unsigned stream = args.addStream();
-    func::CallOp call = args.call("arrayrt_csr_from_arrays", args.ptrType);
+    func::CallOp call =
+        args.callOnStream("arrayrt_csr_from_arrays", args.ptrType);
     if (!call)
       return failure();
-    markStreamOrdered(call, stream, /*writtenOperands=*/{});
     replaceCreation(rewriter, op, call);
     return success();
   }
@@ -166,11 +171,9 @@ struct CsrLoadMtxToCall : OpRewritePattern<CsrLoadMtxOp> {
     args.addI32(op.getIndexBits());
     args.addDtype(op.getElement());
     args.addLocation();
-    unsigned stream = args.addStream();
-    func::CallOp call = args.call("arrayrt_csr_load_mtx", args.ptrType);
+    func::CallOp call = args.callOnStream("arrayrt_csr_load_mtx", args.ptrType);
     if (!call)
       return failure();
-    markStreamOrdered(call, stream, /*writtenOperands=*/{});
     replaceCreation(rewriter, op, call);
     return success();
   }
@@ -189,11 +192,9 @@ struct CsrSpgemmToCall : OpRewritePattern<CsrSpgemmOp> {
     args.add(a);
     args.add(b);
     args.addLocation();
-    unsigned stream = args.addStream();
-    func::CallOp call = args.call("arrayrt_csr_spgemm", args.ptrType);
+    func::CallOp call = args.callOnStream("arrayrt_csr_spgemm", args.ptrType);
     if (!call)
       return failure();
-    markStreamOrdered(call, stream, /*writtenOperands=*/{});
     replaceCreation(rewriter, op, call);
     return success();
   }
@@ -240,11 +241,10 @@ struct CsrProductToCall : OpRewritePattern<OpTy> {
     args.addF64(op.getBeta().convertToDouble());
     args.addDtype(elementType(op.getInit()));
     args.addLocation();
-    unsigned stream = args.addStream();
-    func::CallOp call = args.call(callee, TypeRange());
+    func::CallOp call = args.callOnStream(callee, TypeRange(),
+                                          {static_cast<int64_t>(written)});
     if (!call)
       return failure();
-    markStreamOrdered(call, stream, {static_cast<int64_t>(written)});
     rewriter.eraseOp(op);
     return success();
   }
@@ -267,11 +267,10 @@ struct CsrToDenseToCall : OpRewritePattern<CsrToDenseOp> {
     unsigned written = args.values.size() - 1;
     args.addDtype(elementType(op.getInit()));
     args.addLocation();
-    unsigned stream = args.addStream();
-    func::CallOp call = args.call("arrayrt_csr_to_dense", TypeRange());
+    func::CallOp call = args.callOnStream("arrayrt_csr_to_dense", TypeRange(),
+                                          {static_cast<int64_t>(written)});
     if (!call)
       return failure();
-    markStreamOrdered(call, stream, {static_cast<int64_t>(written)});
     rewriter.eraseOp(op);
     return success();
   }
@@ -290,11 +289,9 @@ struct CsrReleaseToCall : OpRewritePattern<CsrReleaseOp> {
       return rewriter.notifyMatchFailure(op, "handle not lowered yet");
     CallArgs args(rewriter, op);
     args.add(handle);
-    unsigned stream = args.addStream();
-    func::CallOp call = args.call("arrayrt_csr_release", TypeRange());
+    func::CallOp call = args.callOnStream("arrayrt_csr_release", TypeRange());
     if (!call)
       return failure();
-    markStreamOrdered(call, stream, /*writtenOperands=*/{});
     rewriter.eraseOp(op);
     return success();
   }
