@@ -163,6 +163,26 @@ def poisson_csr(g):
             vals[valid].astype(np.float32))
 
 
+def cg_loop(matvec, b, iters):
+    """`iters` conjugate-gradient steps on A x = b from x = 0, A given by
+    `matvec`, in b's array module and dtype: bench/cg.mlir's loop, which
+    the CuPy timing and the float64 reference both run."""
+    x = b.copy()
+    x.fill(0)
+    r = b.copy()
+    p = r.copy()
+    rr = r @ r
+    for _ in range(iters):
+        ap = matvec(p)
+        alpha = rr / (p @ ap)
+        x += alpha * p
+        r -= alpha * ap
+        rr_new = r @ r
+        p = r + (rr_new / rr) * p
+        rr = rr_new
+    return x
+
+
 def run_cg(bindir, workdir, grid, iters, warmup, env, on_gpu):
     """bench/cg.mlir on the Poisson matrix of `grid`: per-iteration device
     time and span, and x against the same loop in float64 (CuPy on a GPU,
@@ -198,18 +218,7 @@ def run_cg(bindir, workdir, grid, iters, warmup, env, on_gpu):
             return a @ p
         y = np.add.reduceat(data.astype(np.float64) * p[indices], indptr[:-1])
         return y
-    x = xp.zeros_like(b)
-    r = b.copy()
-    p = r.copy()
-    rr = r @ r
-    for _ in range(CG_ITERS):
-        ap = matvec(p)
-        alpha = rr / (p @ ap)
-        x += alpha * p
-        r -= alpha * ap
-        rr_new = r @ r
-        p = r + (rr_new / rr) * p
-        rr = rr_new
+    x = cg_loop(matvec, b, CG_ITERS)
     ref = x.get() if on_gpu else x
     got = np.load(os.path.join(workdir, "cg_x.npy")).astype(np.float64)
     # float32 against float64 after 100 CG steps: the trajectories part by
@@ -441,19 +450,7 @@ def others(quick, results):
         iters = 100
 
         def loop():
-            xk = cp.zeros_like(rhs)
-            r = rhs.copy()
-            p = r.copy()
-            rr = r @ r
-            for _ in range(iters):
-                ap = poisson @ p
-                alpha = rr / (p @ ap)
-                xk += alpha * p
-                r -= alpha * ap
-                rr_new = r @ r
-                p = r + (rr_new / rr) * p
-                rr = rr_new
-            return xk
+            return cg_loop(lambda p: poisson @ p, rhs, iters)
         results["cg_loop_cupy_ms_per_iter"] = timed(loop, 1, warmup=1) / iters
         for keyword in ("rtol", "tol"):
             try:
