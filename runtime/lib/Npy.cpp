@@ -123,12 +123,25 @@ std::string formatHeader(const char *descr, int64_t rank,
   return out;
 }
 
+Memref readDescriptor(int64_t rank, void *descriptor) {
+  struct Header {
+    void *allocated;
+    char *aligned;
+    int64_t offset;
+  };
+  const auto *header = static_cast<const Header *>(descriptor);
+  const auto *sizes = reinterpret_cast<const int64_t *>(header + 1);
+  return {header->aligned, header->offset, sizes, sizes + rank};
+}
+
 } // namespace npy
 } // namespace arrayrt
 
 namespace {
 
 using arrayrt::npy::DtypeInfo;
+using arrayrt::npy::Memref;
+using arrayrt::npy::readDescriptor;
 
 /// What an entry point does, for its error messages.
 struct Op {
@@ -181,25 +194,6 @@ const DtypeInfo &checkArguments(const Op &op, int64_t rank, const void *array,
   if (!array && !optional)
     fail(op, "the %s is NULL", arrayName);
   return *info;
-}
-
-/// The fields of an MLIR strided memref descriptor.
-struct Memref {
-  char *aligned;
-  int64_t offset;
-  const int64_t *sizes;
-  const int64_t *strides; // In elements.
-};
-
-Memref readDescriptor(int64_t rank, void *descriptor) {
-  struct Header {
-    void *allocated;
-    char *aligned;
-    int64_t offset;
-  };
-  const auto *header = static_cast<const Header *>(descriptor);
-  const auto *sizes = reinterpret_cast<const int64_t *>(header + 1);
-  return {header->aligned, header->offset, sizes, sizes + rank};
 }
 
 /// Number of elements of `shape`, or -1 when it does not fit in int64_t.

@@ -51,14 +51,8 @@ Staged stage(const char *verb, const char *path, int64_t rank,
   const arrayrt::npy::DtypeInfo *info = arrayrt::npy::dtypeInfo(dtype);
   if (!descriptor || rank < 0 || !info)
     failStaging(verb, path, location, "invalid arguments");
-  struct Header {
-    void *allocated;
-    char *aligned;
-    int64_t offset;
-  };
-  const auto *header = static_cast<const Header *>(descriptor);
-  const auto *sizes = reinterpret_cast<const int64_t *>(header + 1);
-  const int64_t *strides = sizes + rank;
+  arrayrt::npy::Memref array = arrayrt::npy::readDescriptor(rank, descriptor);
+  const int64_t *sizes = array.sizes, *strides = array.strides;
 
   Staged staged;
   staged.descriptor.assign(3 + 2 * rank, 0);
@@ -76,7 +70,7 @@ Staged stage(const char *verb, const char *path, int64_t rank,
       failStaging(verb, path, location, "the array is too large");
   }
   staged.bytes = static_cast<size_t>(count) * info->size;
-  staged.device = header->aligned + header->offset * info->size;
+  staged.device = array.aligned + array.offset * info->size;
   if (staged.bytes > 0) {
     staged.host = arrayrt::pinnedPool().acquire(staged.bytes);
     staged.pinned = staged.host != nullptr;
