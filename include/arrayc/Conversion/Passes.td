@@ -28,7 +28,7 @@ def ConvertArrayToLinalg : Pass<"convert-array-to-linalg"> {
   let dependentDialects = [
     "arith::ArithDialect", "bufferization::BufferizationDialect",
     "cf::ControlFlowDialect", "linalg::LinalgDialect",
-    "math::MathDialect", "scf::SCFDialect",
+    "math::MathDialect", "memref::MemRefDialect", "scf::SCFDialect",
     "sparse_tensor::SparseTensorDialect", "tensor::TensorDialect"
   ];
 }

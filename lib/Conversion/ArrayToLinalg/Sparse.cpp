@@ -10,10 +10,12 @@
 #include "Patterns.h"
 
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
-#include "mlir/AsmParser/AsmParser.h"
+#include "arrayc/Dialect/Array/IR/SparseFormat.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SparseTensor/IR/SparseTensor.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -217,6 +219,14 @@ struct SpmmLowering : OpRewritePattern<SpmmOp> {
   }
 };
 
+/// A new, empty sparse matrix of `type`. Not a tensor.empty: CSE would merge
+/// two of one type and sizes, and two chains of insertions would then fill
+/// one matrix (sparse codegen inserts in place).
+Value newSparseMatrix(OpBuilder &b, Location loc, RankedTensorType type,
+                      ValueRange dynamicSizes) {
+  return bufferization::AllocTensorOp::create(b, loc, type, dynamicSizes);
+}
+
 /// A sparse result of `type` (the operand's), empty, with `like`'s sizes.
 Value emptySparseLike(OpBuilder &b, Location loc, RankedTensorType type,
                       Value like) {
@@ -224,7 +234,7 @@ Value emptySparseLike(OpBuilder &b, Location loc, RankedTensorType type,
   for (int64_t dim = 0; dim < type.getRank(); ++dim)
     if (type.isDynamicDim(dim))
       dynamicSizes.push_back(tensor::DimOp::create(b, loc, like, dim));
-  return tensor::EmptyOp::create(b, loc, type, dynamicSizes);
+  return newSparseMatrix(b, loc, type, dynamicSizes);
 }
 
 /// An all-parallel generic over sparse operands of one type into an empty
@@ -285,6 +295,144 @@ struct SparseScaleLowering : OpRewritePattern<SparseScaleOp> {
   }
 };
 
+/// array.sparse_transpose: the operand reinterpreted (CSR `M x N` is CSC
+/// `N x M` over the same arrays, and the other way round; COO is made CSR
+/// first), then converted when the result has another format or widths.
+struct SparseTransposeLowering : OpRewritePattern<SparseTransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SparseTransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = op.getInput();
+    auto inputType = cast<RankedTensorType>(input.getType());
+    auto encoding = sparse_tensor::getSparseTensorEncoding(inputType);
+    Type element = inputType.getElementType();
+    unsigned pos = encoding.getPosWidth(), crd = encoding.getCrdWidth();
+    SparseFormat format = *getSparseFormat(inputType);
+    if (format == SparseFormat::COO) {
+      format = SparseFormat::CSR;
+      input = sparse_tensor::ConvertOp::create(
+          rewriter, loc,
+          getSparseMatrixType(format, inputType.getShape(), element, pos, crd),
+          input);
+    }
+    SmallVector<int64_t> shape{inputType.getDimSize(1),
+                               inputType.getDimSize(0)};
+    SparseFormat swapped =
+        format == SparseFormat::CSR ? SparseFormat::CSC : SparseFormat::CSR;
+    Value transposed = sparse_tensor::ReinterpretMapOp::create(
+        rewriter, loc, getSparseMatrixType(swapped, shape, element, pos, crd),
+        input);
+    if (transposed.getType() != op.getType())
+      transposed = sparse_tensor::ConvertOp::create(rewriter, loc, op.getType(),
+                                                    transposed);
+    rewriter.replaceOp(op, transposed);
+    return success();
+  }
+};
+
+/// array.sddmm: loops over the stored entries of S as CSR (S converted
+/// first when it is CSC or COO), each computing `alpha * (A[i, :] .
+/// B[:, j]) + beta * S[i, j]` and inserting it, in order, into a new CSR
+/// matrix (as array.csr_matrix inserts), converted back to S's format.
+/// Every stored coordinate of S is kept, zeros included; the work is
+/// `nnz(S) * K`.
+struct SddmmLowering : OpRewritePattern<SddmmOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SddmmOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value s = op.getS(), a = op.getA(), b = op.getB();
+    checkEqualSizes(rewriter, op, a, 0, s, 0, "A's rows and S's rows");
+    checkEqualSizes(rewriter, op, a, 1, b, 0, "A's columns and B's rows");
+    checkEqualSizes(rewriter, op, b, 1, s, 1, "B's columns and S's columns");
+    auto type = cast<RankedTensorType>(s.getType());
+    auto encoding = sparse_tensor::getSparseTensorEncoding(type);
+    Type element = type.getElementType();
+    auto csrType =
+        getSparseMatrixType(SparseFormat::CSR, type.getShape(), element,
+                            encoding.getPosWidth(), encoding.getCrdWidth());
+    if (csrType != type)
+      s = sparse_tensor::ConvertOp::create(rewriter, loc, csrType, s);
+    double alpha = op.getAlpha().convertToDouble();
+    double beta = op.getBeta().convertToDouble();
+    Type index = rewriter.getIndexType();
+    auto memref = [](Type elementType) {
+      return MemRefType::get({ShapedType::kDynamic}, elementType);
+    };
+    Value positions = sparse_tensor::ToPositionsOp::create(
+        rewriter, loc, memref(encoding.getPosElemType()), s,
+        rewriter.getIndexAttr(1));
+    Value coordinates = sparse_tensor::ToCoordinatesOp::create(
+        rewriter, loc, memref(encoding.getCrdElemType()), s,
+        rewriter.getIndexAttr(1));
+    Value values =
+        sparse_tensor::ToValuesOp::create(rewriter, loc, memref(element), s);
+    auto load = [&](OpBuilder &nb, Location nloc, Value buffer, Value at) {
+      Value v = memref::LoadOp::create(nb, nloc, buffer, ValueRange{at});
+      return isa<IndexType>(v.getType())
+                 ? v
+                 : arith::IndexCastOp::create(nb, nloc, index, v).getResult();
+    };
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value rows = tensor::DimOp::create(rewriter, loc, s, 0);
+    Value depth = tensor::DimOp::create(rewriter, loc, a, 1);
+    auto rowLoop = scf::ForOp::create(
+        rewriter, loc, zero, rows, one,
+        ValueRange{emptySparseLike(rewriter, loc, csrType, s)},
+        [&](OpBuilder &rb, Location rl, Value i, ValueRange rowIter) {
+          Value start = load(rb, rl, positions, i);
+          Value end = load(rb, rl, positions,
+                           arith::AddIOp::create(rb, rl, i, one));
+          auto entryLoop = scf::ForOp::create(
+              rb, rl, start, end, one, rowIter,
+              [&](OpBuilder &eb, Location el, Value p, ValueRange iter) {
+                Value j = load(eb, el, coordinates, p);
+                auto dot = scf::ForOp::create(
+                    eb, el, zero, depth, one,
+                    ValueRange{floatConstant(eb, el, element, 0.0)},
+                    [&](OpBuilder &kb, Location kl, Value k, ValueRange sum) {
+                      Value x =
+                          tensor::ExtractOp::create(kb, kl, a, ValueRange{i, k});
+                      Value y =
+                          tensor::ExtractOp::create(kb, kl, b, ValueRange{k, j});
+                      Value product = arith::MulFOp::create(kb, kl, x, y);
+                      scf::YieldOp::create(
+                          kb, kl,
+                          arith::AddFOp::create(kb, kl, sum[0], product)
+                              .getResult());
+                    });
+                Value v = dot.getResult(0);
+                if (alpha != 1.0)
+                  v = arith::MulFOp::create(
+                      eb, el, floatConstant(eb, el, element, alpha), v);
+                if (beta != 0.0) {
+                  Value stored =
+                      memref::LoadOp::create(eb, el, values, ValueRange{p});
+                  v = arith::AddFOp::create(
+                      eb, el, v,
+                      arith::MulFOp::create(
+                          eb, el, floatConstant(eb, el, element, beta),
+                          stored));
+                }
+                scf::YieldOp::create(
+                    eb, el,
+                    tensor::InsertOp::create(eb, el, v, iter[0],
+                                             ValueRange{i, j})
+                        .getResult());
+              });
+          scf::YieldOp::create(rb, rl, entryLoop.getResult(0));
+        });
+    Value result = sparse_tensor::LoadOp::create(
+        rewriter, loc, rowLoop.getResult(0), /*hasInserts=*/true);
+    if (csrType != type)
+      result = sparse_tensor::ConvertOp::create(rewriter, loc, type, result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 /// array.load_mtx: the file's sizes and entries (sorted by row and column,
 /// unique), inserted in that order into a CSR matrix of the result's
 /// widths, converted to the result's format when that is another.
@@ -293,7 +441,6 @@ struct LoadMtxLowering : OpRewritePattern<LoadMtxOp> {
   LogicalResult matchAndRewrite(LoadMtxOp op,
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    MLIRContext *context = rewriter.getContext();
     auto resultType = cast<RankedTensorType>(op.getType());
     auto encoding = sparse_tensor::getSparseTensorEncoding(resultType);
     Type element = resultType.getElementType();
@@ -326,15 +473,10 @@ struct LoadMtxLowering : OpRewritePattern<LoadMtxOp> {
         rewriter, loc, RankedTensorType::get({ShapedType::kDynamic}, element),
         op.getPathAttr(), nnz);
 
-    std::string csrText =
-        "#sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : "
-        "compressed), posWidth = " +
-        std::to_string(encoding.getPosWidth()) +
-        ", crdWidth = " + std::to_string(encoding.getCrdWidth()) + "}>";
-    auto csr = cast<sparse_tensor::SparseTensorEncodingAttr>(
-        parseAttribute(csrText, context));
-    auto csrType = RankedTensorType::get(resultType.getShape(), element, csr);
-    Value empty = tensor::EmptyOp::create(rewriter, loc, csrType, dynamicSizes);
+    auto csrType = getSparseMatrixType(
+        SparseFormat::CSR, resultType.getShape(), element,
+        encoding.getPosWidth(), encoding.getCrdWidth());
+    Value empty = newSparseMatrix(rewriter, loc, csrType, dynamicSizes);
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
     Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
     auto loop = scf::ForOp::create(
@@ -453,8 +595,7 @@ struct CsrMatrixLowering : OpRewritePattern<CsrMatrixOp> {
       dynamicSizes.push_back(rows);
     if (resultType.isDynamicDim(1))
       dynamicSizes.push_back(cols);
-    Value empty =
-        tensor::EmptyOp::create(rewriter, loc, resultType, dynamicSizes);
+    Value empty = newSparseMatrix(rewriter, loc, resultType, dynamicSizes);
     Value noColumn = constant(rewriter, loc, -1);
     auto rowLoop = scf::ForOp::create(
         rewriter, loc, zero, rows, one, ValueRange{empty},
@@ -497,5 +638,6 @@ struct CsrMatrixLowering : OpRewritePattern<CsrMatrixOp> {
 void array::populateSparseToLinalgPatterns(RewritePatternSet &patterns) {
   patterns.add<ToSparseLowering, ToDenseLowering, NnzLowering, SpmvLowering,
                SpmmLowering, LoadMtxLowering, CsrMatrixLowering, SpgemmLowering,
-               SparseAddLowering, SparseScaleLowering>(patterns.getContext());
+               SparseAddLowering, SparseScaleLowering, SparseTransposeLowering,
+               SddmmLowering>(patterns.getContext());
 }

@@ -89,7 +89,7 @@ func.func @conversions(%d: tensor<?x?xf32>) -> (tensor<4x?xf32>, index) {
 // CHECK: cf.assert %{{.+}}, "{{.+}}: array.load_mtx: 'a.mtx' does not have 5 rows, as the result type says"
 // CHECK: %[[CRD:.+]] = array.read_mtx "a.mtx"(%[[N]]) : tensor<?x2xi64>
 // CHECK: %[[VAL:.+]] = array.read_mtx "a.mtx"(%[[N]]) : tensor<?xf32>
-// CHECK: %[[E:.+]] = tensor.empty(%[[C]]) : tensor<5x?xf32, #[[$CSR:.+]]>
+// CHECK: %[[E:.+]] = bufferization.alloc_tensor(%[[C]]) : tensor<5x?xf32, #[[$CSR:.+]]>
 // CHECK: %[[T:.+]] = scf.for %[[K:.+]] = %{{.+}} to %[[N]] step %{{.+}} iter_args(%[[ACC:.+]] = %[[E]])
 // CHECK:   tensor.extract %[[CRD]][%[[K]], %{{.+}}] : tensor<?x2xi64>
 // CHECK:   tensor.extract %[[VAL]][%[[K]]] : tensor<?xf32>
@@ -106,14 +106,16 @@ func.func @load_mtx() -> tensor<5x?xf32, #CSC> {
 #CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
 
 // Sum and scaling: all-parallel generics over the sparse operands into an
-// empty sparse result of their type (the sparsifier co-iterates them).
+// empty sparse result of their type (the sparsifier co-iterates them). The
+// empty results are bufferization.alloc_tensor ops, which CSE keeps apart
+// (two chains of insertions into one tensor.empty filled one matrix).
 // CHECK-LABEL: func.func @add_scale
 // CHECK-SAME: (%[[A:.+]]: tensor<?x6xf32, #sparse>, %[[B:.+]]: tensor<?x6xf32, #sparse>)
 // CHECK: cf.assert %{{.+}}, "{{.+}}: array.sparse_add: the operands' rows differ in size at run time"
-// CHECK: %[[E:.+]] = tensor.empty(%{{.+}}) : tensor<?x6xf32, #sparse>
+// CHECK: %[[E:.+]] = bufferization.alloc_tensor(%{{.+}}) : tensor<?x6xf32, #sparse>
 // CHECK: %[[S:.+]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} ins(%[[A]], %[[B]] : tensor<?x6xf32, #sparse>, tensor<?x6xf32, #sparse>) outs(%[[E]] : tensor<?x6xf32, #sparse>)
 // CHECK:   arith.addf
-// CHECK: %[[E2:.+]] = tensor.empty(%{{.+}}) : tensor<?x6xf32, #sparse>
+// CHECK: %[[E2:.+]] = bufferization.alloc_tensor(%{{.+}}) : tensor<?x6xf32, #sparse>
 // CHECK: linalg.generic {{.*}} ins(%[[S]] : tensor<?x6xf32, #sparse>) outs(%[[E2]] : tensor<?x6xf32, #sparse>)
 // CHECK:   %[[C:.+]] = arith.constant -3.000000e+00 : f32
 // CHECK:   arith.mulf %{{.+}}, %[[C]] : f32
@@ -136,7 +138,7 @@ func.func @add_scale(%a: tensor<?x6xf32, #CSR>, %b: tensor<?x6xf32, #CSR>) -> te
 // CHECK: cf.assert %{{.+}}, "{{.+}}: array.csr_matrix: indices and data must have one size"
 // CHECK: cf.assert %{{.+}}, "{{.+}}: array.csr_matrix: indptr[0] must be 0"
 // CHECK: cf.assert %{{.+}}, "{{.+}}: array.csr_matrix: indptr[rows] must be the number of entries (the size of data and indices)"
-// CHECK: %[[E:.+]] = tensor.empty(%{{.+}}) : tensor<?x6xf32, #[[$CSR:.+]]>
+// CHECK: %[[E:.+]] = bufferization.alloc_tensor(%{{.+}}) : tensor<?x6xf32, #[[$CSR:.+]]>
 // CHECK: %[[T:.+]] = scf.for %[[ROW:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[ACC:.+]] = %[[E]])
 // CHECK:   cf.assert %{{.+}}, "{{.+}}: array.csr_matrix: indptr must be nondecreasing"
 // CHECK:   scf.for %[[K:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[ROWACC:.+]] = %[[ACC]], %[[PREV:.+]] = %{{.+}})
@@ -164,4 +166,70 @@ func.func @csr_matrix(%v: tensor<?xf32>, %i: tensor<?xi32>, %p: tensor<?xi32>) -
 func.func @spgemm(%a: tensor<4x?xf32, #CSR>, %b: tensor<?x5xf32, #CSR>) -> tensor<4x5xf32, #CSR> {
   %c = array.spgemm %a, %b : tensor<4x?xf32, #CSR>, tensor<?x5xf32, #CSR> -> tensor<4x5xf32, #CSR>
   return %c : tensor<4x5xf32, #CSR>
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+#CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed), posWidth = 32, crdWidth = 32}>
+#COO = #sparse_tensor.encoding<{map = (i, j) -> (i : compressed(nonunique), j : singleton)}>
+
+// sparse_transpose: CSR M x N is CSC N x M over the same arrays (a
+// reinterpret_map, no copy); another result type converts after it; COO is
+// made CSR first.
+// CHECK-LABEL: func.func @transpose
+// CHECK-SAME: (%[[A:.+]]: tensor<?x6xf32, #[[$CSR32:sparse[0-9]*]]>, %[[C:.+]]: tensor<4x6xf32, #[[$COO:sparse[0-9]*]]>)
+// CHECK: %[[T:.+]] = sparse_tensor.reinterpret_map %[[A]] : tensor<?x6xf32, #[[$CSR32]]> to tensor<6x?xf32, #[[$CSC32:sparse[0-9]*]]>
+// CHECK: %[[T2:.+]] = sparse_tensor.reinterpret_map %[[A]] : tensor<?x6xf32, #[[$CSR32]]> to tensor<6x?xf32, #[[$CSC32]]>
+// CHECK: %[[R2:.+]] = sparse_tensor.convert %[[T2]] : tensor<6x?xf32, #[[$CSC32]]> to tensor<6x?xf32, #[[$CSR32]]>
+// CHECK: %[[CSR:.+]] = sparse_tensor.convert %[[C]] : tensor<4x6xf32, #[[$COO]]> to tensor<4x6xf32, #[[$CSRI:sparse[0-9]*]]>
+// CHECK: %[[T3:.+]] = sparse_tensor.reinterpret_map %[[CSR]] : tensor<4x6xf32, #[[$CSRI]]> to tensor<6x4xf32, #[[$CSCI:sparse[0-9]*]]>
+// CHECK: %[[R3:.+]] = sparse_tensor.convert %[[T3]] : tensor<6x4xf32, #[[$CSCI]]> to tensor<6x4xf32, #[[$COO]]>
+// CHECK: return %[[T]], %[[R2]], %[[R3]]
+func.func @transpose(%a: tensor<?x6xf32, #CSR>, %c: tensor<4x6xf32, #COO>) -> (tensor<6x?xf32, #CSC>, tensor<6x?xf32, #CSR>, tensor<6x4xf32, #COO>) {
+  %0 = array.sparse_transpose %a : tensor<?x6xf32, #CSR> -> tensor<6x?xf32, #CSC>
+  %1 = array.sparse_transpose %a : tensor<?x6xf32, #CSR> -> tensor<6x?xf32, #CSR>
+  %2 = array.sparse_transpose %c : tensor<4x6xf32, #COO> -> tensor<6x4xf32, #COO>
+  return %0, %1, %2 : tensor<6x?xf32, #CSC>, tensor<6x?xf32, #CSR>, tensor<6x4xf32, #COO>
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+#CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed), posWidth = 32, crdWidth = 32}>
+
+// sddmm: sizes checked, then loops over S's rows and stored entries (its
+// positions, coordinates and values), a dot product over K for each, the
+// result inserted in order; alpha and beta * S[i, j] applied per entry. A
+// CSC S goes through CSR and back.
+// CHECK-LABEL: func.func @sddmm
+// CHECK-SAME: (%[[S:.+]]: tensor<?x?xf32, #[[$CSR:sparse[0-9]*]]>, %[[A:.+]]: tensor<?x?xf32>, %[[B:.+]]: tensor<?x?xf32>, %[[SC:.+]]: tensor<4x6xf32, #[[$CSC:sparse[0-9]*]]>)
+// CHECK: cf.assert %{{.+}}, "{{.+}}: array.sddmm: A's rows and S's rows differ in size at run time"
+// CHECK: cf.assert %{{.+}}, "{{.+}}: array.sddmm: A's columns and B's rows differ in size at run time"
+// CHECK: cf.assert %{{.+}}, "{{.+}}: array.sddmm: B's columns and S's columns differ in size at run time"
+// CHECK: %[[POS:.+]] = sparse_tensor.positions %[[S]] {level = 1 : index} : tensor<?x?xf32, #[[$CSR]]> to memref<?xi32>
+// CHECK: %[[CRD:.+]] = sparse_tensor.coordinates %[[S]] {level = 1 : index} : tensor<?x?xf32, #[[$CSR]]> to memref<?xi32>
+// CHECK: %[[VAL:.+]] = sparse_tensor.values %[[S]] : tensor<?x?xf32, #[[$CSR]]> to memref<?xf32>
+// CHECK: %[[E:.+]] = bufferization.alloc_tensor(%{{.+}}, %{{.+}}) : tensor<?x?xf32, #[[$CSR]]>
+// CHECK: %[[T:.+]] = scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[ACC:.+]] = %[[E]])
+// CHECK:   scf.for %[[P:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[ROWACC:.+]] = %[[ACC]])
+// CHECK:     memref.load %[[CRD]][%[[P]]] : memref<?xi32>
+// CHECK:     %[[DOT:.+]] = scf.for %[[K:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[SUM:.+]] = %{{.+}}) -> (f32)
+// CHECK:       tensor.extract %[[A]][%[[I]], %[[K]]] : tensor<?x?xf32>
+// CHECK:       tensor.extract %[[B]][%[[K]], %{{.+}}] : tensor<?x?xf32>
+// CHECK:     %[[SCALED:.+]] = arith.mulf %{{.+}}, %[[DOT]] : f32
+// CHECK:     %[[STORED:.+]] = memref.load %[[VAL]][%[[P]]] : memref<?xf32>
+// CHECK:     %[[BS:.+]] = arith.mulf %{{.+}}, %[[STORED]] : f32
+// CHECK:     %[[V:.+]] = arith.addf %[[SCALED]], %[[BS]] : f32
+// CHECK:     tensor.insert %[[V]] into %[[ROWACC]][%[[I]], %{{.+}}] : tensor<?x?xf32, #[[$CSR]]>
+// CHECK: sparse_tensor.load %[[T]] hasInserts : tensor<?x?xf32, #[[$CSR]]>
+// CHECK: %[[AS:.+]] = sparse_tensor.convert %[[SC]] : tensor<4x6xf32, #[[$CSC]]> to tensor<4x6xf32, #[[$CSR4:sparse[0-9]*]]>
+// CHECK: %[[R:.+]] = sparse_tensor.load %{{.+}} hasInserts : tensor<4x6xf32, #[[$CSR4]]>
+// CHECK: sparse_tensor.convert %[[R]] : tensor<4x6xf32, #[[$CSR4]]> to tensor<4x6xf32, #[[$CSC]]>
+func.func @sddmm(%s: tensor<?x?xf32, #CSR>, %a: tensor<?x?xf32>, %b: tensor<?x?xf32>, %sc: tensor<4x6xf32, #CSC>) -> (tensor<?x?xf32, #CSR>, tensor<4x6xf32, #CSC>) {
+  %0 = array.sddmm %s, %a, %b {alpha = 0.5, beta = 2.0} : tensor<?x?xf32, #CSR>, tensor<?x?xf32>, tensor<?x?xf32>
+  %a2 = tensor.cast %a : tensor<?x?xf32> to tensor<4x?xf32>
+  %b2 = tensor.cast %b : tensor<?x?xf32> to tensor<?x6xf32>
+  %1 = array.sddmm %sc, %a2, %b2 : tensor<4x6xf32, #CSC>, tensor<4x?xf32>, tensor<?x6xf32>
+  return %0, %1 : tensor<?x?xf32, #CSR>, tensor<4x6xf32, #CSC>
 }

@@ -191,16 +191,6 @@ func.func @read_mtx_into_type(%b: memref<?xi64>) {
 
 // -----
 
-#COO = #sparse_tensor.encoding<{map = (i, j) -> (i : compressed(nonunique), j : singleton)}>
-
-func.func @add_coo(%a: tensor<4x6xf32, #COO>) {
-  // expected-error @+1 {{'array.sparse_add' op adds CSR matrices, found COO (convert the operands with array.to_sparse first)}}
-  %0 = array.sparse_add %a, %a : tensor<4x6xf32, #COO>
-  return
-}
-
-// -----
-
 #CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
 #CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed)}>
 
@@ -215,26 +205,6 @@ func.func @add_formats(%a: tensor<4x6xf32, #CSR>, %b: tensor<4x6xf32, #CSC>) {
 func.func @scale_dense(%a: tensor<4x6xf32>) {
   // expected-error @+1 {{'array.sparse_scale' op result must be a sparse matrix}}
   %0 = array.sparse_scale %a by 2.0 : tensor<4x6xf32>
-  return
-}
-
-// -----
-
-#CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed)}>
-
-func.func @add_csc(%a: tensor<4x6xf32, #CSC>) {
-  // expected-error @+1 {{'array.sparse_add' op adds CSR matrices, found CSC (convert the operands with array.to_sparse first)}}
-  %0 = array.sparse_add %a, %a : tensor<4x6xf32, #CSC>
-  return
-}
-
-// -----
-
-#CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed)}>
-
-func.func @scale_csc(%a: tensor<4x6xf32, #CSC>) {
-  // expected-error @+1 {{'array.sparse_scale' op scales CSR or COO matrices, found CSC (convert it with array.to_sparse first)}}
-  %0 = array.sparse_scale %a by 2.0 : tensor<4x6xf32, #CSC>
   return
 }
 
@@ -357,5 +327,106 @@ func.func @spgemm_sizes(%a: tensor<4x6xf32, #CSR>, %b: tensor<7x5xf32, #CSR>) {
 func.func @spgemm_result(%a: tensor<4x6xf32, #CSR>, %b: tensor<6x5xf32, #CSR>) {
   // expected-error @+1 {{'array.spgemm' op the result must be 4 x 5, found 'tensor<4x6xf32, #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>>'}}
   %c = array.spgemm %a, %b : tensor<4x6xf32, #CSR>, tensor<6x5xf32, #CSR> -> tensor<4x6xf32, #CSR>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+#CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed)}>
+
+func.func @transpose_shape(%a: tensor<4x6xf32, #CSR>) {
+  // expected-error @+1 {{'array.sparse_transpose' op the result must be 6 x 4 (the operand's shape reversed, static and dynamic sizes alike), found 4 x 6}}
+  %0 = array.sparse_transpose %a : tensor<4x6xf32, #CSR> -> tensor<4x6xf32, #CSC>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+#CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed)}>
+
+func.func @transpose_dynamic(%a: tensor<?x6xf32, #CSR>) {
+  // expected-error @+1 {{'array.sparse_transpose' op the result must be 6 x ? (the operand's shape reversed, static and dynamic sizes alike), found 6 x 4}}
+  %0 = array.sparse_transpose %a : tensor<?x6xf32, #CSR> -> tensor<6x4xf32, #CSC>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+#CSC64 = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed)}>
+
+func.func @transpose_element(%a: tensor<4x6xf32, #CSR>) {
+  // expected-error @+1 {{'array.sparse_transpose' op operand and result element types differ ('f32' vs 'f64')}}
+  %0 = array.sparse_transpose %a : tensor<4x6xf32, #CSR> -> tensor<6x4xf64, #CSC64>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+func.func @transpose_dense(%a: tensor<4x6xf32>) {
+  // expected-error @+1 {{'array.sparse_transpose' op operand must be a sparse matrix (a rank-2 tensor with a CSR, CSC or COO #sparse_tensor.encoding), found 'tensor<4x6xf32>'}}
+  %0 = array.sparse_transpose %a : tensor<4x6xf32> -> tensor<6x4xf32, #CSR>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+func.func @sddmm_inner(%s: tensor<4x6xf32, #CSR>, %a: tensor<4x3xf32>, %b: tensor<5x6xf32>) {
+  // expected-error @+1 {{'array.sddmm' op operand B dimension 0 has size 5 but A's dimension 1 has size 3}}
+  %0 = array.sddmm %s, %a, %b : tensor<4x6xf32, #CSR>, tensor<4x3xf32>, tensor<5x6xf32>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+func.func @sddmm_rows(%s: tensor<4x6xf32, #CSR>, %a: tensor<5x3xf32>, %b: tensor<3x6xf32>) {
+  // expected-error @+1 {{'array.sddmm' op operand A dimension 0 has size 5 but S's dimension 0 has size 4}}
+  %0 = array.sddmm %s, %a, %b : tensor<4x6xf32, #CSR>, tensor<5x3xf32>, tensor<3x6xf32>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+func.func @sddmm_columns(%s: tensor<4x6xf32, #CSR>, %a: tensor<4x3xf32>, %b: tensor<3x7xf32>) {
+  // expected-error @+1 {{'array.sddmm' op operand B dimension 1 has size 7 but S's dimension 1 has size 6}}
+  %0 = array.sddmm %s, %a, %b : tensor<4x6xf32, #CSR>, tensor<4x3xf32>, tensor<3x7xf32>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+func.func @sddmm_element(%s: tensor<4x6xf32, #CSR>, %a: tensor<4x3xf64>, %b: tensor<3x6xf32>) {
+  // expected-error @+1 {{'array.sddmm' op operand A must have the sparse matrix's element type 'f32', found 'f64'}}
+  %0 = array.sddmm %s, %a, %b : tensor<4x6xf32, #CSR>, tensor<4x3xf64>, tensor<3x6xf32>
+  return
+}
+
+// -----
+
+func.func @sddmm_dense(%s: tensor<4x6xf32>, %a: tensor<4x3xf32>, %b: tensor<3x6xf32>) {
+  // expected-error @+1 {{'array.sddmm' op operand S must be a sparse matrix (a rank-2 tensor with a CSR, CSC or COO #sparse_tensor.encoding), found 'tensor<4x6xf32>'}}
+  %0 = array.sddmm %s, %a, %b : tensor<4x6xf32>, tensor<4x3xf32>, tensor<3x6xf32>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+
+func.func @sddmm_vector(%s: tensor<4x6xf32, #CSR>, %a: tensor<4xf32>, %b: tensor<3x6xf32>) {
+  // expected-error @+1 {{'array.sddmm' op operand A must have rank 2, found rank 1}}
+  %0 = array.sddmm %s, %a, %b : tensor<4x6xf32, #CSR>, tensor<4xf32>, tensor<3x6xf32>
   return
 }

@@ -73,3 +73,17 @@ func.func @spgemm(%a: tensor<4x6xf32, #CSR>, %b: tensor<?x?xf32, #CSR>) -> tenso
   %c = array.spgemm %a, %b : tensor<4x6xf32, #CSR>, tensor<?x?xf32, #CSR> -> tensor<4x?xf32, #CSR>
   return %c : tensor<4x?xf32, #CSR>
 }
+
+// CHECK-LABEL: func.func @transpose_sddmm
+func.func @transpose_sddmm(%a: tensor<4x6xf32, #CSR>, %x: tensor<4x3xf32>, %y: tensor<3x6xf32>, %c: tensor<?x4xf32, #CSC>)
+    -> (tensor<6x4xf32, #CSC>, tensor<4x?xf32, #CSR>, tensor<4x6xf32, #CSR>) {
+  // CHECK: array.sparse_transpose %{{.+}} : tensor<4x6xf32, #sparse{{[0-9]*}}> -> tensor<6x4xf32, #sparse{{[0-9]*}}>
+  %t = array.sparse_transpose %a : tensor<4x6xf32, #CSR> -> tensor<6x4xf32, #CSC>
+  // CHECK: array.sparse_transpose %{{.+}} : tensor<?x4xf32, #sparse{{[0-9]*}}> -> tensor<4x?xf32, #sparse{{[0-9]*}}>
+  %u = array.sparse_transpose %c : tensor<?x4xf32, #CSC> -> tensor<4x?xf32, #CSR>
+  // CHECK: array.sddmm %{{.+}}, %{{.+}}, %{{.+}} {alpha = 5.000000e-01 : f64, beta = 2.000000e+00 : f64} : tensor<4x6xf32, #sparse{{[0-9]*}}>, tensor<4x3xf32>, tensor<3x6xf32>
+  %s = array.sddmm %a, %x, %y {alpha = 0.5, beta = 2.0} : tensor<4x6xf32, #CSR>, tensor<4x3xf32>, tensor<3x6xf32>
+  // CHECK: array.sddmm %{{.+}}, %{{.+}}, %{{.+}} : tensor<4x6xf32, #sparse{{[0-9]*}}>, tensor<4x3xf32>, tensor<3x6xf32>
+  %s2 = array.sddmm %s, %x, %y : tensor<4x6xf32, #CSR>, tensor<4x3xf32>, tensor<3x6xf32>
+  return %t, %u, %s2 : tensor<6x4xf32, #CSC>, tensor<4x?xf32, #CSR>, tensor<4x6xf32, #CSR>
+}

@@ -1192,8 +1192,9 @@ def or_body(dtype, e):
 
 # ---------------------------------------------------------------------------
 # sparse matrices: a random matrix of random density in a random format and
-# index width, converted back, counted, multiplied (SpMV, SpMM) with random
-# alpha and beta, added to another (in CSR for a COO one) and scaled
+# index width, converted back, counted, multiplied (SpMV, SpMM, SDDMM) with
+# random alpha and beta, added to another, scaled, transposed (into a
+# random format) and multiplied by another in CSR (SpGEMM)
 # ---------------------------------------------------------------------------
 
 SPARSE_FORMATS = {
@@ -1228,6 +1229,7 @@ def sparse_case(rng, dtype):
     a2 = np.where(rng.random((m, n)) < density, a2, 0).astype(dtype)
     bq = random_array(rng, (n, p), dtype, (-3.0, 3.0))
     bq = np.where(rng.random((n, p)) < density, bq, 0).astype(dtype)
+    bt = random_array(rng, (p, n), dtype, (-3.0, 3.0))
     wide = a.astype(np.float64)
     spmv = alpha * (wide @ x) + beta * y
     spmm = alpha * (wide @ b) + beta * c
@@ -1239,7 +1241,7 @@ def sparse_case(rng, dtype):
                 % (fmt, (m, n), width or 64, density, alpha, beta,
                    ", dynamic" if dynamic else ""))
     for label, value in (("a", a), ("a2", a2), ("x", x), ("y", y), ("b", b),
-                         ("c", c), ("bq", bq)):
+                         ("c", c), ("bq", bq), ("bt", bt)):
         case.load(label, value, t(value.shape))
     st = sparse_type((m, n), dtype, dynamic, fmt, width)
     attrs = "{alpha = %s, beta = %s}" % (mlir_float(alpha), mlir_float(beta))
@@ -1252,23 +1254,31 @@ def sparse_case(rng, dtype):
               % (attrs, st, t((n,)), t((m,)), t((m,))))
     case.line("%%spmm = array.spmm %%s, %%b, %%c %s : (%s, %s, %s) -> %s"
               % (attrs, st, t((n, p)), t((m, p)), t((m, p))))
-    # Sums take CSR (and scaling CSR or COO) only: the others go to CSR
-    # first (docs/sparse.md says why).
+    # A sum with another matrix of the format (s1, a copy of s in it, is
+    # what once met a shared empty matrix: docs/sparse.md), a scaling.
     su = sparse_type((m, n), dtype, dynamic, "CSR", width)
-    sc = su if fmt == "CSC" else st
-    case.line("%%s1 = array.to_sparse %%s : %s -> %s" % (st, su))
-    case.line("%%s2 = array.to_sparse %%a2 : %s -> %s" % (t((m, n)), su))
-    case.line("%%sum = array.sparse_add %%s1, %%s2 : %s" % su)
-    case.line("%%sumd = array.to_dense %%sum : %s -> %s" % (su, t((m, n))))
-    case.line("%%scaled = array.sparse_scale %%%s by %s : %s"
-              % ("s1" if fmt == "CSC" else "s", mlir_float(alpha), sc))
+    case.line("%%s1 = array.to_sparse %%s : %s -> %s" % (st, st))
+    case.line("%%s2 = array.to_sparse %%a2 : %s -> %s" % (t((m, n)), st))
+    case.line("%%sum = array.sparse_add %%s1, %%s2 : %s" % st)
+    case.line("%%sumd = array.to_dense %%sum : %s -> %s" % (st, t((m, n))))
+    case.line("%%scaled = array.sparse_scale %%s by %s : %s"
+              % (mlir_float(alpha), st))
     case.line("%%scaledd = array.to_dense %%scaled : %s -> %s"
-              % (sc, t((m, n))))
+              % (st, t((m, n))))
+    # The transpose, in a random format; the sampled product on s's pattern.
+    tfmt = str(rng.choice(sorted(SPARSE_FORMATS)))
+    stt = sparse_type((n, m), dtype, dynamic, tfmt, width)
+    case.line("%%tr = array.sparse_transpose %%s : %s -> %s" % (st, stt))
+    case.line("%%trd = array.to_dense %%tr : %s -> %s" % (stt, t((n, m))))
+    case.line("%%sd = array.sddmm %%s, %%c, %%bt %s : %s, %s, %s"
+              % (attrs, st, t((m, p)), t((p, n))))
+    case.line("%%sdd = array.to_dense %%sd : %s -> %s" % (st, t((m, n))))
+    case.line("%%s1c = array.to_sparse %%s : %s -> %s" % (st, su))
     # A product of two CSR matrices, back to dense.
     sq = sparse_type((n, p), dtype, dynamic, "CSR", width)
     sr = sparse_type((m, p), dtype, dynamic, "CSR", width)
     case.line("%%s3 = array.to_sparse %%bq : %s -> %s" % (t((n, p)), sq))
-    case.line("%%prod = array.spgemm %%s1, %%s3 : %s, %s -> %s"
+    case.line("%%prod = array.spgemm %%s1c, %%s3 : %s, %s -> %s"
               % (su, sq, sr))
     case.line("%%prodd = array.to_dense %%prod : %s -> %s" % (sr, t((m, p))))
     case.output("dense", a, t((m, n)), check="exact")
@@ -1276,6 +1286,9 @@ def sparse_case(rng, dtype):
                 t((m, p)))
     case.output("sumd", (wide + a2).astype(dtype), t((m, n)))
     case.output("scaledd", (alpha * wide).astype(dtype), t((m, n)))
+    case.output("trd", a.T, t((n, m)), check="exact")
+    sampled = alpha * (c.astype(np.float64) @ bt) + beta * wide
+    case.output("sdd", np.where(a != 0, sampled, 0).astype(dtype), t((m, n)))
     case.output("nnz", np.int64(np.count_nonzero(a)), "tensor<i64>",
                 check="exact")
     case.output("spmv", spmv.astype(dtype), t((m,)))

@@ -8,6 +8,7 @@
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
 #include "arrayc/Dialect/Array/IR/SparseFormat.h"
 
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/SparseTensor/IR/SparseTensor.h"
 #include "mlir/Dialect/SparseTensor/IR/SparseTensorType.h"
 
@@ -49,6 +50,32 @@ StringRef array::stringifySparseFormat(SparseFormat format) {
     return "COO";
   }
   return "";
+}
+
+RankedTensorType array::getSparseMatrixType(SparseFormat format,
+                                            ArrayRef<int64_t> shape,
+                                            Type element, unsigned posWidth,
+                                            unsigned crdWidth) {
+  StringRef map;
+  switch (format) {
+  case SparseFormat::CSR:
+    map = "(i, j) -> (i : dense, j : compressed)";
+    break;
+  case SparseFormat::CSC:
+    map = "(i, j) -> (j : dense, i : compressed)";
+    break;
+  case SparseFormat::COO:
+    map = "(i, j) -> (i : compressed(nonunique), j : singleton)";
+    break;
+  }
+  MLIRContext *context = element.getContext();
+  auto encoding = cast<SparseTensorEncodingAttr>(parseAttribute(
+      ("#sparse_tensor.encoding<{map = " + map +
+       ", posWidth = " + Twine(posWidth) + ", crdWidth = " + Twine(crdWidth) +
+       "}>")
+          .str(),
+      context));
+  return RankedTensorType::get(shape, element, encoding);
 }
 
 namespace {
@@ -299,29 +326,47 @@ LogicalResult SpgemmOp::verify() {
 }
 
 LogicalResult SparseAddOp::verify() {
-  FailureOr<SparseFormat> format =
-      verifySparseMatrix(*this, getType(), "result");
-  if (failed(format))
-    return failure();
-  // CSC sums corrupt an operand's storage in upstream's sparsifier (LLVM
-  // 22, codegen mode; docs/sparse.md), so CSR only for now.
-  if (*format != SparseFormat::CSR)
-    return emitOpError() << "adds CSR matrices, found "
-                         << stringifySparseFormat(*format)
-                         << " (convert the operands with array.to_sparse "
-                            "first)";
-  return success();
+  return verifySparseMatrix(*this, getType(), "result");
 }
 
 LogicalResult SparseScaleOp::verify() {
-  FailureOr<SparseFormat> format =
-      verifySparseMatrix(*this, getType(), "result");
-  if (failed(format))
+  return verifySparseMatrix(*this, getType(), "result");
+}
+
+LogicalResult SparseTransposeOp::verify() {
+  if (failed(verifySparseMatrix(*this, getInput().getType(), "operand")) ||
+      failed(verifySparseMatrix(*this, getType(), "result")))
     return failure();
-  // As for sums: no sparse output in CSC for now (docs/sparse.md).
-  if (*format == SparseFormat::CSC)
-    return emitOpError() << "scales CSR or COO matrices, found CSC (convert "
-                            "it with array.to_sparse first)";
+  auto input = cast<RankedTensorType>(getInput().getType());
+  auto result = cast<RankedTensorType>(getType());
+  if (input.getElementType() != result.getElementType())
+    return emitOpError() << "operand and result element types differ ("
+                         << input.getElementType() << " vs "
+                         << result.getElementType() << ")";
+  if (result.getDimSize(0) != input.getDimSize(1) ||
+      result.getDimSize(1) != input.getDimSize(0))
+    return emitOpError() << "the result must be " << formatSize(input.getDimSize(1))
+                         << " x " << formatSize(input.getDimSize(0))
+                         << " (the operand's shape reversed, static and "
+                            "dynamic sizes alike), found "
+                         << formatSize(result.getDimSize(0)) << " x "
+                         << formatSize(result.getDimSize(1));
+  return success();
+}
+
+LogicalResult SddmmOp::verify() {
+  if (failed(verifySparseMatrix(*this, getS().getType(), "operand S")))
+    return failure();
+  auto s = cast<RankedTensorType>(getS().getType());
+  auto a = cast<RankedTensorType>(getA().getType());
+  Type element = s.getElementType();
+  int64_t m = s.getDimSize(0), n = s.getDimSize(1);
+  int64_t k = a.getRank() == 2 ? a.getDimSize(1) : ShapedType::kDynamic;
+  if (failed(verifyDense(*this, a, "operand A", element,
+                         {m, ShapedType::kDynamic}, {"S's dimension 0", ""})) ||
+      failed(verifyDense(*this, getB().getType(), "operand B", element, {k, n},
+                         {"A's dimension 1", "S's dimension 1"})))
+    return failure();
   return success();
 }
 

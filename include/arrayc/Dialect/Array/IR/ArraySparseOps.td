@@ -193,15 +193,12 @@ def Array_SpgemmOp : Array_SparseOp<"spgemm"> {
 
 def Array_SparseAddOp : Array_SparseOp<"sparse_add",
     [SameOperandsAndResultType]> {
-  let summary = "Sum of two sparse matrices of one format (`A + B` of two "
-                "`csr_matrix`).";
+  let summary = "Sum of two sparse matrices of one format (`A + B`).";
   let description = [{
     The result stores the union of the operands' stored coordinates, with
-    the sum where both store one. Operands and result have one type, CSR
-    (`array.to_sparse` converts CSC and COO matrices first: a CSC sum
-    through upstream's sparsifier corrupts an operand, see
-    docs/sparse.md); dynamic sizes must agree at run time. A sum that
-    cancels to 0.0 stays stored (SciPy drops it; `array.nnz` counts it).
+    the sum where both store one. Operands and result have one type (CSR,
+    CSC or COO); dynamic sizes must agree at run time. A sum that cancels
+    to 0.0 stays stored (SciPy drops it; `array.nnz` counts it).
 
     ```mlir
     %c = array.sparse_add %a, %b : tensor<4x6xf32, #CSR>
@@ -217,9 +214,8 @@ def Array_SparseScaleOp : Array_SparseOp<"sparse_scale",
   let summary = "A sparse matrix times a scalar (`alpha * A`).";
   let description = [{
     Multiplies every stored value by `alpha`; the stored coordinates stay
-    (multiplying by 0.0 stores zeros). CSR or COO (a CSC matrix goes
-    through `array.to_sparse` first, as for `array.sparse_add`); the result
-    has the operand's type.
+    (multiplying by 0.0 stores zeros). The result has the operand's type
+    (CSR, CSC or COO).
 
     ```mlir
     %b = array.sparse_scale %a by 2.5 : tensor<4x6xf32, #CSR>
@@ -228,6 +224,57 @@ def Array_SparseScaleOp : Array_SparseOp<"sparse_scale",
   let arguments = (ins AnyRankedTensor:$input, F64Attr:$alpha);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$input `by` $alpha attr-dict `:` type($result)";
+}
+
+def Array_SparseTransposeOp : Array_SparseOp<"sparse_transpose"> {
+  let summary = "The transpose of a sparse matrix (`A.T`, `A.transpose()`).";
+  let description = [{
+    The `N x M` matrix whose element `(j, i)` is the operand's `(i, j)`,
+    stored in the result's format. As in SciPy, the transpose of a CSR
+    matrix is naturally CSC over the same three arrays (and the transpose
+    of a CSC matrix CSR): with the operand's widths that result costs no
+    copy on the CPU target. Any other result format (or widths) converts.
+    The result's shape is the operand's reversed, static and dynamic sizes
+    alike; the element types are one.
+
+    On the CUDA target the transpose is a new matrix (cuSPARSE
+    `csr2csc`, 32-bit indices).
+
+    ```mlir
+    %t = array.sparse_transpose %a : tensor<4x6xf32, #CSR> -> tensor<6x4xf32, #CSC>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+}
+
+def Array_SddmmOp : Array_SparseOp<"sddmm",
+    [AllTypesMatch<["s", "result"]>]> {
+  let summary = "Sampled dense-dense product: `alpha * (A @ B)` at the stored "
+                "coordinates of `S`, plus `beta * S` (cuSPARSE SDDMM).";
+  let description = [{
+    `A` is a dense `M x K` matrix, `B` a dense `K x N` one and `S` a sparse
+    `M x N` matrix (CSR, CSC or COO), all of one element type. The result
+    has `S`'s type and stored coordinates; its value at a stored `(i, j)`
+    is `alpha * sum_k A[i, k] * B[k, j] + beta * S[i, j]`. `alpha` defaults
+    to 1.0 and `beta` to 0.0 (`S` then gives only its pattern: an explicit
+    zero of `S` is sampled too). This is
+    `torch.sparse.sampled_addmm(S, A, B, beta=beta, alpha=alpha)` (whose
+    `beta` defaults to 1.0).
+
+    ```mlir
+    %r = array.sddmm %s, %a, %b {alpha = 0.5 : f64}
+        : tensor<?x?xf32, #CSR>, tensor<?x?xf32>, tensor<?x?xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$s, Array_Tensor:$a, Array_Tensor:$b,
+                       DefaultValuedAttr<F64Attr, "1.0">:$alpha,
+                       DefaultValuedAttr<F64Attr, "0.0">:$beta);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $s `,` $a `,` $b attr-dict `:` type($s) `,` type($a) `,` type($b)
+  }];
 }
 
 //===----------------------------------------------------------------------===//

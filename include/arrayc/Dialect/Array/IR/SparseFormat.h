@@ -8,7 +8,7 @@
 #ifndef ARRAYC_DIALECT_ARRAY_IR_SPARSEFORMAT_H
 #define ARRAYC_DIALECT_ARRAY_IR_SPARSEFORMAT_H
 
-#include "mlir/IR/Types.h"
+#include "mlir/IR/BuiltinTypes.h"
 
 #include <optional>
 
@@ -22,6 +22,12 @@ std::optional<SparseFormat> getSparseFormat(Type type);
 
 /// "CSR", "CSC" or "COO".
 StringRef stringifySparseFormat(SparseFormat format);
+
+/// The tensor type of a `shape` matrix of `element` in `format`, with
+/// `posWidth` and `crdWidth` (0 is index).
+RankedTensorType getSparseMatrixType(SparseFormat format,
+                                     ArrayRef<int64_t> shape, Type element,
+                                     unsigned posWidth, unsigned crdWidth);
 
 } // namespace mlir::array
 
