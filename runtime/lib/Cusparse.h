@@ -44,7 +44,11 @@ namespace arrayrt::sparse {
   X(cusparseSpGEMM_destroyDescr)                                               \
   X(cusparseSpGEMM_workEstimation)                                             \
   X(cusparseSpGEMM_compute)                                                    \
-  X(cusparseSpGEMM_copy)
+  X(cusparseSpGEMM_copy)                                                       \
+  X(cusparseCsr2cscEx2_bufferSize)                                             \
+  X(cusparseCsr2cscEx2)                                                        \
+  X(cusparseSDDMM_bufferSize)                                                  \
+  X(cusparseSDDMM)
 
 struct CusparseApi {
 #define ARRAYRT_DECLARE_POINTER(name) decltype(&::name) name = nullptr;

@@ -15,6 +15,7 @@
 #include "Cusparse.h"
 #include "Error.h"
 #include "Profile.h"
+#include "SparseArgs.h"
 
 #include <cstring>
 #include <vector>
@@ -22,21 +23,7 @@
 using namespace arrayrt;
 using namespace arrayrt::sparse;
 
-namespace {
-
-/// `location: ` or "".
-struct Where {
-  explicit Where(const char *location)
-      : text(location ? location : ""), sep(location ? ": " : "") {}
-  const char *text, *sep;
-};
-
-/// A contiguous row-major array behind a ranked memref descriptor
-/// {allocated, aligned, offset, sizes[rank], strides[rank]}.
-struct Array {
-  char *data;
-  int64_t sizes[2] = {1, 1};
-};
+namespace arrayrt::sparse {
 
 Array readArray(int64_t rank, void *descriptor, size_t elementSize,
                 int64_t expectedRank, const char *op, const char *what,
@@ -62,12 +49,10 @@ Array readArray(int64_t rank, void *descriptor, size_t elementSize,
 
 size_t elementSize(int32_t dtype) { return dtype == ARRAYRT_DTYPE_F64 ? 8 : 4; }
 
-/// cuSPARSE needs a non-null pointer even for an empty array.
 void *allocate(size_t bytes, arrayrt_stream_t stream, const char *location) {
   return arrayrt_alloc_at(bytes ? bytes : 16, stream, location);
 }
 
-/// The handle's checks of a product's or conversion's dtype.
 void checkDtype(const arrayrt_csr *a, int32_t dtype, const char *op,
                 const char *location) {
   if (valueType(dtype, location) != a->type) {
@@ -85,8 +70,6 @@ void setStream(arrayrt_stream_t stream, const char *location) {
       "cusparseSetStream", location);
 }
 
-/// Sizes of zero: cuSPARSE rejects them, so the compiled path does too, by
-/// name, before any cuSPARSE call.
 void checkNotEmpty(int64_t rows, int64_t cols, const char *op,
                    const char *location) {
   if (rows > 0 && cols > 0)
@@ -98,8 +81,6 @@ void checkNotEmpty(int64_t rows, int64_t cols, const char *op,
         static_cast<long long>(cols));
 }
 
-/// A handle owning `rowOffsets`, `colIndices` and `values` (pool memory
-/// for `stream`).
 arrayrt_csr_t ownedHandle(int64_t rows, int64_t cols, int64_t nnz,
                           void *rowOffsets, void *colIndices, void *values,
                           int32_t indexBits, int32_t dtype,
@@ -113,7 +94,7 @@ arrayrt_csr_t ownedHandle(int64_t rows, int64_t cols, int64_t nnz,
   return a;
 }
 
-} // namespace
+} // namespace arrayrt::sparse
 
 extern "C" arrayrt_csr_t arrayrt_csr_from_dense(int64_t rank, void *dense,
                                                 int32_t index_bits,

@@ -7,6 +7,8 @@
 
 #include "arrayrt/arrayrt.h"
 
+#include "Cusparse.h"
+
 #include <cstdlib>
 #include <gtest/gtest.h>
 
@@ -107,6 +109,63 @@ TEST(SparseTest, CsrLoadMtxNamesTheFile) {
                                    "p.mlir:2:3", nullptr),
               testing::ExitedWithCode(1),
               "arrayrt: error: p.mlir:2:3: cannot load '/nonexistent/a.mtx'");
+}
+
+/// A handle's fields as a created one has them, without its descriptor:
+/// the checks below stop before cuSPARSE would read it.
+arrayrt_csr fakeHandle(int64_t rows, int64_t cols, int32_t indexBits) {
+  arrayrt_csr a;
+  a.rows = rows;
+  a.cols = cols;
+  a.nnz = 0;
+  a.type = CUDA_R_32F;
+  a.elementSize = 4;
+  a.indexBits = indexBits;
+  return a;
+}
+
+/// A rank-2 row-major descriptor over host memory.
+struct Matrix2D {
+  Matrix2D(void *data, int64_t rows, int64_t cols)
+      : words{reinterpret_cast<int64_t>(data),
+              reinterpret_cast<int64_t>(data),
+              0,
+              rows,
+              cols,
+              cols,
+              1} {}
+  int64_t words[7];
+};
+
+TEST(SparseTest, SddmmChecksTheDenseSizesAgainstThePattern) {
+  arrayrt_csr s = fakeHandle(4, 6, 32);
+  float data[32];
+  Matrix2D a(data, 4, 3), b(data, 2, 6);
+  EXPECT_EXIT(arrayrt_csr_sddmm(&s, 2, a.words, 2, b.words, 1.0, 0.0,
+                                ARRAYRT_DTYPE_F32, "p.mlir:7:8", nullptr),
+              testing::ExitedWithCode(1),
+              "arrayrt: error: p.mlir:7:8: array.sddmm: a 4 x 3 matrix times "
+              "a 2 x 6 matrix sampled at a 4 x 6 pattern");
+}
+
+TEST(SparseTest, SddmmChecksTheElementType) {
+  arrayrt_csr s = fakeHandle(4, 6, 32);
+  double data[32];
+  Matrix2D a(data, 4, 3), b(data, 3, 6);
+  EXPECT_EXIT(arrayrt_csr_sddmm(&s, 2, a.words, 2, b.words, 1.0, 0.0,
+                                ARRAYRT_DTYPE_F64, "p.mlir:7:8", nullptr),
+              testing::ExitedWithCode(1),
+              "arrayrt: error: p.mlir:7:8: array.sddmm: the dense operands' "
+              "element type differs from the sparse matrix's");
+}
+
+TEST(SparseTest, TransposeNeeds32BitIndices) {
+  arrayrt_csr a = fakeHandle(4, 6, 64);
+  EXPECT_EXIT(arrayrt_csr_transpose(&a, "p.mlir:9:1", nullptr),
+              testing::ExitedWithCode(1),
+              "arrayrt: error: p.mlir:9:1: array.sparse_transpose: the CUDA "
+              "target transposes matrices with 32-bit indices only "
+              "\\(cuSPARSE's csr2csc\\), found 64-bit ones");
 }
 
 } // namespace

@@ -67,8 +67,8 @@ struct ConvertArrayToLinalgPass
     target.addLegalOp<BlasMatmulOp>();
     // CSR handles and their cuSPARSE ops (array-gpu-sparse, CUDA target).
     target.addLegalOp<CsrFromDenseOp, CsrFromArraysOp, CsrLoadMtxOp,
-                      CsrSpgemmOp, CsrNnzOp, CsrSpmvOp, CsrSpmmOp, CsrToDenseOp,
-                      CsrReleaseOp>();
+                      CsrSpgemmOp, CsrTransposeOp, CsrSddmmOp, CsrNnzOp,
+                      CsrSpmvOp, CsrSpmmOp, CsrToDenseOp, CsrReleaseOp>();
     // Streams and events: array-gpu-streams lowers them (the CPU pipeline
     // drops them before this pass).
     target.addLegalOp<StreamCreateOp, OnStreamOp, StreamYieldOp, EventRecordOp,

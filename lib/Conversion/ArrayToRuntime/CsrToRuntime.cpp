@@ -200,6 +200,53 @@ struct CsrSpgemmToCall : OpRewritePattern<CsrSpgemmOp> {
   }
 };
 
+/// arrayrt_csr_transpose(a, location, stream): a new handle.
+struct CsrTransposeToCall : OpRewritePattern<CsrTransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(CsrTransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    Value a = handlePointer(op.getA());
+    if (!a)
+      return rewriter.notifyMatchFailure(op, "handle not lowered yet");
+    CallArgs args(rewriter, op);
+    args.add(a);
+    args.addLocation();
+    func::CallOp call =
+        args.callOnStream("arrayrt_csr_transpose", args.ptrType);
+    if (!call)
+      return failure();
+    replaceCreation(rewriter, op, call);
+    return success();
+  }
+};
+
+/// arrayrt_csr_sddmm(s, a, b, alpha, beta, dtype, location, stream): a new
+/// handle.
+struct CsrSddmmToCall : OpRewritePattern<CsrSddmmOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(CsrSddmmOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!onBuffers(op))
+      return rewriter.notifyMatchFailure(op, "expects bufferized operands");
+    Value s = handlePointer(op.getS());
+    if (!s)
+      return rewriter.notifyMatchFailure(op, "handle not lowered yet");
+    CallArgs args(rewriter, op);
+    args.add(s);
+    args.addBuffer(op.getA());
+    args.addBuffer(op.getB());
+    args.addF64(op.getAlpha().convertToDouble());
+    args.addF64(op.getBeta().convertToDouble());
+    args.addDtype(elementType(op.getA()));
+    args.addLocation();
+    func::CallOp call = args.callOnStream("arrayrt_csr_sddmm", args.ptrType);
+    if (!call)
+      return failure();
+    replaceCreation(rewriter, op, call);
+    return success();
+  }
+};
+
 struct CsrNnzToCall : OpRewritePattern<CsrNnzOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(CsrNnzOp op,
@@ -303,15 +350,16 @@ void array::populateCsrToRuntimePatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   patterns
       .add<CsrFromDenseToCall, CsrFromArraysToCall, CsrLoadMtxToCall,
-           CsrSpgemmToCall, CsrNnzToCall, CsrToDenseToCall, CsrReleaseToCall>(
-          context);
+           CsrSpgemmToCall, CsrTransposeToCall, CsrSddmmToCall, CsrNnzToCall,
+           CsrToDenseToCall, CsrReleaseToCall>(context);
   patterns.add<CsrProductToCall<CsrSpmvOp>>(context, "arrayrt_csr_spmv");
   patterns.add<CsrProductToCall<CsrSpmmOp>>(context, "arrayrt_csr_spmm");
 }
 
 LogicalResult array::verifyCsrLowered(Operation *op) {
-  if (!isa<CsrFromDenseOp, CsrFromArraysOp, CsrLoadMtxOp, CsrSpgemmOp, CsrNnzOp,
-           CsrSpmvOp, CsrSpmmOp, CsrToDenseOp, CsrReleaseOp>(op))
+  if (!isa<CsrFromDenseOp, CsrFromArraysOp, CsrLoadMtxOp, CsrSpgemmOp,
+           CsrTransposeOp, CsrSddmmOp, CsrNnzOp, CsrSpmvOp, CsrSpmmOp,
+           CsrToDenseOp, CsrReleaseOp>(op))
     return success();
   if (!onBuffers(op))
     return op->emitOpError("must be bufferized before "

@@ -614,6 +614,22 @@ arrayrt_csr_t arrayrt_csr_load_mtx(const char *path, int32_t index_bits,
 arrayrt_csr_t arrayrt_csr_spgemm(arrayrt_csr_t a, arrayrt_csr_t b,
                                  const char *location, arrayrt_stream_t stream);
 
+/* A's transpose (cuSPARSE csr2csc: the CSC arrays of A are the CSR arrays
+ * of its transpose) into a new handle that owns its arrays; 32-bit indices
+ * (cuSPARSE's csr2csc takes no others). */
+arrayrt_csr_t arrayrt_csr_transpose(arrayrt_csr_t a, const char *location,
+                                    arrayrt_stream_t stream);
+
+/* The sampled product (cuSPARSE SDDMM) into a new handle with S's pattern
+ * (its row offsets and column indices copied): the value at each stored
+ * (i, j) is alpha * (A @ B)[i, j] + beta * S[i, j]. A is rows x K and B
+ * K x cols, row-major, of S's dtype; S's values are read only when beta is
+ * not 0. */
+arrayrt_csr_t arrayrt_csr_sddmm(arrayrt_csr_t s, int64_t a_rank, void *a,
+                                int64_t b_rank, void *b, double alpha,
+                                double beta, int32_t dtype,
+                                const char *location, arrayrt_stream_t stream);
+
 /* The number of stored elements (known on the host). */
 int64_t arrayrt_csr_nnz(arrayrt_csr_t a);
 

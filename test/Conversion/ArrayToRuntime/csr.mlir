@@ -63,6 +63,29 @@ func.func @creations(%p: memref<?xi64>, %i: memref<?xi64>, %v: memref<?xf64>, %r
 
 // -----
 
+// The transpose and the sampled product return new handles.
+// CHECK-LABEL: func.func @derived
+// CHECK-DAG: %[[ALPHA:.+]] = arith.constant 5.000000e-01 : f64
+// CHECK-DAG: %[[BETA:.+]] = arith.constant 2.000000e+00 : f64
+// CHECK-DAG: %[[F32:.+]] = arith.constant 11 : i32
+// CHECK: %[[H:.+]] = call @arrayrt_csr_from_dense(
+// CHECK: %[[T:.+]] = call @arrayrt_csr_transpose(%[[H]], %{{.+}}, %{{.+}}) {array.stream_operand = 2 : i64, array.written_operands = array<i64>} : (!llvm.ptr, !llvm.ptr, !llvm.ptr) -> !llvm.ptr
+// CHECK: %[[S:.+]] = call @arrayrt_csr_sddmm(%[[H]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[ALPHA]], %[[BETA]], %[[F32]], %{{.+}}, %{{.+}}) {array.stream_operand = 9 : i64, array.written_operands = array<i64>} : (!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, f64, f64, i32, !llvm.ptr, !llvm.ptr) -> !llvm.ptr
+// CHECK: call @arrayrt_csr_release(%[[S]],
+// CHECK: call @arrayrt_csr_release(%[[T]],
+// CHECK: call @arrayrt_csr_release(%[[H]],
+func.func @derived(%d: memref<4x6xf32>, %a: memref<4x3xf32>, %b: memref<3x6xf32>) {
+  %h = array.csr_from_dense %d {index_bits = 32} : memref<4x6xf32>
+  %t = array.csr_transpose %h
+  %s = array.csr_sddmm %h, %a, %b {alpha = 0.5, beta = 2.0} : memref<4x3xf32>, memref<3x6xf32>
+  array.csr_release %s
+  array.csr_release %t
+  array.csr_release %h
+  return
+}
+
+// -----
+
 // On tensors: the pass ran before bufferization.
 func.func @tensors(%d: tensor<4x6xf32>) {
   // expected-error @+1 {{'array.csr_from_dense' op must be bufferized before convert-array-to-runtime}}

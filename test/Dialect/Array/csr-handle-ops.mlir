@@ -39,3 +39,14 @@ func.func @buffers(%h: !array.csr_handle, %x: memref<?xf64>, %y: memref<?xf64>, 
   array.csr_to_dense %h into %d : memref<4x6xf64>
   return
 }
+
+// CHECK-LABEL: func.func @derived
+func.func @derived(%h: !array.csr_handle, %a: tensor<?x3xf32>, %b: tensor<3x?xf32>, %ma: memref<?x3xf64>, %mb: memref<3x?xf64>) {
+  // CHECK: array.csr_transpose %{{.+}}
+  %t = array.csr_transpose %h
+  // CHECK: array.csr_sddmm %{{.+}}, %{{.+}}, %{{.+}} {alpha = 2.000000e+00 : f64} : tensor<?x3xf32>, tensor<3x?xf32>
+  %s = array.csr_sddmm %h, %a, %b {alpha = 2.0} : tensor<?x3xf32>, tensor<3x?xf32>
+  // CHECK: array.csr_sddmm %{{.+}}, %{{.+}}, %{{.+}} : memref<?x3xf64>, memref<3x?xf64>
+  %m = array.csr_sddmm %h, %ma, %mb : memref<?x3xf64>, memref<3x?xf64>
+  return
+}

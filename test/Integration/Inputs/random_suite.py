@@ -114,6 +114,11 @@ INDIRECT_OPS = {"npy_shape": "from array.load_npy with dynamic sizes",
                 "csr_from_arrays": "from array.csr_matrix on the CUDA target",
                 "csr_load_mtx": "from array.load_mtx on the CUDA target",
                 "csr_spgemm": "from array.spgemm on the CUDA target",
+                "csr_transpose": "from array.sparse_transpose on the CUDA "
+                                 "target; test/Integration/"
+                                 "sparse-csr-derived.mlir",
+                "csr_sddmm": "from array.sddmm on the CUDA target; "
+                             "test/Integration/sparse-csr-derived.mlir",
                 "csr_nnz": "from array.nnz on the CUDA target",
                 "csr_spmv": "from array.spmv on the CUDA target",
                 "csr_spmm": "from array.spmm on the CUDA target",

@@ -158,6 +158,35 @@ void CsrSpgemmOp::getEffects(Effects &effects) {
   effects.emplace_back(MemoryEffects::Write::get());
 }
 
+LogicalResult CsrTransposeOp::verify() { return success(); }
+
+void CsrTransposeOp::getEffects(Effects &effects) {
+  effects.emplace_back(MemoryEffects::Allocate::get());
+  effects.emplace_back(MemoryEffects::Read::get());
+  effects.emplace_back(MemoryEffects::Write::get());
+}
+
+LogicalResult CsrSddmmOp::verify() {
+  if (failed(verifyOneKind(*this, {getA(), getB()})) ||
+      failed(verifyOperand(*this, getA(), "a", 2)) ||
+      failed(verifyOperand(*this, getB(), "b", 2,
+                           cast<ShapedType>(getA().getType()).getElementType())))
+    return failure();
+  auto a = cast<ShapedType>(getA().getType());
+  auto b = cast<ShapedType>(getB().getType());
+  if (staticMismatch(a.getDimSize(1), b.getDimSize(0)))
+    return emitOpError() << "a's columns must be b's rows, found " << a
+                         << " and " << b;
+  return success();
+}
+
+void CsrSddmmOp::getEffects(Effects &effects) {
+  effects.emplace_back(MemoryEffects::Allocate::get());
+  effects.emplace_back(MemoryEffects::Read::get());
+  effects.emplace_back(MemoryEffects::Write::get());
+  addReads(effects, getOperation()->getOpOperands().drop_front());
+}
+
 //===----------------------------------------------------------------------===//
 // Queries, products, conversion, release
 //===----------------------------------------------------------------------===//

@@ -50,7 +50,8 @@ getOperandBuffers(Operation *op, RewriterBase &rewriter,
 
 /// An op that reads its tensor operands, writes none and has no tensor
 /// result (array.print, array.save_npy; array.csr_from_dense,
-/// array.csr_from_arrays, array.csr_release): it bufferizes in place to the
+/// array.csr_from_arrays, array.csr_sddmm, array.csr_release): it
+/// bufferizes in place to the
 /// same op on the operands' buffers, with no copy.
 template <typename OpTy>
 struct ReadOnlyOperandsOpInterface
@@ -211,7 +212,7 @@ void array::registerBufferizableOpInterfaceExternalModels(
     DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *context, ArrayDialect *) {
     attachReadOnlyOperands<PrintOp, SaveNpyOp, CsrFromDenseOp,
-                           CsrFromArraysOp, CsrReleaseOp>(*context);
+                           CsrFromArraysOp, CsrSddmmOp, CsrReleaseOp>(*context);
     LoadNpyOp::attachInterface<LoadNpyOpInterface>(*context);
     ReadMtxOp::attachInterface<ReadMtxOpInterface>(*context);
     BlasMatmulOp::attachInterface<BetaDpsOpInterface<BlasMatmulOp>>(*context);

@@ -84,6 +84,18 @@ std::string unsupportedReason(Operation *op) {
              "(cuSPARSE) needs one index width";
     return "";
   }
+  if (auto transpose = dyn_cast<SparseTransposeOp>(op)) {
+    // A CSC or COO operand is rejected where it is made.
+    if (std::string reason = csrOnly(transpose.getType()); !reason.empty())
+      return reason;
+    if (indexBits(transpose.getInput().getType()) != 32 ||
+        indexBits(transpose.getType()) != 32)
+      return "transposes a matrix without 32-bit indices; the CUDA target "
+             "(cuSPARSE's csr2csc) needs posWidth = crdWidth = 32";
+    return "";
+  }
+  if (auto sddmm = dyn_cast<SddmmOp>(op))
+    return csrOnly(sddmm.getType());
   if (isa<ToDenseOp, NnzOp, SpmvOp, SpmmOp, SpgemmOp>(op))
     return "";
   if (auto dim = dyn_cast<tensor::DimOp>(op))
@@ -95,8 +107,8 @@ std::string unsupportedReason(Operation *op) {
     return "is not supported on the CUDA target yet";
   return "uses a sparse matrix; the CUDA target supports them only in "
          "array.to_sparse, array.csr_matrix, array.load_mtx, array.spmv, "
-         "array.spmm, array.spgemm, array.to_dense, array.nnz and tensor.dim "
-         "yet";
+         "array.spmm, array.spgemm, array.sddmm, array.sparse_transpose, "
+         "array.to_dense, array.nnz and tensor.dim yet";
 }
 
 struct ArrayRejectSparsePass
@@ -258,6 +270,22 @@ bool ArrayGpuSparsePass::createHandle(IRRewriter &rewriter, Operation *op) {
                            "the number of columns");
     csr.handle =
         CsrSpgemmOp::create(rewriter, loc, a->second.handle, b->second.handle);
+  } else if (auto transpose = dyn_cast<SparseTransposeOp>(op)) {
+    auto a = csrs.find(transpose.getInput());
+    if (a == csrs.end())
+      return false;
+    csr.rows = a->second.cols;
+    csr.cols = a->second.rows;
+    csr.handle = CsrTransposeOp::create(rewriter, loc, a->second.handle);
+  } else if (auto sddmm = dyn_cast<SddmmOp>(op)) {
+    auto s = csrs.find(sddmm.getS());
+    if (s == csrs.end())
+      return false;
+    csr.rows = s->second.rows;
+    csr.cols = s->second.cols;
+    csr.handle = CsrSddmmOp::create(rewriter, loc, s->second.handle,
+                                    sddmm.getA(), sddmm.getB(),
+                                    sddmm.getAlphaAttr(), sddmm.getBetaAttr());
   } else {
     return false;
   }

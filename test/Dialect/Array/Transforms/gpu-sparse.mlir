@@ -124,6 +124,33 @@ func.func @sum(%d: tensor<4x6xf32>) -> tensor<4x6xf32> {
 
 // -----
 
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+
+// The transpose and the sampled product make new handles, with the sizes
+// swapped and S's; each handle is released after its last use.
+// CHECK-LABEL: func.func @transpose_sddmm
+// CHECK-SAME: (%[[D:.+]]: tensor<4x6xf32>, %[[A:.+]]: tensor<4x3xf32>, %[[B:.+]]: tensor<3x6xf32>)
+// CHECK: %[[H:.+]] = array.csr_from_dense %[[D]] {index_bits = 32 : i64} : tensor<4x6xf32>
+// CHECK: %[[T:.+]] = array.csr_transpose %[[H]]
+// CHECK: %[[S:.+]] = array.csr_sddmm %[[H]], %[[A]], %[[B]] {alpha = 5.000000e-01 : f64, beta = 2.000000e+00 : f64} : tensor<4x3xf32>, tensor<3x6xf32>
+// CHECK: array.csr_release %[[H]]
+// CHECK: %[[TE:.+]] = tensor.empty() : tensor<6x4xf32>
+// CHECK: %[[TD:.+]] = array.csr_to_dense %[[T]] into %[[TE]] : tensor<6x4xf32> -> tensor<6x4xf32>
+// CHECK: array.csr_release %[[T]]
+// CHECK: %[[SD:.+]] = array.csr_to_dense %[[S]] into %{{.+}} : tensor<4x6xf32> -> tensor<4x6xf32>
+// CHECK: array.csr_release %[[S]]
+// CHECK: return %[[TD]], %[[SD]]
+func.func @transpose_sddmm(%d: tensor<4x6xf32>, %a: tensor<4x3xf32>, %b: tensor<3x6xf32>) -> (tensor<6x4xf32>, tensor<4x6xf32>) {
+  %h = array.to_sparse %d : tensor<4x6xf32> -> tensor<4x6xf32, #CSR>
+  %t = array.sparse_transpose %h : tensor<4x6xf32, #CSR> -> tensor<6x4xf32, #CSR>
+  %s = array.sddmm %h, %a, %b {alpha = 0.5, beta = 2.0} : tensor<4x6xf32, #CSR>, tensor<4x3xf32>, tensor<3x6xf32>
+  %td = array.to_dense %t : tensor<6x4xf32, #CSR> -> tensor<6x4xf32>
+  %sd = array.to_dense %s : tensor<4x6xf32, #CSR> -> tensor<4x6xf32>
+  return %td, %sd : tensor<6x4xf32>, tensor<4x6xf32>
+}
+
+// -----
+
 // Functions without sparse matrices are left alone.
 // CHECK-LABEL: func.func @dense
 // CHECK-NEXT: array.exp

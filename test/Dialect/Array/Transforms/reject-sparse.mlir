@@ -101,8 +101,49 @@ func.func @on_stream(%d: tensor<4x6xf32>, %x: tensor<6xf32>) -> tensor<4xf32> {
 // A function whose signature has one, and the return of one.
 // expected-error @+1 {{'func.func' op takes or returns a sparse matrix, which cannot cross a function boundary on the CUDA target yet; compile with --target=cpu}}
 func.func @arg(%a: tensor<4x6xf32, #CSR>) -> tensor<4x6xf32, #CSR> {
-  // expected-error @+1 {{'func.return' op uses a sparse matrix; the CUDA target supports them only in array.to_sparse, array.csr_matrix, array.load_mtx, array.spmv, array.spmm, array.spgemm, array.to_dense, array.nnz and tensor.dim yet; compile with --target=cpu}}
+  // expected-error @+1 {{'func.return' op uses a sparse matrix; the CUDA target supports them only in array.to_sparse, array.csr_matrix, array.load_mtx, array.spmv, array.spmm, array.spgemm, array.sddmm, array.sparse_transpose, array.to_dense, array.nnz and tensor.dim yet; compile with --target=cpu}}
   return %a : tensor<4x6xf32, #CSR>
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+#CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed), posWidth = 32, crdWidth = 32}>
+
+func.func @transpose_csc(%d: tensor<4x6xf32>) {
+  %a = array.to_sparse %d : tensor<4x6xf32> -> tensor<4x6xf32, #CSR>
+  // expected-error @+1 {{'array.sparse_transpose' op makes a CSC matrix; the CUDA target supports CSR only yet; compile with --target=cpu}}
+  %t = array.sparse_transpose %a : tensor<4x6xf32, #CSR> -> tensor<6x4xf32, #CSC>
+  return
+}
+
+// -----
+
+#CSR64 = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 64, crdWidth = 64}>
+
+func.func @transpose_64(%d: tensor<4x6xf32>) {
+  %a = array.to_sparse %d : tensor<4x6xf32> -> tensor<4x6xf32, #CSR64>
+  // expected-error @+1 {{'array.sparse_transpose' op transposes a matrix without 32-bit indices; the CUDA target (cuSPARSE's csr2csc) needs posWidth = crdWidth = 32; compile with --target=cpu}}
+  %t = array.sparse_transpose %a : tensor<4x6xf32, #CSR64> -> tensor<6x4xf32, #CSR64>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+
+// The transpose of a 32-bit CSR matrix into CSR and the sampled product on
+// a CSR pattern pass.
+// CHECK-LABEL: func.func @transpose_sddmm
+// CHECK: array.sparse_transpose
+// CHECK: array.sddmm
+func.func @transpose_sddmm(%d: tensor<4x6xf32>, %x: tensor<4x3xf32>, %y: tensor<3x6xf32>) -> (tensor<6x4xf32>, tensor<4x6xf32>) {
+  %a = array.to_sparse %d : tensor<4x6xf32> -> tensor<4x6xf32, #CSR>
+  %t = array.sparse_transpose %a : tensor<4x6xf32, #CSR> -> tensor<6x4xf32, #CSR>
+  %s = array.sddmm %a, %x, %y : tensor<4x6xf32, #CSR>, tensor<4x3xf32>, tensor<3x6xf32>
+  %td = array.to_dense %t : tensor<6x4xf32, #CSR> -> tensor<6x4xf32>
+  %sd = array.to_dense %s : tensor<4x6xf32, #CSR> -> tensor<4x6xf32>
+  return %td, %sd : tensor<6x4xf32>, tensor<4x6xf32>
 }
 
 // -----

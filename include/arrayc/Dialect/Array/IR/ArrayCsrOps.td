@@ -116,6 +116,47 @@ def Array_CsrSpgemmOp : Array_CsrOp<"csr_spgemm"> {
   let assemblyFormat = "$a `,` $b attr-dict";
 }
 
+def Array_CsrTransposeOp : Array_CsrOp<"csr_transpose"> {
+  let summary = "The transpose of a CSR handle, as a new CSR handle "
+                "(cuSPARSE csr2csc).";
+  let description = [{
+    A new handle that owns its arrays (from the memory pool): `A`'s CSC
+    arrays, which are the CSR arrays of its transpose. `A` needs 32-bit
+    indices (checked at run time; `array-reject-sparse` rejects other
+    widths first).
+
+    ```mlir
+    %t = array.csr_transpose %h
+    ```
+  }];
+  let arguments = (ins Array_CsrHandleType:$a);
+  let results = (outs Array_CsrHandleType:$handle);
+  let assemblyFormat = "$a attr-dict";
+}
+
+def Array_CsrSddmmOp : Array_CsrOp<"csr_sddmm"> {
+  let summary = "The sampled product `alpha * (A @ B) + beta * S` at S's "
+                "pattern, as a new CSR handle (cuSPARSE SDDMM).";
+  let description = [{
+    A new handle with `S`'s row offsets and column indices (copied) and
+    values `alpha * (A @ B)[i, j] + beta * S[i, j]`; `a` (`M x K`) and `b`
+    (`K x N`) are row-major dense matrices of S's element type; S's values
+    are read only when `beta` is not 0.
+
+    ```mlir
+    %r = array.csr_sddmm %s, %a, %b {alpha = 2.0 : f64}
+        : tensor<?x?xf32>, tensor<?x?xf32>
+    ```
+  }];
+  let arguments = (ins Array_CsrHandleType:$s, AnyShaped:$a, AnyShaped:$b,
+                       DefaultValuedAttr<F64Attr, "1.0">:$alpha,
+                       DefaultValuedAttr<F64Attr, "0.0">:$beta);
+  let results = (outs Array_CsrHandleType:$handle);
+  let assemblyFormat = [{
+    $s `,` $a `,` $b attr-dict `:` type($a) `,` type($b)
+  }];
+}
+
 def Array_CsrNnzOp : Array_CsrOp<"csr_nnz"> {
   let summary = "The number of stored elements of a CSR handle.";
   let description = [{

@@ -1,0 +1,149 @@
+//===- SparseDerived.cpp - CSR handles computed from another --------------===//
+//
+// arrayrt_csr_transpose (cuSPARSE csr2csc) and arrayrt_csr_sddmm (cuSPARSE
+// SDDMM): each makes a new handle that owns its arrays, from pool memory,
+// on the op's stream, after checking its operands by name.
+//
+//===----------------------------------------------------------------------===//
+
+#include "arrayrt/arrayrt.h"
+
+#include "Cusparse.h"
+#include "Error.h"
+#include "Profile.h"
+#include "SparseArgs.h"
+
+#include <climits>
+
+using namespace arrayrt;
+using namespace arrayrt::sparse;
+
+namespace {
+
+int32_t dtypeOf(const arrayrt_csr *a) {
+  return a->type == CUDA_R_64F ? ARRAYRT_DTYPE_F64 : ARRAYRT_DTYPE_F32;
+}
+
+} // namespace
+
+extern "C" arrayrt_csr_t arrayrt_csr_transpose(arrayrt_csr_t a,
+                                               const char *location,
+                                               arrayrt_stream_t stream) {
+  const char *op = "array.sparse_transpose";
+  Where w(location);
+  if (a->indexBits != 32)
+    fatal("%s%s%s: the CUDA target transposes matrices with 32-bit indices "
+          "only (cuSPARSE's csr2csc), found %d-bit ones",
+          w.text, w.sep, op, a->indexBits);
+  if (a->rows > INT_MAX || a->cols > INT_MAX || a->nnz > INT_MAX)
+    fatal("%s%s%s: a %lld x %lld matrix of %lld entries is too large for "
+          "32-bit indices",
+          w.text, w.sep, op, static_cast<long long>(a->rows),
+          static_cast<long long>(a->cols), static_cast<long long>(a->nnz));
+  const CusparseApi &api = cusparse();
+  setStream(stream, location);
+  int rows = static_cast<int>(a->rows), cols = static_cast<int>(a->cols);
+  int nnz = static_cast<int>(a->nnz);
+  // The transpose's row offsets are A's column offsets: cols + 1 of them.
+  void *rowOffsets = allocate((a->cols + 1) * sizeof(int), stream, location);
+  void *colIndices = allocate(a->nnz * sizeof(int), stream, location);
+  void *values = allocate(a->nnz * a->elementSize, stream, location);
+  const cusparseCsr2CscAlg_t alg = CUSPARSE_CSR2CSC_ALG1;
+  size_t size = 0;
+  checkSparse(api.cusparseCsr2cscEx2_bufferSize(
+                  api.handle, rows, cols, nnz, a->values,
+                  static_cast<const int *>(a->rowOffsets),
+                  static_cast<const int *>(a->colIndices), values,
+                  static_cast<int *>(rowOffsets),
+                  static_cast<int *>(colIndices), a->type,
+                  CUSPARSE_ACTION_NUMERIC, CUSPARSE_INDEX_BASE_ZERO, alg, &size),
+              "cusparseCsr2cscEx2_bufferSize", location);
+  void *work = allocate(size, stream, location);
+  {
+    profile::ScopedDeviceOp timed(reinterpret_cast<CUstream>(stream),
+                                  profile::OpKind::Library,
+                                  "cusparseCsr2cscEx2");
+    checkSparse(api.cusparseCsr2cscEx2(
+                    api.handle, rows, cols, nnz, a->values,
+                    static_cast<const int *>(a->rowOffsets),
+                    static_cast<const int *>(a->colIndices), values,
+                    static_cast<int *>(rowOffsets),
+                    static_cast<int *>(colIndices), a->type,
+                    CUSPARSE_ACTION_NUMERIC, CUSPARSE_INDEX_BASE_ZERO, alg,
+                    work),
+                "cusparseCsr2cscEx2", location);
+  }
+  arrayrt_free(work, stream);
+  return ownedHandle(a->cols, a->rows, a->nnz, rowOffsets, colIndices, values,
+                     32, dtypeOf(a), stream, location);
+}
+
+extern "C" arrayrt_csr_t arrayrt_csr_sddmm(arrayrt_csr_t s, int64_t a_rank,
+                                           void *a, int64_t b_rank, void *b,
+                                           double alpha, double beta,
+                                           int32_t dtype, const char *location,
+                                           arrayrt_stream_t stream) {
+  const char *op = "array.sddmm";
+  checkDtype(s, dtype, op, location);
+  Array aa = readArray(a_rank, a, s->elementSize, 2, op, "A", location);
+  Array ba = readArray(b_rank, b, s->elementSize, 2, op, "B", location);
+  Where w(location);
+  if (aa.sizes[0] != s->rows || ba.sizes[1] != s->cols ||
+      aa.sizes[1] != ba.sizes[0])
+    fatal("%s%s%s: a %lld x %lld matrix times a %lld x %lld matrix sampled "
+          "at a %lld x %lld pattern",
+          w.text, w.sep, op, static_cast<long long>(aa.sizes[0]),
+          static_cast<long long>(aa.sizes[1]),
+          static_cast<long long>(ba.sizes[0]),
+          static_cast<long long>(ba.sizes[1]), static_cast<long long>(s->rows),
+          static_cast<long long>(s->cols));
+  const CusparseApi &api = cusparse();
+  setStream(stream, location);
+  // The result: S's pattern copied, its values S's (beta != 0) or zeros.
+  size_t index = s->indexBits / 8;
+  size_t valueBytes = s->nnz * s->elementSize;
+  void *rowOffsets = allocate((s->rows + 1) * index, stream, location);
+  void *colIndices = allocate(s->nnz * index, stream, location);
+  void *values = allocate(valueBytes, stream, location);
+  arrayrt_memcpy(rowOffsets, s->rowOffsets, (s->rows + 1) * index, stream);
+  arrayrt_memcpy(colIndices, s->colIndices, s->nnz * index, stream);
+  if (beta != 0.0)
+    arrayrt_memcpy(values, s->values, valueBytes, stream);
+  else
+    arrayrt_memset8(values, 0, valueBytes, stream);
+  arrayrt_csr_t c =
+      ownedHandle(s->rows, s->cols, s->nnz, rowOffsets, colIndices, values,
+                  s->indexBits, dtype, stream, location);
+  int64_t k = aa.sizes[1];
+  cusparseDnMatDescr_t left, right;
+  checkSparse(api.cusparseCreateDnMat(&left, s->rows, k, k, aa.data, s->type,
+                                      CUSPARSE_ORDER_ROW),
+              "cusparseCreateDnMat", location);
+  checkSparse(api.cusparseCreateDnMat(&right, k, s->cols, s->cols, ba.data,
+                                      s->type, CUSPARSE_ORDER_ROW),
+              "cusparseCreateDnMat", location);
+  float alpha32 = static_cast<float>(alpha), beta32 = static_cast<float>(beta);
+  bool f32 = s->type == CUDA_R_32F;
+  const void *alphaPtr = f32 ? static_cast<const void *>(&alpha32) : &alpha;
+  const void *betaPtr = f32 ? static_cast<const void *>(&beta32) : &beta;
+  const cusparseOperation_t none = CUSPARSE_OPERATION_NON_TRANSPOSE;
+  const cusparseSDDMMAlg_t alg = CUSPARSE_SDDMM_ALG_DEFAULT;
+  size_t size = 0;
+  checkSparse(api.cusparseSDDMM_bufferSize(api.handle, none, none, alphaPtr,
+                                           left, right, betaPtr, c->matrix,
+                                           s->type, alg, &size),
+              "cusparseSDDMM_bufferSize", location);
+  void *work = allocate(size, stream, location);
+  {
+    profile::ScopedDeviceOp timed(reinterpret_cast<CUstream>(stream),
+                                  profile::OpKind::Library, "cusparseSDDMM");
+    checkSparse(api.cusparseSDDMM(api.handle, none, none, alphaPtr, left,
+                                  right, betaPtr, c->matrix, s->type, alg,
+                                  work),
+                "cusparseSDDMM", location);
+  }
+  arrayrt_free(work, stream);
+  api.cusparseDestroyDnMat(left);
+  api.cusparseDestroyDnMat(right);
+  return c;
+}
