@@ -1015,6 +1015,7 @@ void prepareOneShot(Problem<T, I> &p, const Variant &v, bool copies, int i) {
 constexpr double kTolerance = 1e-5;
 
 std::vector<double> bestCusparse(3, INFINITY); // loop, cold, after-copy
+std::vector<std::string> summary; // every table's best lines, again at the end
 
 void printHeader(const std::string &title) {
   printf("\n== %s\n%-44s %8s %8s %8s %7s %7s %6s %6s %8s  %s\n", title.c_str(),
@@ -1117,10 +1118,16 @@ void runVariants(const Options &o, Problem<T, I> &p,
     report.write();
   }
   const char *modes[3] = {"loop", "cold", "after-copy"};
-  for (int m = 0; m < 3; ++m)
-    printf("best %-10s cuSPARSE %8.4f ms (%s), ours %8.4f ms (%s): %.3f\n",
-           modes[m], best[0][m].ms, best[0][m].name.c_str(), best[1][m].ms,
-           best[1][m].name.c_str(), best[1][m].ms / best[0][m].ms);
+  for (int m = 0; m < 3; ++m) {
+    char line[512];
+    snprintf(line, sizeof line,
+             "%s %s, %-10s: cuSPARSE %.4f ms (%s), ours %.4f ms (%s): %.3f",
+             p.matrix.c_str(), p.dtype.c_str(), modes[m], best[0][m].ms,
+             best[0][m].name.c_str(), best[1][m].ms, best[1][m].name.c_str(),
+             best[1][m].ms / best[0][m].ms);
+    printf("best %s\n", line);
+    summary.push_back(line);
+  }
   fflush(stdout);
 }
 
@@ -1240,8 +1247,15 @@ int main(int argc, char **argv) {
   }
   report.write();
   int wrong = 0;
+  printf("\nBest correct variants (ours / cuSPARSE's best):\n");
+  for (const std::string &line : summary)
+    printf("  %s\n", line.c_str());
   for (const Result &r : report.results)
-    wrong += r.ran && !r.ok;
-  printf("\n%d variant(s) wrong\n", wrong);
+    if (r.ran && !r.ok) {
+      ++wrong;
+      printf("WRONG: %s %s %s (rel err %.1e)\n", r.matrix.c_str(),
+             r.dtype.c_str(), r.variant.c_str(), r.error);
+    }
+  printf("%d variant(s) wrong\n", wrong);
   return wrong ? 1 : 0;
 }
