@@ -582,7 +582,6 @@ const char *gatherName(Gather g) {
 struct Launch {
   int block = 256;
   int blocksPerSm = 0;   // 0: enough blocks for one pass over the rows
-  bool full = false;     // csrSpmvRows256x8 (256 threads, <= 32 registers)
   long long longRow = 0; // 0: every row in csrSpmvRows
   long long chunk = 4096;
   int longBlocksPerSm = 8;
@@ -592,11 +591,6 @@ struct Launch {
   }
   Launch &persistent(int perSm) {
     blocksPerSm = perSm;
-    return *this;
-  }
-  Launch &fullOccupancy() {
-    full = true;
-    block = 256;
     return *this;
   }
   Launch &longRows(long long threshold, int perSm = 8) {
@@ -610,14 +604,16 @@ struct Launch {
 /// two loads in flight.
 constexpr int kLongBlock = 256, kLongU = 2;
 
+/// kFull: csrSpmvRows256x8 (256 threads, at most 32 registers), else
+/// csrSpmvRows.
 template <typename T, typename I, int L, int V, int U, int R, Stream S,
-          Gather G>
+          Gather G, bool kFull = false>
 Variant ours(Problem<T, I> &p, Launch launch) {
   constexpr int kLongV = 16 / sizeof(T) > 0 ? 16 / sizeof(T) : 1;
   char name[160];
   int n = snprintf(name, sizeof name, "L%d V%d U%d R%d b%d %s/%s", L, V, U, R,
                    launch.block, streamName(S), gatherName(G));
-  if (launch.full)
+  if (kFull)
     n += snprintf(name + n, sizeof name - n, " full-occ");
   if (launch.blocksPerSm)
     n += snprintf(name + n, sizeof name - n, " grid%d/SM", launch.blocksPerSm);
@@ -629,9 +625,15 @@ Variant ours(Problem<T, I> &p, Launch launch) {
   Variant v;
   v.name = name;
   v.kind = "ours";
-  auto rowsKernel = launch.full
-                        ? csrspmv::csrSpmvRows256x8<T, I, L, V, U, R, S, G>
-                        : csrspmv::csrSpmvRows<T, I, L, V, U, R, S, G>;
+  if (kFull)
+    launch.block = 256;
+  // (Only the kernel used is instantiated.)
+  auto rowsKernel = [] {
+    if constexpr (kFull)
+      return csrspmv::csrSpmvRows256x8<T, I, L, V, U, R, S, G>;
+    else
+      return csrspmv::csrSpmvRows<T, I, L, V, U, R, S, G>;
+  }();
   auto longKernel =
       csrspmv::csrSpmvLongRows<T, I, kLongBlock, kLongV, kLongU, S, G>;
   cudaFuncAttributes attributes{};
@@ -817,6 +819,9 @@ Variant persistingX(Problem<T, I> &p, Variant v, bool window) {
 #define OURS(L, V, U, R, S, G, LAUNCH)                                         \
   list.push_back(                                                              \
       ours<T, I, L, V, U, R, Stream::S, Gather::G>(p, Launch() LAUNCH))
+#define OURS_FULL(L, V, U, R, S, G)                                            \
+  list.push_back(                                                              \
+      ours<T, I, L, V, U, R, Stream::S, Gather::G, true>(p, Launch()))
 
 template <typename T, typename I>
 void cusparseVariants(Problem<T, I> &p, std::vector<Variant> &list, bool all) {
@@ -885,11 +890,11 @@ std::vector<Variant> uniformF32I32(Problem<float, int> &p) {
   OURS(4, 4, 1, 1, Cs, Ldg, .withBlock(128));
   OURS(4, 4, 1, 1, Cs, Ldg, .withBlock(512));
   OURS(4, 4, 1, 1, Cs, Ldg, .withBlock(1024));
-  OURS(4, 4, 1, 1, Cs, Ldg, .fullOccupancy());
-  OURS(8, 2, 1, 1, Cs, Ldg, .fullOccupancy());
+  OURS_FULL(4, 4, 1, 1, Cs, Ldg);
+  OURS_FULL(8, 2, 1, 1, Cs, Ldg);
   OURS(16, 1, 1, 1, Cs, Ldg, .withBlock(128));
   OURS(16, 1, 1, 1, Cs, Ldg, .withBlock(512));
-  OURS(16, 1, 1, 1, Cs, Ldg, .fullOccupancy());
+  OURS_FULL(16, 1, 1, 1, Cs, Ldg);
   OURS(4, 4, 1, 1, Cs, Ldg, .persistent(8));
   OURS(4, 4, 1, 1, Cs, Ldg, .persistent(32));
   // The long-row kernel's cost where it has nothing to do.
@@ -938,6 +943,7 @@ std::vector<Variant> otherDtype(Problem<T, I> &p) {
   return list;
 }
 #undef OURS
+#undef OURS_FULL
 
 //===- Timing -------------------------------------------------------------===//
 
@@ -1071,6 +1077,19 @@ void runVariants(const Options &o, Problem<T, I> &p,
       report.write();
       continue;
     }
+    // A launch the device refuses (too many registers for the block, say)
+    // skips the variant; a fault in a kernel ends the run (CHECK).
+    v.run();
+    if (cudaError_t e = cudaGetLastError(); e != cudaSuccess) {
+      r.note = std::string("launch: ") + cudaGetErrorString(e);
+      CHECK(cudaStreamSynchronize(gpu.stream));
+      v.teardown();
+      printResult(r);
+      report.results.push_back(r);
+      report.write();
+      continue;
+    }
+    CHECK(cudaStreamSynchronize(gpu.stream));
     r.ran = true;
     r.error = checkOnce(p, v);
     // Fewer repetitions for slow variants (a long row in one group).
