@@ -29,6 +29,9 @@
 // Power-law matrices are why the second kernel exists: a row of a million
 // entries summed by one group of lanes would take milliseconds.
 //
+// Off the device (__CUDA_ARCH__ undefined) every load is a plain read, so
+// that csr_spmv_host_test.cpp can run the kernels on the CPU.
+//
 // Cache hints (sm_80 and later): the stream of data, indices and indptr is
 // read once; x (the gather) is read about nnz / cols times at random. On
 // sm_90 an L2 eviction priority on a load needs an L2::cache_hint with a
@@ -74,11 +77,13 @@ struct Policies {
 
 template <Stream S, Gather G> __device__ __forceinline__ Policies policies() {
   Policies p;
+#ifdef __CUDA_ARCH__
   if constexpr (S == Stream::EvictFirst || S == Stream::EvictFirst256)
     asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;"
         : "=l"(p.stream));
   if constexpr (G == Gather::EvictLast)
     asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(p.gather));
+#endif
   return p;
 }
 
@@ -110,22 +115,34 @@ template <Stream S, Gather G> __device__ __forceinline__ Policies policies() {
 template <Stream S>
 __device__ __forceinline__ uint32_t load4(const void *p, uint64_t policy) {
   uint32_t v;
+#ifdef __CUDA_ARCH__
   CSRSPMV_STREAM_LOAD("u32", "%0", "%1", "%2", "=r"(v) : "l"(p), "l"(policy));
+#else
+  memcpy(&v, p, sizeof v);
+#endif
   return v;
 }
 template <Stream S>
 __device__ __forceinline__ uint2 load8(const void *p, uint64_t policy) {
   uint2 v;
+#ifdef __CUDA_ARCH__
   CSRSPMV_STREAM_LOAD("v2.u32", "{%0, %1}", "%2", "%3", "=r"(v.x), "=r"(v.y)
                       : "l"(p), "l"(policy));
+#else
+  memcpy(&v, p, sizeof v);
+#endif
   return v;
 }
 template <Stream S>
 __device__ __forceinline__ uint4 load16(const void *p, uint64_t policy) {
   uint4 v;
+#ifdef __CUDA_ARCH__
   CSRSPMV_STREAM_LOAD("v4.u32", "{%0, %1, %2, %3}", "%4", "%5", "=r"(v.x),
                       "=r"(v.y), "=r"(v.z), "=r"(v.w)
                       : "l"(p), "l"(policy));
+#else
+  memcpy(&v, p, sizeof v);
+#endif
   return v;
 }
 #undef CSRSPMV_STREAM_LOAD
@@ -171,6 +188,9 @@ template <Gather G, typename T>
 __device__ __forceinline__ T loadGather(const T *p, uint64_t policy) {
   static_assert(sizeof(T) == 4 || sizeof(T) == 8, "float or double");
   T out;
+#ifndef __CUDA_ARCH__
+  memcpy(&out, p, sizeof out);
+#else
   if constexpr (sizeof(T) == 4) {
     uint32_t v;
     if constexpr (G == Gather::Ld)
@@ -198,15 +218,19 @@ __device__ __forceinline__ T loadGather(const T *p, uint64_t policy) {
           : "l"(p), "l"(policy));
     memcpy(&out, &v, 8);
   }
+#endif
   return out;
 }
 
 template <Stream S, typename T>
 __device__ __forceinline__ void storeY(T *p, T v) {
-  if constexpr (S == Stream::Ld || S == Stream::Ldg)
-    *p = v;
-  else
+#ifdef __CUDA_ARCH__
+  if constexpr (S != Stream::Ld && S != Stream::Ldg) {
     __stcs(p, v);
+    return;
+  }
+#endif
+  *p = v;
 }
 
 /// The part of sum(data[p] * x[indices[p]] for p in [begin, end)) that
