@@ -2,7 +2,8 @@
 //
 // Reads `%%MatrixMarket matrix coordinate <real|integer|pattern>
 // <general|symmetric>` files into sorted, duplicate-free (summed) COO
-// entries, mirroring a symmetric file's lower triangle. The last file read
+// entries, mirroring a symmetric file's lower triangle; a zip archive is
+// read as scipy.sparse.save_npz wrote it instead (SparseNpz.cpp). The last file read
 // is kept, so that array.load_mtx's three calls (shape, coordinates, values)
 // parse it once. Errors name the file and the line.
 //
@@ -11,26 +12,21 @@
 #include "arrayrt/arrayrt.h"
 
 #include "Error.h"
+#include "SparseFile.h"
 
-#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <mutex>
-#include <numeric>
 #include <sstream>
 #include <string>
 #include <vector>
 
 namespace {
 
-struct Matrix {
-  std::string path;
-  int64_t rows = 0, cols = 0;
-  std::vector<int64_t> row, col; // 0-based, sorted by (row, col), unique
-  std::vector<double> value;
-};
+using Matrix = arrayrt::sparse_file::Entries;
 
 [[noreturn]] void fail(const char *path, const char *location, int64_t line,
                        const std::string &what) {
@@ -67,6 +63,8 @@ bool parseReal(const std::string &text, double &value) {
 }
 
 Matrix parse(const char *path, const char *location) {
+  if (arrayrt::sparse_file::isZip(path))
+    return arrayrt::sparse_file::readScipyNpz(path, location);
   std::ifstream in(path);
   if (!in)
     fail(path, location, 0, std::strerror(errno));
@@ -184,24 +182,7 @@ Matrix parse(const char *path, const char *location) {
              std::to_string(line) + ")");
 
   // Sort by (row, column) and sum duplicates, as SciPy's tocsr() does.
-  std::vector<size_t> order(m.row.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return m.row[a] != m.row[b] ? m.row[a] < m.row[b] : m.col[a] < m.col[b];
-  });
-  Matrix sorted;
-  sorted.path = m.path, sorted.rows = m.rows, sorted.cols = m.cols;
-  for (size_t i : order) {
-    if (!sorted.row.empty() && sorted.row.back() == m.row[i] &&
-        sorted.col.back() == m.col[i]) {
-      sorted.value.back() += m.value[i];
-      continue;
-    }
-    sorted.row.push_back(m.row[i]);
-    sorted.col.push_back(m.col[i]);
-    sorted.value.push_back(m.value[i]);
-  }
-  return sorted;
+  return arrayrt::sparse_file::sortAndSum(m);
 }
 
 std::mutex &cacheMutex() {

@@ -433,12 +433,14 @@ struct SddmmLowering : OpRewritePattern<SddmmOp> {
   }
 };
 
-/// array.load_mtx: the file's sizes and entries (sorted by row and column,
-/// unique), inserted in that order into a CSR matrix of the result's
-/// widths, converted to the result's format when that is another.
-struct LoadMtxLowering : OpRewritePattern<LoadMtxOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(LoadMtxOp op,
+/// array.load_mtx and array.load_sparse: the file's sizes and entries
+/// (sorted by row and column, unique; the runtime reads either kind of
+/// file), inserted in that order into a CSR matrix of the result's widths,
+/// converted to the result's format when that is another.
+template <typename OpTy>
+struct LoadSparseFileLowering : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto resultType = cast<RankedTensorType>(op.getType());
@@ -460,7 +462,8 @@ struct LoadMtxLowering : OpRewritePattern<LoadMtxOp> {
           rewriter, loc, arith::CmpIPredicate::eq, sizes[dim], expected);
       cf::AssertOp::create(
           rewriter, loc, equal,
-          formatLocation(loc) + "array.load_mtx: '" + op.getPath().str() +
+          formatLocation(loc) + op->getName().getStringRef().str() + ": '" +
+              op.getPath().str() +
               "' does not have " + std::to_string(resultType.getDimSize(dim)) +
               (dim == 0 ? " rows" : " columns") + ", as the result type says");
     }
@@ -637,7 +640,9 @@ struct CsrMatrixLowering : OpRewritePattern<CsrMatrixOp> {
 
 void array::populateSparseToLinalgPatterns(RewritePatternSet &patterns) {
   patterns.add<ToSparseLowering, ToDenseLowering, NnzLowering, SpmvLowering,
-               SpmmLowering, LoadMtxLowering, CsrMatrixLowering, SpgemmLowering,
+               SpmmLowering, LoadSparseFileLowering<LoadMtxOp>,
+               LoadSparseFileLowering<LoadSparseOp>, CsrMatrixLowering,
+               SpgemmLowering,
                SparseAddLowering, SparseScaleLowering, SparseTransposeLowering,
                SddmmLowering>(patterns.getContext());
 }

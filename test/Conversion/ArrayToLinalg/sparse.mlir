@@ -233,3 +233,20 @@ func.func @sddmm(%s: tensor<?x?xf32, #CSR>, %a: tensor<?x?xf32>, %b: tensor<?x?x
   %1 = array.sddmm %sc, %a2, %b2 : tensor<4x6xf32, #CSC>, tensor<4x?xf32>, tensor<?x6xf32>
   return %0, %1 : tensor<?x?xf32, #CSR>, tensor<4x6xf32, #CSC>
 }
+
+// -----
+
+#COO = #sparse_tensor.encoding<{map = (i, j) -> (i : compressed(nonunique), j : singleton)}>
+
+// load_sparse lowers as load_mtx (the runtime reads either kind of file);
+// its checks name it.
+// CHECK-LABEL: func.func @load_sparse
+// CHECK: %[[R:.+]], %[[C:.+]], %[[N:.+]] = array.mtx_shape "m.npz" : index, index, index
+// CHECK: cf.assert %{{.+}}, "{{.+}}: array.load_sparse: 'm.npz' does not have 3 columns, as the result type says"
+// CHECK: array.read_mtx "m.npz"(%[[N]]) : tensor<?x2xi64>
+// CHECK: array.read_mtx "m.npz"(%[[N]]) : tensor<?xf64>
+// CHECK: sparse_tensor.convert %{{.+}} : tensor<?x3xf64, #{{.+}}> to tensor<?x3xf64, #{{.+}}>
+func.func @load_sparse() -> tensor<?x3xf64, #COO> {
+  %a = array.load_sparse "m.npz" : tensor<?x3xf64, #COO>
+  return %a : tensor<?x3xf64, #COO>
+}

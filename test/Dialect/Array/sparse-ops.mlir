@@ -87,3 +87,10 @@ func.func @transpose_sddmm(%a: tensor<4x6xf32, #CSR>, %x: tensor<4x3xf32>, %y: t
   %s2 = array.sddmm %s, %x, %y : tensor<4x6xf32, #CSR>, tensor<4x3xf32>, tensor<3x6xf32>
   return %t, %u, %s2 : tensor<6x4xf32, #CSC>, tensor<4x?xf32, #CSR>, tensor<4x6xf32, #CSR>
 }
+
+// CHECK-LABEL: func.func @load_sparse
+func.func @load_sparse() -> tensor<?x?xf32, #CSC> {
+  // CHECK: array.load_sparse "m.npz" : tensor<?x?xf32, #sparse{{[0-9]*}}>
+  %a = array.load_sparse "m.npz" : tensor<?x?xf32, #CSC>
+  return %a : tensor<?x?xf32, #CSC>
+}

@@ -378,11 +378,22 @@ LogicalResult LoadMtxOp::verify() {
   return verifySparseMatrix(*this, getType(), "result");
 }
 
+// As array.load_npy: reading may stop the program, so it stays in order
+// with prints and saves and is not removed when unused.
 void LoadMtxOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
-  // As array.load_npy: reading may stop the program, so it stays in order
-  // with prints and saves and is not removed when unused.
+  effects.emplace_back(MemoryEffects::Read::get());
+  effects.emplace_back(MemoryEffects::Write::get());
+}
+
+LogicalResult LoadSparseOp::verify() {
+  return verifySparseMatrix(*this, getType(), "result");
+}
+
+void LoadSparseOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
   effects.emplace_back(MemoryEffects::Read::get());
   effects.emplace_back(MemoryEffects::Write::get());
 }

@@ -76,8 +76,8 @@ std::string unsupportedReason(Operation *op) {
              "target does not support yet";
     return csrOnly(toSparse.getType());
   }
-  if (auto load = dyn_cast<LoadMtxOp>(op))
-    return csrOnly(load.getType());
+  if (isa<LoadMtxOp, LoadSparseOp>(op))
+    return csrOnly(op->getResult(0).getType());
   if (auto csr = dyn_cast<CsrMatrixOp>(op)) {
     if (!indexBits(csr.getType()))
       return "has different posWidth and crdWidth; the CUDA target "
@@ -108,7 +108,7 @@ std::string unsupportedReason(Operation *op) {
   return "uses a sparse matrix; the CUDA target supports them only in "
          "array.to_sparse, array.csr_matrix, array.load_mtx, array.spmv, "
          "array.spmm, array.spgemm, array.sddmm, array.sparse_transpose, "
-         "array.to_dense, array.nnz and tensor.dim yet";
+         "array.load_sparse, array.to_dense, array.nnz and tensor.dim yet";
 }
 
 struct ArrayRejectSparsePass
@@ -247,16 +247,17 @@ bool ArrayGpuSparsePass::createHandle(IRRewriter &rewriter, Operation *op) {
                                          matrix.getIndices(), matrix.getData(),
                                          csr.rows, csr.cols);
     csr.keep = {matrix.getIndptr(), matrix.getIndices(), matrix.getData()};
-  } else if (auto load = dyn_cast<LoadMtxOp>(op)) {
-    auto result = cast<RankedTensorType>(load.getType());
+  } else if (isa<LoadMtxOp, LoadSparseOp>(op)) {
+    // The runtime reads a Matrix Market file or a SciPy .npz alike.
+    auto result = cast<RankedTensorType>(op->getResult(0).getType());
+    StringRef path = op->getAttrOfType<StringAttr>("path").getValue();
     Type index = rewriter.getIndexType();
-    auto shape =
-        MtxShapeOp::create(rewriter, loc, index, index, index, load.getPath());
+    auto shape = MtxShapeOp::create(rewriter, loc, index, index, index, path);
     csr.rows = checkedSize(rewriter, op, shape.getRows(), result, 0,
                            "the file's number of rows");
     csr.cols = checkedSize(rewriter, op, shape.getCols(), result, 1,
                            "the file's number of columns");
-    csr.handle = CsrLoadMtxOp::create(rewriter, loc, load.getPath(),
+    csr.handle = CsrLoadMtxOp::create(rewriter, loc, path,
                                       result.getElementType(),
                                       static_cast<uint64_t>(indexBits(result)));
   } else if (auto spgemm = dyn_cast<SpgemmOp>(op)) {

@@ -151,6 +151,23 @@ func.func @transpose_sddmm(%d: tensor<4x6xf32>, %a: tensor<4x3xf32>, %b: tensor<
 
 // -----
 
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+
+// A SciPy .npz goes the way of a Matrix Market file: the runtime reads
+// either on the host and uploads the CSR arrays.
+// CHECK-LABEL: func.func @load_sparse
+// CHECK: %[[R:.+]], %[[C:.+]], %{{.+}} = array.mtx_shape "m.npz" : index, index, index
+// CHECK: %[[H:.+]] = array.csr_load_mtx "m.npz" {element = f32, index_bits = 32 : i64}
+// CHECK: array.csr_to_dense %[[H]]
+// CHECK: array.csr_release %[[H]]
+func.func @load_sparse() -> tensor<?x?xf32> {
+  %a = array.load_sparse "m.npz" : tensor<?x?xf32, #CSR>
+  %d = array.to_dense %a : tensor<?x?xf32, #CSR> -> tensor<?x?xf32>
+  return %d : tensor<?x?xf32>
+}
+
+// -----
+
 // Functions without sparse matrices are left alone.
 // CHECK-LABEL: func.func @dense
 // CHECK-NEXT: array.exp

@@ -101,7 +101,7 @@ func.func @on_stream(%d: tensor<4x6xf32>, %x: tensor<6xf32>) -> tensor<4xf32> {
 // A function whose signature has one, and the return of one.
 // expected-error @+1 {{'func.func' op takes or returns a sparse matrix, which cannot cross a function boundary on the CUDA target yet; compile with --target=cpu}}
 func.func @arg(%a: tensor<4x6xf32, #CSR>) -> tensor<4x6xf32, #CSR> {
-  // expected-error @+1 {{'func.return' op uses a sparse matrix; the CUDA target supports them only in array.to_sparse, array.csr_matrix, array.load_mtx, array.spmv, array.spmm, array.spgemm, array.sddmm, array.sparse_transpose, array.to_dense, array.nnz and tensor.dim yet; compile with --target=cpu}}
+  // expected-error @+1 {{'func.return' op uses a sparse matrix; the CUDA target supports them only in array.to_sparse, array.csr_matrix, array.load_mtx, array.spmv, array.spmm, array.spgemm, array.sddmm, array.sparse_transpose, array.load_sparse, array.to_dense, array.nnz and tensor.dim yet; compile with --target=cpu}}
   return %a : tensor<4x6xf32, #CSR>
 }
 

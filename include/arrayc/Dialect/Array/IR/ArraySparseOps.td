@@ -281,8 +281,19 @@ def Array_SddmmOp : Array_SparseOp<"sddmm",
 // Matrix Market files
 //===----------------------------------------------------------------------===//
 
-def Array_LoadMtxOp : Array_Op<"load_mtx",
-    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+// array.load_mtx and array.load_sparse: a sparse matrix file read on the
+// host (the runtime recognizes a zip archive by its first bytes, else reads
+// Matrix Market text) and lowered alike.
+class Array_LoadSparseFileOp<string mnemonic>
+    : Array_Op<mnemonic,
+               [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let arguments = (ins StrAttr:$path);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$path attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Array_LoadMtxOp : Array_LoadSparseFileOp<"load_mtx"> {
   let summary = "Reads a sparse matrix from a Matrix Market file "
                 "(`scipy.io.mmread(path).tocsr()`).";
   let description = [{
@@ -309,10 +320,37 @@ def Array_LoadMtxOp : Array_Op<"load_mtx",
     %a = array.load_mtx "data/poisson.mtx" : tensor<?x?xf64, #CSR>
     ```
   }];
-  let arguments = (ins StrAttr:$path);
-  let results = (outs AnyRankedTensor:$result);
-  let assemblyFormat = "$path attr-dict `:` type($result)";
-  let hasVerifier = 1;
+}
+
+def Array_LoadSparseOp : Array_LoadSparseFileOp<"load_sparse"> {
+  let summary = "Reads a sparse matrix saved by `scipy.sparse.save_npz` "
+                "(`scipy.sparse.load_npz(path)`).";
+  let description = [{
+    Reads the `.npz` archive `path` that `scipy.sparse.save_npz` wrote for
+    a CSR, CSC or COO matrix (members `format`, `shape`, `data` and
+    `indices`/`indptr` or `row`/`col`; indices of any integer type, data of
+    any integer, float or bool type, converted to the result's element
+    type) as a sparse matrix of the result's format, whatever the file's.
+    Duplicate coordinates (a COO file may have them) are summed and the
+    entries sorted, as SciPy's `tocsr()` does; explicitly stored zeros stay.
+    The arrays are checked as SciPy's constructors check them; a static
+    dimension of the result must equal the file's. A file that cannot be
+    read or is malformed stops the program with the op's location, the
+    file and the member at fault (exit status 1):
+
+    ```
+    arrayrt: error: prog.mlir:3:8: cannot load 'a.npz': member 'indices': element 5 is 9, outside 0..7
+    ```
+
+    It lowers as `array.load_mtx` does (the runtime reads either kind of
+    file). To keep a large CSR matrix's arrays where they are loaded (on
+    the CUDA target: in device memory, no host pass), load them with
+    `array.load_npy "a.npz"["data"]` and build it with `array.csr_matrix`.
+
+    ```mlir
+    %a = array.load_sparse "graph.npz" : tensor<?x?xf32, #CSR>
+    ```
+  }];
 }
 
 def Array_MtxShapeOp : Array_Op<"mtx_shape",
