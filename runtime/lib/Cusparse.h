@@ -48,7 +48,14 @@ namespace arrayrt::sparse {
   X(cusparseCsr2cscEx2_bufferSize)                                             \
   X(cusparseCsr2cscEx2)                                                        \
   X(cusparseSDDMM_bufferSize)                                                  \
-  X(cusparseSDDMM)
+  X(cusparseSDDMM)                                                             \
+  X(cusparseCreateMatDescr)                                                    \
+  X(cusparseDestroyMatDescr)                                                   \
+  X(cusparseScsrgeam2_bufferSizeExt)                                           \
+  X(cusparseDcsrgeam2_bufferSizeExt)                                           \
+  X(cusparseXcsrgeam2Nnz)                                                      \
+  X(cusparseScsrgeam2)                                                         \
+  X(cusparseDcsrgeam2)
 
 struct CusparseApi {
 #define ARRAYRT_DECLARE_POINTER(name) decltype(&::name) name = nullptr;

@@ -1,8 +1,9 @@
 //===- SparseDerived.cpp - CSR handles computed from another --------------===//
 //
-// arrayrt_csr_transpose (cuSPARSE csr2csc) and arrayrt_csr_sddmm (cuSPARSE
-// SDDMM): each makes a new handle that owns its arrays, from pool memory,
-// on the op's stream, after checking its operands by name.
+// arrayrt_csr_transpose (cuSPARSE csr2csc), arrayrt_csr_sddmm (cuSPARSE
+// SDDMM), arrayrt_csr_add and arrayrt_csr_scale (cuSPARSE csrgeam2): each
+// makes a new handle that owns its arrays, from pool memory, on the op's
+// stream, after checking its operands by name.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 #include "SparseArgs.h"
 
 #include <climits>
+#include <cstring>
 
 using namespace arrayrt;
 using namespace arrayrt::sparse;
@@ -24,22 +26,107 @@ int32_t dtypeOf(const arrayrt_csr *a) {
   return a->type == CUDA_R_64F ? ARRAYRT_DTYPE_F64 : ARRAYRT_DTYPE_F32;
 }
 
+/// Exits unless `a` has 32-bit indices and sizes that fit an int, as
+/// cuSPARSE's legacy routines (csr2csc, csrgeam2) need.
+void check32(const arrayrt_csr *a, const char *op, const char *what,
+             const char *location) {
+  Where w(location);
+  if (a->indexBits != 32)
+    fatal("%s%s%s: the CUDA target %s matrices with 32-bit indices only "
+          "(cuSPARSE's %s), found %d-bit ones",
+          w.text, w.sep, op, what,
+          std::strcmp(what, "transposes") == 0 ? "csr2csc" : "csrgeam2",
+          a->indexBits);
+  if (a->rows > INT_MAX || a->cols > INT_MAX || a->nnz > INT_MAX)
+    fatal("%s%s%s: a %lld x %lld matrix of %lld entries is too large for "
+          "32-bit indices",
+          w.text, w.sep, op, static_cast<long long>(a->rows),
+          static_cast<long long>(a->cols), static_cast<long long>(a->nnz));
+}
+
+/// alpha * A + beta * B through csrgeam2 into a new handle; B null is the
+/// empty matrix of A's size (alpha * A exactly, no 0 * inf).
+arrayrt_csr_t geam(const arrayrt_csr *a, double alpha, const arrayrt_csr *b,
+                   double beta, const char *location, arrayrt_stream_t stream) {
+  const CusparseApi &api = cusparse();
+  setStream(stream, location);
+  int m = static_cast<int>(a->rows), n = static_cast<int>(a->cols);
+  int nnzA = static_cast<int>(a->nnz), nnzB = b ? static_cast<int>(b->nnz) : 0;
+  void *emptyOffsets = nullptr;
+  const void *rowB, *colB, *valB;
+  if (b) {
+    rowB = b->rowOffsets, colB = b->colIndices, valB = b->values;
+  } else {
+    emptyOffsets = allocate((a->rows + 1) * sizeof(int), stream, location);
+    arrayrt_memset32(emptyOffsets, 0, a->rows + 1, stream);
+    rowB = emptyOffsets, colB = emptyOffsets, valB = a->values;
+  }
+  cusparseMatDescr_t descr;
+  checkSparse(api.cusparseCreateMatDescr(&descr), "cusparseCreateMatDescr",
+              location);
+  bool f32 = a->type == CUDA_R_32F;
+  float alpha32 = static_cast<float>(alpha), beta32 = static_cast<float>(beta);
+  auto *rowA = static_cast<const int *>(a->rowOffsets);
+  auto *colA = static_cast<const int *>(a->colIndices);
+  auto *rowBi = static_cast<const int *>(rowB);
+  auto *colBi = static_cast<const int *>(colB);
+  void *rowC = allocate((a->rows + 1) * sizeof(int), stream, location);
+  size_t size = 0;
+  cusparseStatus_t status =
+      f32 ? api.cusparseScsrgeam2_bufferSizeExt(
+                api.handle, m, n, &alpha32, descr, nnzA,
+                static_cast<const float *>(a->values), rowA, colA, &beta32,
+                descr, nnzB, static_cast<const float *>(valB), rowBi, colBi,
+                descr, nullptr, static_cast<int *>(rowC), nullptr, &size)
+          : api.cusparseDcsrgeam2_bufferSizeExt(
+                api.handle, m, n, &alpha, descr, nnzA,
+                static_cast<const double *>(a->values), rowA, colA, &beta,
+                descr, nnzB, static_cast<const double *>(valB), rowBi, colBi,
+                descr, nullptr, static_cast<int *>(rowC), nullptr, &size);
+  checkSparse(status, "cusparseXcsrgeam2_bufferSizeExt", location);
+  void *work = allocate(size, stream, location);
+  // The count is the host's to know (host pointer mode): csrgeam2Nnz
+  // returns when it is.
+  int nnzC = 0;
+  checkSparse(api.cusparseXcsrgeam2Nnz(api.handle, m, n, descr, nnzA, rowA,
+                                       colA, descr, nnzB, rowBi, colBi, descr,
+                                       static_cast<int *>(rowC), &nnzC, work),
+              "cusparseXcsrgeam2Nnz", location);
+  void *colC = allocate(size_t(nnzC) * sizeof(int), stream, location);
+  void *valC = allocate(size_t(nnzC) * a->elementSize, stream, location);
+  {
+    profile::ScopedDeviceOp timed(reinterpret_cast<CUstream>(stream),
+                                  profile::OpKind::Library, "cusparsecsrgeam2");
+    status =
+        f32 ? api.cusparseScsrgeam2(
+                  api.handle, m, n, &alpha32, descr, nnzA,
+                  static_cast<const float *>(a->values), rowA, colA, &beta32,
+                  descr, nnzB, static_cast<const float *>(valB), rowBi, colBi,
+                  descr, static_cast<float *>(valC), static_cast<int *>(rowC),
+                  static_cast<int *>(colC), work)
+            : api.cusparseDcsrgeam2(
+                  api.handle, m, n, &alpha, descr, nnzA,
+                  static_cast<const double *>(a->values), rowA, colA, &beta,
+                  descr, nnzB, static_cast<const double *>(valB), rowBi, colBi,
+                  descr, static_cast<double *>(valC), static_cast<int *>(rowC),
+                  static_cast<int *>(colC), work);
+    checkSparse(status, "cusparsecsrgeam2", location);
+  }
+  arrayrt_free(work, stream);
+  if (emptyOffsets)
+    arrayrt_free(emptyOffsets, stream);
+  api.cusparseDestroyMatDescr(descr);
+  return ownedHandle(a->rows, a->cols, nnzC, rowC, colC, valC, 32, dtypeOf(a),
+                     stream, location);
+}
+
 } // namespace
 
 extern "C" arrayrt_csr_t arrayrt_csr_transpose(arrayrt_csr_t a,
                                                const char *location,
                                                arrayrt_stream_t stream) {
   const char *op = "array.sparse_transpose";
-  Where w(location);
-  if (a->indexBits != 32)
-    fatal("%s%s%s: the CUDA target transposes matrices with 32-bit indices "
-          "only (cuSPARSE's csr2csc), found %d-bit ones",
-          w.text, w.sep, op, a->indexBits);
-  if (a->rows > INT_MAX || a->cols > INT_MAX || a->nnz > INT_MAX)
-    fatal("%s%s%s: a %lld x %lld matrix of %lld entries is too large for "
-          "32-bit indices",
-          w.text, w.sep, op, static_cast<long long>(a->rows),
-          static_cast<long long>(a->cols), static_cast<long long>(a->nnz));
+  check32(a, op, "transposes", location);
   const CusparseApi &api = cusparse();
   setStream(stream, location);
   int rows = static_cast<int>(a->rows), cols = static_cast<int>(a->cols);
@@ -146,4 +233,28 @@ extern "C" arrayrt_csr_t arrayrt_csr_sddmm(arrayrt_csr_t s, int64_t a_rank,
   api.cusparseDestroyDnMat(left);
   api.cusparseDestroyDnMat(right);
   return c;
+}
+
+extern "C" arrayrt_csr_t arrayrt_csr_add(arrayrt_csr_t a, arrayrt_csr_t b,
+                                         const char *location,
+                                         arrayrt_stream_t stream) {
+  const char *op = "array.sparse_add";
+  Where w(location);
+  if (a->rows != b->rows || a->cols != b->cols)
+    fatal("%s%s%s: a %lld x %lld matrix plus a %lld x %lld one", w.text, w.sep,
+          op, static_cast<long long>(a->rows), static_cast<long long>(a->cols),
+          static_cast<long long>(b->rows), static_cast<long long>(b->cols));
+  if (a->type != b->type)
+    fatal("%s%s%s: the operands' element types differ", w.text, w.sep, op);
+  check32(a, op, "adds", location);
+  check32(b, op, "adds", location);
+  return geam(a, 1.0, b, 1.0, location, stream);
+}
+
+extern "C" arrayrt_csr_t arrayrt_csr_scale(arrayrt_csr_t a, double alpha,
+                                           const char *location,
+                                           arrayrt_stream_t stream) {
+  const char *op = "array.sparse_scale";
+  check32(a, op, "scales", location);
+  return geam(a, alpha, nullptr, 0.0, location, stream);
 }

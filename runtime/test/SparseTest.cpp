@@ -168,4 +168,21 @@ TEST(SparseTest, TransposeNeeds32BitIndices) {
               "\\(cuSPARSE's csr2csc\\), found 64-bit ones");
 }
 
+TEST(SparseTest, AddChecksTheSizes) {
+  arrayrt_csr a = fakeHandle(4, 6, 32), b = fakeHandle(4, 5, 32);
+  EXPECT_EXIT(arrayrt_csr_add(&a, &b, "p.mlir:2:2", nullptr),
+              testing::ExitedWithCode(1),
+              "arrayrt: error: p.mlir:2:2: array.sparse_add: a 4 x 6 matrix "
+              "plus a 4 x 5 one");
+}
+
+TEST(SparseTest, ScaleNeeds32BitIndices) {
+  arrayrt_csr a = fakeHandle(4, 6, 64);
+  EXPECT_EXIT(arrayrt_csr_scale(&a, 2.0, "p.mlir:3:3", nullptr),
+              testing::ExitedWithCode(1),
+              "arrayrt: error: p.mlir:3:3: array.sparse_scale: the CUDA "
+              "target scales matrices with 32-bit indices only "
+              "\\(cuSPARSE's csrgeam2\\), found 64-bit ones");
+}
+
 } // namespace

@@ -5,9 +5,10 @@
 // data, a COO file with unsorted and duplicate coordinates (summed), an
 // explicit zero (kept), an older file whose format is a unicode string.
 // Then malformed archives: each stops with the file and the member at
-// fault. CPU target (CSC and COO results); on the CUDA target the op takes
-// array.load_mtx's path (test/Dialect/Array/Transforms/gpu-sparse.mlir).
+// fault. Both targets (the CUDA target reads the file on the host as
+// array.load_mtx does and uploads a CSR handle; run where lit sees a GPU).
 // RUN: arrayc --target=cpu %s -o %t.cpu
+// RUN: arrayc --target=cuda %s -o %t.cuda
 // RUN: rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir && %numpy-ref %s > %t.ref
 // RUN: cd %t.dir && %t.cpu > %t.cpu.out
 // RUN: cd %t.dir && %numpy-ref --compare %t.cpu.out %s
@@ -19,7 +20,8 @@
 // RUN: FileCheck %s --check-prefix=MISSING --input-file=%t.err
 // RUN: cd %t.dir/indptr && not %t.cpu > /dev/null 2> %t.err
 // RUN: FileCheck %s --check-prefix=INDPTR --input-file=%t.err
-// DEVICE-SKIP: COO and CSC results; the CUDA target rejects them (array-reject-sparse)
+// RUN: %if cuda-gpu %{ cd %t.dir && %t.cuda > %t.cuda.out && %numpy-ref --compare %t.cuda.out %s %}
+// RUN: %if cuda-gpu %{ cd %t.dir/range && not %t.cuda > /dev/null 2> %t.err && FileCheck %s --check-prefix=RANGE --input-file=%t.err %}
 // RANGE: arrayrt: error: {{.*}}sparse-npz.mlir:[[#]]:[[#]]: cannot load 'a.npz': member 'indices': element 2 is 7, outside 0..3
 // FORMAT: arrayrt: error: {{.*}}sparse-npz.mlir:[[#]]:[[#]]: cannot load 'a.npz': member 'format': expected 'csr', 'csc' or 'coo' (what scipy.sparse.save_npz writes for them), found 'dia'
 // MISSING: arrayrt: error: {{.*}}sparse-npz.mlir:[[#]]:[[#]]: cannot load 'a.npz': the archive has no member 'indptr'

@@ -1,14 +1,17 @@
-// array.sparse_transpose and array.sddmm on the CPU target: CSR -> CSC
-// (no copy), CSR -> CSR and COO -> COO transposes, a product with the
-// transpose; the sampled product on CSR, CSC and COO patterns with alpha
-// and beta, an explicit zero of S sampled too, f64 with dynamic sizes;
-// against NumPy. Also the sum and scaling of CSC matrices that a shared
-// empty matrix once corrupted (docs/sparse.md).
-// DEVICE-SKIP: CSC and COO matrices: the CUDA target rejects them (array-reject-sparse); sparse-csr.mlir runs CSR on both
+// array.sparse_transpose and array.sddmm on both targets (on the CUDA
+// target every format is a CSR handle: csr2csc, SDDMM, csrgeam2; run where
+// lit sees a GPU): CSR -> CSC (no copy on the CPU), CSR -> CSR and COO ->
+// COO transposes, a product with the transpose; the sampled product on
+// CSR, CSC and COO patterns with alpha and beta, an explicit zero of S
+// sampled too, f64 with dynamic sizes; against NumPy. Also the sum and
+// scaling of CSC matrices that a shared empty matrix once corrupted
+// (docs/sparse.md).
 // RUN: arrayc --target=cpu %s -o %t.cpu
 // RUN: rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir && %numpy-ref %s > %t.ref
 // RUN: cd %t.dir && %t.cpu > %t.cpu.out
 // RUN: cd %t.dir && %numpy-ref --compare %t.cpu.out %s
+// RUN: arrayc --target=cuda %s -o %t.cuda
+// RUN: %if cuda-gpu %{ cd %t.dir && %t.cuda > %t.cuda.out && %numpy-ref --compare %t.cuda.out %s %}
 
 // NUMPY-RTOL: 1e-6
 // NUMPY: d = np.array([[1.0, 0.0, 2.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.0, 3.0, 0.0, -4.0], [5.0, 0.0, 0.0, 6.5], [0.0, -7.0, 8.0, 0.0]], np.float32)

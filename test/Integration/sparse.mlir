@@ -5,13 +5,13 @@
 // magnify float32 rounding), against NumPy's dense products. The CUDA
 // target (CSR only; sparse-csr.mlir runs there) names the first op it
 // cannot lower.
-// DEVICE-SKIP: CSC and COO matrices, sums and scaling: the CUDA target rejects them (array-reject-sparse); sparse-csr.mlir runs CSR on both
+// DEVICE-SKIP: 64-bit sums and scaling: the CUDA target rejects them (array-reject-sparse: csrgeam2 takes 32-bit indices); sparse-sddmm-transpose.mlir runs 32-bit ones on both
 // RUN: arrayc --target=cpu %s -o %t.cpu
 // RUN: rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir && %numpy-ref %s > %t.ref
 // RUN: cd %t.dir && %t.cpu > %t.cpu.out
 // RUN: cd %t.dir && %numpy-ref --compare %t.cpu.out %s
 // RUN: not arrayc --target=cuda %s -o %t.cuda 2>&1 | FileCheck %s --check-prefix=CUDA
-// CUDA: sparse.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'array.to_sparse' op makes a COO matrix; the CUDA target supports CSR only yet; compile with --target=cpu
+// CUDA: sparse.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'array.sparse_scale' op scales a matrix without 32-bit indices; the CUDA target (cuSPARSE's csrgeam2) needs posWidth = crdWidth = 32; compile with --target=cpu
 
 // NUMPY-RTOL: 1e-5
 // NUMPY: d = np.array([[1.0, 0.0, 2.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.0, 3.0, 0.0, -4.0], [5.0, 0.0, 0.0, 6.5], [0.0, -7.0, 8.0, 0.0]], np.float32)

@@ -67,7 +67,8 @@ struct ConvertArrayToLinalgPass
     target.addLegalOp<BlasMatmulOp>();
     // CSR handles and their cuSPARSE ops (array-gpu-sparse, CUDA target).
     target.addLegalOp<CsrFromDenseOp, CsrFromArraysOp, CsrLoadMtxOp,
-                      CsrSpgemmOp, CsrTransposeOp, CsrSddmmOp, CsrNnzOp,
+                      CsrSpgemmOp, CsrTransposeOp, CsrSddmmOp, CsrAddOp,
+                      CsrScaleOp, CsrNnzOp,
                       CsrSpmvOp, CsrSpmmOp, CsrToDenseOp, CsrReleaseOp>();
     // Streams and events: array-gpu-streams lowers them (the CPU pipeline
     // drops them before this pass).

@@ -220,6 +220,46 @@ struct CsrTransposeToCall : OpRewritePattern<CsrTransposeOp> {
   }
 };
 
+/// arrayrt_csr_add(a, b, location, stream) and arrayrt_csr_scale(a, alpha,
+/// location, stream): new handles.
+struct CsrAddToCall : OpRewritePattern<CsrAddOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(CsrAddOp op,
+                                PatternRewriter &rewriter) const override {
+    Value a = handlePointer(op.getA()), b = handlePointer(op.getB());
+    if (!a || !b)
+      return rewriter.notifyMatchFailure(op, "handles not lowered yet");
+    CallArgs args(rewriter, op);
+    args.add(a);
+    args.add(b);
+    args.addLocation();
+    func::CallOp call = args.callOnStream("arrayrt_csr_add", args.ptrType);
+    if (!call)
+      return failure();
+    replaceCreation(rewriter, op, call);
+    return success();
+  }
+};
+
+struct CsrScaleToCall : OpRewritePattern<CsrScaleOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(CsrScaleOp op,
+                                PatternRewriter &rewriter) const override {
+    Value a = handlePointer(op.getA());
+    if (!a)
+      return rewriter.notifyMatchFailure(op, "handle not lowered yet");
+    CallArgs args(rewriter, op);
+    args.add(a);
+    args.addF64(op.getAlpha().convertToDouble());
+    args.addLocation();
+    func::CallOp call = args.callOnStream("arrayrt_csr_scale", args.ptrType);
+    if (!call)
+      return failure();
+    replaceCreation(rewriter, op, call);
+    return success();
+  }
+};
+
 /// arrayrt_csr_sddmm(s, a, b, alpha, beta, dtype, location, stream): a new
 /// handle.
 struct CsrSddmmToCall : OpRewritePattern<CsrSddmmOp> {
@@ -350,16 +390,17 @@ void array::populateCsrToRuntimePatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   patterns
       .add<CsrFromDenseToCall, CsrFromArraysToCall, CsrLoadMtxToCall,
-           CsrSpgemmToCall, CsrTransposeToCall, CsrSddmmToCall, CsrNnzToCall,
-           CsrToDenseToCall, CsrReleaseToCall>(context);
+           CsrSpgemmToCall, CsrTransposeToCall, CsrSddmmToCall, CsrAddToCall,
+           CsrScaleToCall, CsrNnzToCall, CsrToDenseToCall, CsrReleaseToCall>(
+          context);
   patterns.add<CsrProductToCall<CsrSpmvOp>>(context, "arrayrt_csr_spmv");
   patterns.add<CsrProductToCall<CsrSpmmOp>>(context, "arrayrt_csr_spmm");
 }
 
 LogicalResult array::verifyCsrLowered(Operation *op) {
   if (!isa<CsrFromDenseOp, CsrFromArraysOp, CsrLoadMtxOp, CsrSpgemmOp,
-           CsrTransposeOp, CsrSddmmOp, CsrNnzOp, CsrSpmvOp, CsrSpmmOp,
-           CsrToDenseOp, CsrReleaseOp>(op))
+           CsrTransposeOp, CsrSddmmOp, CsrAddOp, CsrScaleOp, CsrNnzOp,
+           CsrSpmvOp, CsrSpmmOp, CsrToDenseOp, CsrReleaseOp>(op))
     return success();
   if (!onBuffers(op))
     return op->emitOpError("must be bufferized before "

@@ -630,6 +630,16 @@ arrayrt_csr_t arrayrt_csr_sddmm(arrayrt_csr_t s, int64_t a_rank, void *a,
                                 double beta, int32_t dtype,
                                 const char *location, arrayrt_stream_t stream);
 
+/* A + B and alpha * A (cuSPARSE csrgeam2; for the scaling, B is an empty
+ * matrix) into new handles that own their arrays: the union of the stored
+ * coordinates, a sum that cancels to 0.0 kept. One size, element type and
+ * 32-bit indices (csrgeam2 takes no others); the host waits for the
+ * result's count. */
+arrayrt_csr_t arrayrt_csr_add(arrayrt_csr_t a, arrayrt_csr_t b,
+                              const char *location, arrayrt_stream_t stream);
+arrayrt_csr_t arrayrt_csr_scale(arrayrt_csr_t a, double alpha,
+                                const char *location, arrayrt_stream_t stream);
+
 /* The number of stored elements (known on the host). */
 int64_t arrayrt_csr_nnz(arrayrt_csr_t a);
 

@@ -63,7 +63,8 @@ func.func @creations(%p: memref<?xi64>, %i: memref<?xi64>, %v: memref<?xf64>, %r
 
 // -----
 
-// The transpose and the sampled product return new handles.
+// The transpose, the sampled product, the sum and the scaling return new
+// handles.
 // CHECK-LABEL: func.func @derived
 // CHECK-DAG: %[[ALPHA:.+]] = arith.constant 5.000000e-01 : f64
 // CHECK-DAG: %[[BETA:.+]] = arith.constant 2.000000e+00 : f64
@@ -71,6 +72,10 @@ func.func @creations(%p: memref<?xi64>, %i: memref<?xi64>, %v: memref<?xf64>, %r
 // CHECK: %[[H:.+]] = call @arrayrt_csr_from_dense(
 // CHECK: %[[T:.+]] = call @arrayrt_csr_transpose(%[[H]], %{{.+}}, %{{.+}}) {array.stream_operand = 2 : i64, array.written_operands = array<i64>} : (!llvm.ptr, !llvm.ptr, !llvm.ptr) -> !llvm.ptr
 // CHECK: %[[S:.+]] = call @arrayrt_csr_sddmm(%[[H]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[ALPHA]], %[[BETA]], %[[F32]], %{{.+}}, %{{.+}}) {array.stream_operand = 9 : i64, array.written_operands = array<i64>} : (!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, f64, f64, i32, !llvm.ptr, !llvm.ptr) -> !llvm.ptr
+// CHECK: %[[SUM:.+]] = call @arrayrt_csr_add(%[[S]], %[[T]], %{{.+}}, %{{.+}}) {array.stream_operand = 3 : i64, array.written_operands = array<i64>} : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> !llvm.ptr
+// CHECK: %[[SC:.+]] = call @arrayrt_csr_scale(%[[SUM]], %[[BETA]], %{{.+}}, %{{.+}}) {array.stream_operand = 3 : i64, array.written_operands = array<i64>} : (!llvm.ptr, f64, !llvm.ptr, !llvm.ptr) -> !llvm.ptr
+// CHECK: call @arrayrt_csr_release(%[[SC]],
+// CHECK: call @arrayrt_csr_release(%[[SUM]],
 // CHECK: call @arrayrt_csr_release(%[[S]],
 // CHECK: call @arrayrt_csr_release(%[[T]],
 // CHECK: call @arrayrt_csr_release(%[[H]],
@@ -78,6 +83,10 @@ func.func @derived(%d: memref<4x6xf32>, %a: memref<4x3xf32>, %b: memref<3x6xf32>
   %h = array.csr_from_dense %d {index_bits = 32} : memref<4x6xf32>
   %t = array.csr_transpose %h
   %s = array.csr_sddmm %h, %a, %b {alpha = 0.5, beta = 2.0} : memref<4x3xf32>, memref<3x6xf32>
+  %sum = array.csr_add %s, %t
+  %sc = array.csr_scale %sum {alpha = 2.0 : f64}
+  array.csr_release %sc
+  array.csr_release %sum
   array.csr_release %s
   array.csr_release %t
   array.csr_release %h

@@ -48,5 +48,9 @@ func.func @derived(%h: !array.csr_handle, %a: tensor<?x3xf32>, %b: tensor<3x?xf3
   %s = array.csr_sddmm %h, %a, %b {alpha = 2.0} : tensor<?x3xf32>, tensor<3x?xf32>
   // CHECK: array.csr_sddmm %{{.+}}, %{{.+}}, %{{.+}} : memref<?x3xf64>, memref<3x?xf64>
   %m = array.csr_sddmm %h, %ma, %mb : memref<?x3xf64>, memref<3x?xf64>
+  // CHECK: array.csr_add %{{.+}}, %{{.+}}
+  %sum = array.csr_add %h, %t
+  // CHECK: array.csr_scale %{{.+}} {alpha = -1.500000e+00 : f64}
+  %sc = array.csr_scale %sum {alpha = -1.5 : f64}
   return
 }

@@ -120,6 +120,10 @@ INDIRECT_OPS = {"npy_shape": "from array.load_npy with dynamic sizes",
                                  "sparse-csr-derived.mlir",
                 "csr_sddmm": "from array.sddmm on the CUDA target; "
                              "test/Integration/sparse-csr-derived.mlir",
+                "csr_add": "from array.sparse_add on the CUDA target; "
+                           "test/Integration/sparse-sddmm-transpose.mlir",
+                "csr_scale": "from array.sparse_scale on the CUDA target; "
+                             "test/Integration/sparse-sddmm-transpose.mlir",
                 "csr_nnz": "from array.nnz on the CUDA target",
                 "csr_spmv": "from array.spmv on the CUDA target",
                 "csr_spmm": "from array.spmm on the CUDA target",

@@ -158,6 +158,22 @@ void CsrSpgemmOp::getEffects(Effects &effects) {
   effects.emplace_back(MemoryEffects::Write::get());
 }
 
+LogicalResult CsrAddOp::verify() { return success(); }
+
+void CsrAddOp::getEffects(Effects &effects) {
+  effects.emplace_back(MemoryEffects::Allocate::get());
+  effects.emplace_back(MemoryEffects::Read::get());
+  effects.emplace_back(MemoryEffects::Write::get());
+}
+
+LogicalResult CsrScaleOp::verify() { return success(); }
+
+void CsrScaleOp::getEffects(Effects &effects) {
+  effects.emplace_back(MemoryEffects::Allocate::get());
+  effects.emplace_back(MemoryEffects::Read::get());
+  effects.emplace_back(MemoryEffects::Write::get());
+}
+
 LogicalResult CsrTransposeOp::verify() { return success(); }
 
 void CsrTransposeOp::getEffects(Effects &effects) {

@@ -61,41 +61,41 @@ std::string unsupportedReason(Operation *op) {
   if (op->getParentOfType<OnStreamOp>())
     return "uses a sparse matrix inside array.on_stream, which the CUDA "
            "target does not support yet";
-  auto csrOnly = [](Type type) -> std::string {
-    std::optional<SparseFormat> format = getSparseFormat(type);
-    if (format && *format == SparseFormat::CSR)
+  // Every sparse matrix is held as CSR (the format all of cuSPARSE's
+  // generic operations take); its type's format only says how the CPU
+  // target stores it. Its positions and coordinates need one width.
+  auto oneWidth = [](Type type) -> std::string {
+    if (indexBits(type))
       return "";
-    return ("makes a " +
-            (format ? stringifySparseFormat(*format) : StringRef("sparse")) +
-            " matrix; the CUDA target supports CSR only yet")
-        .str();
+    return "makes a sparse matrix with different posWidth and crdWidth; the "
+           "CUDA target (cuSPARSE) needs one index width";
+  };
+  auto width32 = [&](Operation *op, StringRef what) -> std::string {
+    for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
+                                              op->getResultTypes()))
+      if (isSparse(type) && indexBits(type) != 32)
+        return (what + " a matrix without 32-bit indices; the CUDA target "
+                       "(cuSPARSE's " +
+                (isa<SparseTransposeOp>(op) ? "csr2csc" : "csrgeam2") +
+                ") needs posWidth = crdWidth = 32")
+            .str();
+    return "";
   };
   if (auto toSparse = dyn_cast<ToSparseOp>(op)) {
-    if (isSparse(toSparse.getInput().getType()))
-      return "converts a sparse matrix to a sparse format, which the CUDA "
+    if (isSparse(toSparse.getInput().getType()) &&
+        indexBits(toSparse.getInput().getType()) != indexBits(toSparse.getType()))
+      return "changes the index width of a sparse matrix, which the CUDA "
              "target does not support yet";
-    return csrOnly(toSparse.getType());
+    return oneWidth(toSparse.getType());
   }
-  if (isa<LoadMtxOp, LoadSparseOp>(op))
-    return csrOnly(op->getResult(0).getType());
-  if (auto csr = dyn_cast<CsrMatrixOp>(op)) {
-    if (!indexBits(csr.getType()))
-      return "has different posWidth and crdWidth; the CUDA target "
-             "(cuSPARSE) needs one index width";
-    return "";
-  }
-  if (auto transpose = dyn_cast<SparseTransposeOp>(op)) {
-    // A CSC or COO operand is rejected where it is made.
-    if (std::string reason = csrOnly(transpose.getType()); !reason.empty())
-      return reason;
-    if (indexBits(transpose.getInput().getType()) != 32 ||
-        indexBits(transpose.getType()) != 32)
-      return "transposes a matrix without 32-bit indices; the CUDA target "
-             "(cuSPARSE's csr2csc) needs posWidth = crdWidth = 32";
-    return "";
-  }
-  if (auto sddmm = dyn_cast<SddmmOp>(op))
-    return csrOnly(sddmm.getType());
+  if (isa<LoadMtxOp, LoadSparseOp, CsrMatrixOp, SddmmOp>(op))
+    return oneWidth(op->getResult(0).getType());
+  if (isa<SparseTransposeOp>(op))
+    return width32(op, "transposes");
+  if (isa<SparseAddOp>(op))
+    return width32(op, "adds");
+  if (isa<SparseScaleOp>(op))
+    return width32(op, "scales");
   if (isa<ToDenseOp, NnzOp, SpmvOp, SpmmOp, SpgemmOp>(op))
     return "";
   if (auto dim = dyn_cast<tensor::DimOp>(op))
@@ -103,8 +103,6 @@ std::string unsupportedReason(Operation *op) {
                ? ""
                : "reads a sparse matrix's size at a dimension that is not "
                  "a constant, which the CUDA target does not support yet";
-  if (isa<SparseAddOp, SparseScaleOp>(op))
-    return "is not supported on the CUDA target yet";
   return "uses a sparse matrix; the CUDA target supports them only in "
          "array.to_sparse, array.csr_matrix, array.load_mtx, array.spmv, "
          "array.spmm, array.spgemm, array.sddmm, array.sparse_transpose, "
@@ -212,18 +210,26 @@ private:
 bool ArrayGpuSparsePass::createHandle(IRRewriter &rewriter, Operation *op) {
   if (op->getNumResults() != 1)
     return false;
-  std::optional<SparseFormat> format =
-      getSparseFormat(op->getResult(0).getType());
-  if (!format || *format != SparseFormat::CSR ||
-      !indexBits(op->getResult(0).getType()))
+  Type resultType = op->getResult(0).getType();
+  if (!getSparseFormat(resultType) || !indexBits(resultType))
     return false;
   Location loc = op->getLoc();
   rewriter.setInsertionPoint(op);
   Csr csr;
   auto toSparse = dyn_cast<ToSparseOp>(op);
-  if (toSparse && isSparse(toSparse.getInput().getType()))
-    return false;
-  if (toSparse) {
+  if (toSparse && isSparse(toSparse.getInput().getType())) {
+    // Another format of one index width: the same CSR handle.
+    auto input = csrs.find(toSparse.getInput());
+    if (input == csrs.end() ||
+        indexBits(toSparse.getInput().getType()) != indexBits(resultType))
+      return false;
+    auto result = cast<RankedTensorType>(resultType);
+    csr = input->second;
+    csr.rows = checkedSize(rewriter, op, csr.rows, result, 0,
+                           "the number of rows");
+    csr.cols = checkedSize(rewriter, op, csr.cols, result, 1,
+                           "the number of columns");
+  } else if (toSparse) {
     auto result = cast<RankedTensorType>(toSparse.getType());
     Value dense = toSparse.getInput();
     csr.handle = CsrFromDenseOp::create(
@@ -287,6 +293,19 @@ bool ArrayGpuSparsePass::createHandle(IRRewriter &rewriter, Operation *op) {
     csr.handle = CsrSddmmOp::create(rewriter, loc, s->second.handle,
                                     sddmm.getA(), sddmm.getB(),
                                     sddmm.getAlphaAttr(), sddmm.getBetaAttr());
+  } else if (isa<SparseAddOp, SparseScaleOp>(op)) {
+    auto a = csrs.find(op->getOperand(0));
+    auto b = csrs.find(op->getOperand(op->getNumOperands() - 1));
+    if (a == csrs.end() || b == csrs.end())
+      return false;
+    csr.rows = a->second.rows;
+    csr.cols = a->second.cols;
+    if (auto scale = dyn_cast<SparseScaleOp>(op))
+      csr.handle = CsrScaleOp::create(rewriter, loc, a->second.handle,
+                                      scale.getAlphaAttr());
+    else
+      csr.handle =
+          CsrAddOp::create(rewriter, loc, a->second.handle, b->second.handle);
   } else {
     return false;
   }
@@ -392,8 +411,11 @@ void ArrayGpuSparsePass::runOnOperation() {
     if (failed(lowerUse(rewriter, op)))
       return signalPassFailure();
   }
+  // A conversion between formats shares its operand's handle: one release.
+  DenseSet<Value> released;
   for (Value matrix : order)
-    release(rewriter, csrs[matrix]);
+    if (released.insert(csrs[matrix].handle).second)
+      release(rewriter, csrs[matrix]);
   for (Operation *op : llvm::reverse(producers)) {
     if (!op->use_empty()) {
       op->emitOpError("has a sparse result that array-gpu-sparse could not "

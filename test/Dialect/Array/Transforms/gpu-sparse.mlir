@@ -112,14 +112,44 @@ func.func @spgemm(%d: tensor<?x?xf32>, %e: tensor<?x?xf32>) -> (index, index) {
 // -----
 
 #CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+#CSR32 = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
 
 // What array-reject-sparse would have stopped fails here too, not later.
-func.func @sum(%d: tensor<4x6xf32>) -> tensor<4x6xf32> {
+func.func @widen(%d: tensor<4x6xf32>) -> tensor<4x6xf32> {
   %a = array.to_sparse %d : tensor<4x6xf32> -> tensor<4x6xf32, #CSR>
-  // expected-error @+1 {{'array.sparse_add' op makes a sparse matrix that array-gpu-sparse cannot lower (array-reject-sparse names why)}}
-  %b = array.sparse_add %a, %a : tensor<4x6xf32, #CSR>
-  %c = array.to_dense %b : tensor<4x6xf32, #CSR> -> tensor<4x6xf32>
+  // expected-error @+1 {{'array.to_sparse' op makes a sparse matrix that array-gpu-sparse cannot lower (array-reject-sparse names why)}}
+  %b = array.to_sparse %a : tensor<4x6xf32, #CSR> -> tensor<4x6xf32, #CSR32>
+  %c = array.to_dense %b : tensor<4x6xf32, #CSR32> -> tensor<4x6xf32>
   return %c : tensor<4x6xf32>
+}
+
+// -----
+
+#CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed), posWidth = 32, crdWidth = 32}>
+#COO = #sparse_tensor.encoding<{map = (i, j) -> (i : compressed(nonunique), j : singleton), posWidth = 32, crdWidth = 32}>
+
+// Every format is a CSR handle: a CSC matrix from a dense one, its COO
+// form (the same handle: one release), a sum and a scaling (csrgeam2).
+// CHECK-LABEL: func.func @formats
+// CHECK: %[[H:.+]] = array.csr_from_dense %{{.+}} {index_bits = 32 : i64} : tensor<4x6xf32>
+// CHECK-NOT: array.csr_from_dense
+// CHECK: %[[S:.+]] = array.csr_add %[[H]], %[[H]]
+// CHECK: %[[T:.+]] = array.csr_scale %[[S]] {alpha = 2.500000e+00 : f64}
+// CHECK: array.csr_release %[[S]]
+// CHECK: array.csr_nnz %[[H]]
+// CHECK: array.csr_release %[[H]]
+// CHECK-NOT: array.csr_release %[[H]]
+// CHECK: array.csr_to_dense %[[T]]
+// CHECK: array.csr_release %[[T]]
+// CHECK-NOT: array.csr_release
+func.func @formats(%d: tensor<4x6xf32>) -> (index, tensor<4x6xf32>) {
+  %a = array.to_sparse %d : tensor<4x6xf32> -> tensor<4x6xf32, #CSC>
+  %b = array.to_sparse %a : tensor<4x6xf32, #CSC> -> tensor<4x6xf32, #COO>
+  %s = array.sparse_add %b, %b : tensor<4x6xf32, #COO>
+  %t = array.sparse_scale %s by 2.5 : tensor<4x6xf32, #COO>
+  %n = array.nnz %a : tensor<4x6xf32, #CSC>
+  %dt = array.to_dense %t : tensor<4x6xf32, #COO> -> tensor<4x6xf32>
+  return %n, %dt : index, tensor<4x6xf32>
 }
 
 // -----

@@ -26,20 +26,25 @@ func.func @supported(%d: tensor<?x?xf32>, %x: tensor<?xf32>, %b: tensor<?x8xf32>
 // -----
 
 #CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed)}>
-
-func.func @csc(%d: tensor<4x6xf32>) {
-  // expected-error @+1 {{'array.to_sparse' op makes a CSC matrix; the CUDA target supports CSR only yet; compile with --target=cpu}}
-  %a = array.to_sparse %d : tensor<4x6xf32> -> tensor<4x6xf32, #CSC>
-  return
-}
-
-// -----
-
 #COO = #sparse_tensor.encoding<{map = (i, j) -> (i : compressed(nonunique), j : singleton)}>
+#CSR32 = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+#CSC32 = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed), posWidth = 32, crdWidth = 32}>
 
-func.func @coo_file() {
-  // expected-error @+1 {{'array.load_mtx' op makes a COO matrix; the CUDA target supports CSR only yet; compile with --target=cpu}}
-  %a = array.load_mtx "a.mtx" : tensor<?x?xf32, #COO>
+// CSC and COO matrices (held as CSR on the GPU), conversions between
+// formats of one index width, 32-bit sums, scaling and transposes pass.
+// CHECK-LABEL: func.func @formats
+// CHECK: array.load_mtx
+// CHECK: array.sparse_add
+// CHECK: array.sparse_scale
+// CHECK: array.sparse_transpose
+func.func @formats(%d: tensor<4x6xf32>) {
+  %a = array.to_sparse %d : tensor<4x6xf32> -> tensor<4x6xf32, #CSC>
+  %b = array.to_sparse %a : tensor<4x6xf32, #CSC> -> tensor<4x6xf32, #COO>
+  %m = array.load_mtx "a.mtx" : tensor<?x?xf32, #COO>
+  %c = array.to_sparse %d : tensor<4x6xf32> -> tensor<4x6xf32, #CSC32>
+  %e = array.sparse_add %c, %c : tensor<4x6xf32, #CSC32>
+  %f = array.sparse_scale %e by 2.0 : tensor<4x6xf32, #CSC32>
+  %t = array.sparse_transpose %f : tensor<4x6xf32, #CSC32> -> tensor<6x4xf32, #CSR32>
   return
 }
 
@@ -48,9 +53,9 @@ func.func @coo_file() {
 #CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
 #CSR32 = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
 
-func.func @sparse_to_sparse(%d: tensor<4x6xf32>) {
+func.func @index_width(%d: tensor<4x6xf32>) {
   %a = array.to_sparse %d : tensor<4x6xf32> -> tensor<4x6xf32, #CSR>
-  // expected-error @+1 {{'array.to_sparse' op converts a sparse matrix to a sparse format, which the CUDA target does not support yet; compile with --target=cpu}}
+  // expected-error @+1 {{'array.to_sparse' op changes the index width of a sparse matrix, which the CUDA target does not support yet; compile with --target=cpu}}
   %b = array.to_sparse %a : tensor<4x6xf32, #CSR> -> tensor<4x6xf32, #CSR32>
   return
 }
@@ -61,9 +66,9 @@ func.func @sparse_to_sparse(%d: tensor<4x6xf32>) {
 
 func.func @sum(%d: tensor<4x6xf32>) {
   %a = array.to_sparse %d : tensor<4x6xf32> -> tensor<4x6xf32, #CSR>
-  // expected-error @+1 {{'array.sparse_add' op is not supported on the CUDA target yet; compile with --target=cpu}}
+  // expected-error @+1 {{'array.sparse_add' op adds a matrix without 32-bit indices; the CUDA target (cuSPARSE's csrgeam2) needs posWidth = crdWidth = 32; compile with --target=cpu}}
   %b = array.sparse_add %a, %a : tensor<4x6xf32, #CSR>
-  // expected-error @+1 {{'array.sparse_scale' op is not supported on the CUDA target yet; compile with --target=cpu}}
+  // expected-error @+1 {{'array.sparse_scale' op scales a matrix without 32-bit indices; the CUDA target (cuSPARSE's csrgeam2) needs posWidth = crdWidth = 32; compile with --target=cpu}}
   %c = array.sparse_scale %a by 2.0 : tensor<4x6xf32, #CSR>
   return
 }
@@ -73,7 +78,7 @@ func.func @sum(%d: tensor<4x6xf32>) {
 #MIXED = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 64, crdWidth = 32}>
 
 func.func @mixed_widths(%v: tensor<?xf32>, %i: tensor<?xi32>, %p: tensor<?xi64>) {
-  // expected-error @+1 {{'array.csr_matrix' op has different posWidth and crdWidth; the CUDA target (cuSPARSE) needs one index width; compile with --target=cpu}}
+  // expected-error @+1 {{'array.csr_matrix' op makes a sparse matrix with different posWidth and crdWidth; the CUDA target (cuSPARSE) needs one index width; compile with --target=cpu}}
   %a = array.csr_matrix %v, %i, %p : tensor<?xf32>, tensor<?xi32>, tensor<?xi64> -> tensor<?x4xf32, #MIXED>
   return
 }
@@ -103,18 +108,6 @@ func.func @on_stream(%d: tensor<4x6xf32>, %x: tensor<6xf32>) -> tensor<4xf32> {
 func.func @arg(%a: tensor<4x6xf32, #CSR>) -> tensor<4x6xf32, #CSR> {
   // expected-error @+1 {{'func.return' op uses a sparse matrix; the CUDA target supports them only in array.to_sparse, array.csr_matrix, array.load_mtx, array.spmv, array.spmm, array.spgemm, array.sddmm, array.sparse_transpose, array.load_sparse, array.to_dense, array.nnz and tensor.dim yet; compile with --target=cpu}}
   return %a : tensor<4x6xf32, #CSR>
-}
-
-// -----
-
-#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
-#CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed), posWidth = 32, crdWidth = 32}>
-
-func.func @transpose_csc(%d: tensor<4x6xf32>) {
-  %a = array.to_sparse %d : tensor<4x6xf32> -> tensor<4x6xf32, #CSR>
-  // expected-error @+1 {{'array.sparse_transpose' op makes a CSC matrix; the CUDA target supports CSR only yet; compile with --target=cpu}}
-  %t = array.sparse_transpose %a : tensor<4x6xf32, #CSR> -> tensor<6x4xf32, #CSC>
-  return
 }
 
 // -----

@@ -20,7 +20,7 @@ include "mlir/Interfaces/DestinationStyleOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def Array_CsrHandleType : Array_Type<"CsrHandle", "csr_handle"> {
-  let summary = "A CSR matrix in GPU memory, held by the runtime.";
+  let summary = "A sparse matrix in GPU memory, held by the runtime as CSR.";
   let description = [{
     An `arrayrt_csr_t` (runtime/include/arrayrt/arrayrt.h): row offsets,
     column indices and values in device memory, owned by the handle or,
@@ -155,6 +155,40 @@ def Array_CsrSddmmOp : Array_CsrOp<"csr_sddmm"> {
   let assemblyFormat = [{
     $s `,` $a `,` $b attr-dict `:` type($a) `,` type($b)
   }];
+}
+
+def Array_CsrAddOp : Array_CsrOp<"csr_add"> {
+  let summary = "The sum of two CSR handles, as a new CSR handle (cuSPARSE "
+                "csrgeam2).";
+  let description = [{
+    A new handle that owns its arrays: the union of the operands' stored
+    coordinates, with the sum where both store one (a sum cancelling to
+    0.0 stays stored). Both need one size, element type and 32-bit indices
+    (checked at run time); the host waits for the result's count.
+
+    ```mlir
+    %c = array.csr_add %a, %b
+    ```
+  }];
+  let arguments = (ins Array_CsrHandleType:$a, Array_CsrHandleType:$b);
+  let results = (outs Array_CsrHandleType:$handle);
+  let assemblyFormat = "$a `,` $b attr-dict";
+}
+
+def Array_CsrScaleOp : Array_CsrOp<"csr_scale"> {
+  let summary = "A CSR handle times a scalar, as a new CSR handle (cuSPARSE "
+                "csrgeam2 with an empty second matrix).";
+  let description = [{
+    A new handle with `A`'s pattern and `alpha` times its values; 32-bit
+    indices (checked at run time).
+
+    ```mlir
+    %b = array.csr_scale %a {alpha = 2.5 : f64}
+    ```
+  }];
+  let arguments = (ins Array_CsrHandleType:$a, F64Attr:$alpha);
+  let results = (outs Array_CsrHandleType:$handle);
+  let assemblyFormat = "$a attr-dict";
 }
 
 def Array_CsrNnzOp : Array_CsrOp<"csr_nnz"> {
