@@ -118,174 +118,105 @@ void replaceCreation(PatternRewriter &rewriter, Operation *op,
   rewriter.replaceOp(op, handle);
 }
 
-struct CsrFromDenseToCall : OpRewritePattern<CsrFromDenseOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(CsrFromDenseOp op,
+/// Adds the `!llvm.ptr` of `handle` to `args`; false while its creation is
+/// not lowered yet.
+bool addHandle(CallArgs &args, Value handle) {
+  Value pointer = handlePointer(handle);
+  if (pointer)
+    args.add(pointer);
+  return pointer != nullptr;
+}
+
+/// An op making a new handle becomes `callee(<its arguments>, location,
+/// stream)`, whose pointer replaces the handle. `addArguments` adds the
+/// op's own arguments (false when a handle operand is not lowered yet).
+template <typename OpTy>
+struct CsrCreationToCall : OpRewritePattern<OpTy> {
+  using AddArguments = bool (*)(OpTy, CallArgs &);
+  CsrCreationToCall(MLIRContext *context, StringRef callee,
+                    AddArguments addArguments)
+      : OpRewritePattern<OpTy>(context), callee(callee),
+        addArguments(addArguments) {}
+
+  LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
     if (!onBuffers(op))
       return rewriter.notifyMatchFailure(op, "expects bufferized operands");
     CallArgs args(rewriter, op);
-    args.addBuffer(op.getDense());
-    args.addI32(op.getIndexBits());
-    args.addDtype(elementType(op.getDense()));
-    args.addLocation();
-    func::CallOp call =
-        args.callOnStream("arrayrt_csr_from_dense", args.ptrType);
-    if (!call)
-      return failure();
-    replaceCreation(rewriter, op, call);
-    return success();
-  }
-};
-
-struct CsrFromArraysToCall : OpRewritePattern<CsrFromArraysOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(CsrFromArraysOp op,
-                                PatternRewriter &rewriter) const override {
-    if (!onBuffers(op))
-      return rewriter.notifyMatchFailure(op, "expects bufferized operands");
-    CallArgs args(rewriter, op);
-    args.addBuffer(op.getIndptr());
-    args.addBuffer(op.getIndices());
-    args.addBuffer(op.getData());
-    args.addIndex(op.getRows());
-    args.addIndex(op.getCols());
-    args.addI32(elementType(op.getIndptr()).getIntOrFloatBitWidth());
-    args.addDtype(elementType(op.getData()));
-    args.addLocation();
-    func::CallOp call =
-        args.callOnStream("arrayrt_csr_from_arrays", args.ptrType);
-    if (!call)
-      return failure();
-    replaceCreation(rewriter, op, call);
-    return success();
-  }
-};
-
-struct CsrLoadMtxToCall : OpRewritePattern<CsrLoadMtxOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(CsrLoadMtxOp op,
-                                PatternRewriter &rewriter) const override {
-    CallArgs args(rewriter, op);
-    args.add(getStringConstant(rewriter, op, "arrayrt_mtx_path", op.getPath()));
-    args.addI32(op.getIndexBits());
-    args.addDtype(op.getElement());
-    args.addLocation();
-    func::CallOp call = args.callOnStream("arrayrt_csr_load_mtx", args.ptrType);
-    if (!call)
-      return failure();
-    replaceCreation(rewriter, op, call);
-    return success();
-  }
-};
-
-/// arrayrt_csr_spgemm(a, b, location, stream): a new handle.
-struct CsrSpgemmToCall : OpRewritePattern<CsrSpgemmOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(CsrSpgemmOp op,
-                                PatternRewriter &rewriter) const override {
-    Value a = handlePointer(op->getOperand(0));
-    Value b = handlePointer(op->getOperand(1));
-    if (!a || !b)
-      return rewriter.notifyMatchFailure(op, "handles not lowered yet");
-    CallArgs args(rewriter, op);
-    args.add(a);
-    args.add(b);
-    args.addLocation();
-    func::CallOp call = args.callOnStream("arrayrt_csr_spgemm", args.ptrType);
-    if (!call)
-      return failure();
-    replaceCreation(rewriter, op, call);
-    return success();
-  }
-};
-
-/// arrayrt_csr_transpose(a, location, stream): a new handle.
-struct CsrTransposeToCall : OpRewritePattern<CsrTransposeOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(CsrTransposeOp op,
-                                PatternRewriter &rewriter) const override {
-    Value a = handlePointer(op.getA());
-    if (!a)
+    if (!addArguments(op, args))
       return rewriter.notifyMatchFailure(op, "handle not lowered yet");
-    CallArgs args(rewriter, op);
-    args.add(a);
     args.addLocation();
-    func::CallOp call =
-        args.callOnStream("arrayrt_csr_transpose", args.ptrType);
+    func::CallOp call = args.callOnStream(callee, args.ptrType);
     if (!call)
       return failure();
     replaceCreation(rewriter, op, call);
     return success();
   }
+
+  std::string callee;
+  AddArguments addArguments;
 };
 
-/// arrayrt_csr_add(a, b, location, stream) and arrayrt_csr_scale(a, alpha,
-/// location, stream): new handles.
-struct CsrAddToCall : OpRewritePattern<CsrAddOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(CsrAddOp op,
-                                PatternRewriter &rewriter) const override {
-    Value a = handlePointer(op.getA()), b = handlePointer(op.getB());
-    if (!a || !b)
-      return rewriter.notifyMatchFailure(op, "handles not lowered yet");
-    CallArgs args(rewriter, op);
-    args.add(a);
-    args.add(b);
-    args.addLocation();
-    func::CallOp call = args.callOnStream("arrayrt_csr_add", args.ptrType);
-    if (!call)
-      return failure();
-    replaceCreation(rewriter, op, call);
-    return success();
-  }
-};
-
-struct CsrScaleToCall : OpRewritePattern<CsrScaleOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(CsrScaleOp op,
-                                PatternRewriter &rewriter) const override {
-    Value a = handlePointer(op.getA());
-    if (!a)
-      return rewriter.notifyMatchFailure(op, "handle not lowered yet");
-    CallArgs args(rewriter, op);
-    args.add(a);
-    args.addF64(op.getAlpha().convertToDouble());
-    args.addLocation();
-    func::CallOp call = args.callOnStream("arrayrt_csr_scale", args.ptrType);
-    if (!call)
-      return failure();
-    replaceCreation(rewriter, op, call);
-    return success();
-  }
-};
-
-/// arrayrt_csr_sddmm(s, a, b, alpha, beta, dtype, location, stream): a new
-/// handle.
-struct CsrSddmmToCall : OpRewritePattern<CsrSddmmOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(CsrSddmmOp op,
-                                PatternRewriter &rewriter) const override {
-    if (!onBuffers(op))
-      return rewriter.notifyMatchFailure(op, "expects bufferized operands");
-    Value s = handlePointer(op.getS());
-    if (!s)
-      return rewriter.notifyMatchFailure(op, "handle not lowered yet");
-    CallArgs args(rewriter, op);
-    args.add(s);
-    args.addBuffer(op.getA());
-    args.addBuffer(op.getB());
-    args.addF64(op.getAlpha().convertToDouble());
-    args.addF64(op.getBeta().convertToDouble());
-    args.addDtype(elementType(op.getA()));
-    args.addLocation();
-    func::CallOp call = args.callOnStream("arrayrt_csr_sddmm", args.ptrType);
-    if (!call)
-      return failure();
-    replaceCreation(rewriter, op, call);
-    return success();
-  }
-};
+void addCreationPatterns(RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<CsrCreationToCall<CsrFromDenseOp>>(
+      context, "arrayrt_csr_from_dense", [](CsrFromDenseOp op, CallArgs &args) {
+        args.addBuffer(op.getDense());
+        args.addI32(op.getIndexBits());
+        args.addDtype(elementType(op.getDense()));
+        return true;
+      });
+  patterns.add<CsrCreationToCall<CsrFromArraysOp>>(
+      context, "arrayrt_csr_from_arrays",
+      [](CsrFromArraysOp op, CallArgs &args) {
+        args.addBuffer(op.getIndptr());
+        args.addBuffer(op.getIndices());
+        args.addBuffer(op.getData());
+        args.addIndex(op.getRows());
+        args.addIndex(op.getCols());
+        args.addI32(elementType(op.getIndptr()).getIntOrFloatBitWidth());
+        args.addDtype(elementType(op.getData()));
+        return true;
+      });
+  patterns.add<CsrCreationToCall<CsrLoadMtxOp>>(
+      context, "arrayrt_csr_load_mtx", [](CsrLoadMtxOp op, CallArgs &args) {
+        args.add(getStringConstant(args.rewriter, op, "arrayrt_mtx_path",
+                                   op.getPath()));
+        args.addI32(op.getIndexBits());
+        args.addDtype(op.getElement());
+        return true;
+      });
+  patterns.add<CsrCreationToCall<CsrSpgemmOp>>(
+      context, "arrayrt_csr_spgemm", [](CsrSpgemmOp op, CallArgs &args) {
+        return addHandle(args, op.getA()) && addHandle(args, op.getB());
+      });
+  patterns.add<CsrCreationToCall<CsrTransposeOp>>(
+      context, "arrayrt_csr_transpose", [](CsrTransposeOp op, CallArgs &args) {
+        return addHandle(args, op.getA());
+      });
+  patterns.add<CsrCreationToCall<CsrAddOp>>(
+      context, "arrayrt_csr_add", [](CsrAddOp op, CallArgs &args) {
+        return addHandle(args, op.getA()) && addHandle(args, op.getB());
+      });
+  patterns.add<CsrCreationToCall<CsrScaleOp>>(
+      context, "arrayrt_csr_scale", [](CsrScaleOp op, CallArgs &args) {
+        if (!addHandle(args, op.getA()))
+          return false;
+        args.addF64(op.getAlpha().convertToDouble());
+        return true;
+      });
+  patterns.add<CsrCreationToCall<CsrSddmmOp>>(
+      context, "arrayrt_csr_sddmm", [](CsrSddmmOp op, CallArgs &args) {
+        if (!addHandle(args, op.getS()))
+          return false;
+        args.addBuffer(op.getA());
+        args.addBuffer(op.getB());
+        args.addF64(op.getAlpha().convertToDouble());
+        args.addF64(op.getBeta().convertToDouble());
+        args.addDtype(elementType(op.getA()));
+        return true;
+      });
+}
 
 struct CsrNnzToCall : OpRewritePattern<CsrNnzOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -388,11 +319,8 @@ struct CsrReleaseToCall : OpRewritePattern<CsrReleaseOp> {
 
 void array::populateCsrToRuntimePatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns
-      .add<CsrFromDenseToCall, CsrFromArraysToCall, CsrLoadMtxToCall,
-           CsrSpgemmToCall, CsrTransposeToCall, CsrSddmmToCall, CsrAddToCall,
-           CsrScaleToCall, CsrNnzToCall, CsrToDenseToCall, CsrReleaseToCall>(
-          context);
+  addCreationPatterns(patterns);
+  patterns.add<CsrNnzToCall, CsrToDenseToCall, CsrReleaseToCall>(context);
   patterns.add<CsrProductToCall<CsrSpmvOp>>(context, "arrayrt_csr_spmv");
   patterns.add<CsrProductToCall<CsrSpmmOp>>(context, "arrayrt_csr_spmm");
 }
