@@ -54,14 +54,24 @@ protected:
     GTEST_FLAG_SET(death_test_style, "threadsafe");
     ASSERT_TRUE(kUseFakeDriver);
     ASSERT_TRUE(arrayrt_cuda_available(nullptr));
+    // A death test's child process (re-executed, with this environment)
+    // uses its parent's directory: it ends before TearDown, so a folder of
+    // its own would stay behind.
+    if (const char *parent = std::getenv(kDirVariable)) {
+      dir = parent;
+      return;
+    }
     char pattern[] = "/tmp/arrayrt-npy-device-XXXXXX";
     ASSERT_NE(mkdtemp(pattern), nullptr);
     dir = pattern;
+    setenv(kDirVariable, pattern, 1);
   }
   void TearDown() override {
+    unsetenv(kDirVariable);
     std::string command = "rm -rf '" + dir + "'";
     EXPECT_EQ(std::system(command.c_str()), 0);
   }
+  static constexpr const char *kDirVariable = "ARRAYRT_TEST_NPY_DEVICE_DIR";
   std::string path(const char *name) const { return dir + "/" + name; }
   std::string dir;
 };
