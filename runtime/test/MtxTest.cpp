@@ -87,6 +87,7 @@ void expectError(const char *name, const char *text, const std::string &what) {
       testing::ExitedWithCode(1),
       "arrayrt: error: p.mlir:2:3: cannot load '.*" + std::string(name) +
           "': " + what);
+  std::remove(path.c_str());
 }
 
 TEST(MtxTest, MalformedFilesNameTheLine) {
