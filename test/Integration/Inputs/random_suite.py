@@ -1395,7 +1395,7 @@ OPS = ELEMENTWISE_CASES + SHAPED_CASES + [
     op("reduce_or", "region", ["bool", "int64", "int16"],
        reduce_case(or_body)),
     op("npy_roundtrip", "io", NPY_DTYPES, npy_case),
-    op("sparse", "sparse", FLOAT_ONLY, sparse_case),
+    op("sparse", "sparse", FLOAT_ONLY + ["float16"], sparse_case),
     op("on_stream", "arithmetic", ["float32", "int32", "float64"],
        streams_case),
 ]

@@ -97,8 +97,10 @@ FailureOr<SparseFormat> verifySparseMatrix(Operation *op, Type type,
   if (tensor.getRank() != 2)
     return op->emitOpError() << what << " must be a sparse matrix of rank 2, "
                              << "found rank " << tensor.getRank();
-  if (!tensor.getElementType().isF32() && !tensor.getElementType().isF64())
-    return op->emitOpError() << what << " must have f32 or f64 elements, found "
+  Type element = tensor.getElementType();
+  if (!element.isF16() && !element.isF32() && !element.isF64())
+    return op->emitOpError()
+           << what << " must have f16, f32 or f64 elements, found "
                              << tensor.getElementType();
   std::optional<SparseFormat> format = getSparseFormat(tensor);
   if (!format)

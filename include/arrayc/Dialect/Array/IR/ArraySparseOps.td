@@ -9,8 +9,9 @@
 //   CSC: map = (i, j) -> (j : dense, i : compressed)
 //   COO: map = (i, j) -> (i : compressed(nonunique), j : singleton)
 //
-// and float32 or float64 values. The verifiers (SparseOps.cpp) name what
-// they found when a type is not one of these.
+// and float16 (CPU target only yet), float32 or float64 values. The
+// verifiers (SparseOps.cpp) name what they found when a type is not one of
+// these.
 //
 //===----------------------------------------------------------------------===//
 
