@@ -68,6 +68,14 @@ bool staticMismatch(int64_t a, int64_t b) {
   return !ShapedType::isDynamic(a) && !ShapedType::isDynamic(b) && a != b;
 }
 
+/// A new handle computed from others: it is allocated, theirs are read,
+/// and it stays in order with the program's other effects.
+void addDerivedEffects(Effects &effects) {
+  effects.emplace_back(MemoryEffects::Allocate::get());
+  effects.emplace_back(MemoryEffects::Read::get());
+  effects.emplace_back(MemoryEffects::Write::get());
+}
+
 /// Reads of the buffers among `operands` (none on tensors).
 void addReads(Effects &effects, MutableArrayRef<OpOperand> operands) {
   for (OpOperand &operand : operands)
@@ -150,36 +158,14 @@ void CsrLoadMtxOp::getEffects(Effects &effects) {
   effects.emplace_back(MemoryEffects::Write::get());
 }
 
-LogicalResult CsrSpgemmOp::verify() { return success(); }
+void CsrSpgemmOp::getEffects(Effects &effects) { addDerivedEffects(effects); }
 
-void CsrSpgemmOp::getEffects(Effects &effects) {
-  effects.emplace_back(MemoryEffects::Allocate::get());
-  effects.emplace_back(MemoryEffects::Read::get());
-  effects.emplace_back(MemoryEffects::Write::get());
-}
+void CsrAddOp::getEffects(Effects &effects) { addDerivedEffects(effects); }
 
-LogicalResult CsrAddOp::verify() { return success(); }
-
-void CsrAddOp::getEffects(Effects &effects) {
-  effects.emplace_back(MemoryEffects::Allocate::get());
-  effects.emplace_back(MemoryEffects::Read::get());
-  effects.emplace_back(MemoryEffects::Write::get());
-}
-
-LogicalResult CsrScaleOp::verify() { return success(); }
-
-void CsrScaleOp::getEffects(Effects &effects) {
-  effects.emplace_back(MemoryEffects::Allocate::get());
-  effects.emplace_back(MemoryEffects::Read::get());
-  effects.emplace_back(MemoryEffects::Write::get());
-}
-
-LogicalResult CsrTransposeOp::verify() { return success(); }
+void CsrScaleOp::getEffects(Effects &effects) { addDerivedEffects(effects); }
 
 void CsrTransposeOp::getEffects(Effects &effects) {
-  effects.emplace_back(MemoryEffects::Allocate::get());
-  effects.emplace_back(MemoryEffects::Read::get());
-  effects.emplace_back(MemoryEffects::Write::get());
+  addDerivedEffects(effects);
 }
 
 LogicalResult CsrSddmmOp::verify() {
@@ -197,9 +183,7 @@ LogicalResult CsrSddmmOp::verify() {
 }
 
 void CsrSddmmOp::getEffects(Effects &effects) {
-  effects.emplace_back(MemoryEffects::Allocate::get());
-  effects.emplace_back(MemoryEffects::Read::get());
-  effects.emplace_back(MemoryEffects::Write::get());
+  addDerivedEffects(effects);
   addReads(effects, getOperation()->getOpOperands().drop_front());
 }
 

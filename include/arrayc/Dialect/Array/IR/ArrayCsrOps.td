@@ -37,6 +37,12 @@ class Array_CsrOp<string mnemonic, list<Trait> traits = []>
   let hasVerifier = 1;
 }
 
+// A new handle computed from other handles only: nothing to verify beyond
+// the operand types.
+class Array_CsrDerivedOp<string mnemonic> : Array_CsrOp<mnemonic> {
+  let hasVerifier = 0;
+}
+
 def Array_CsrFromDenseOp : Array_CsrOp<"csr_from_dense"> {
   let summary = "The CSR matrix of a dense matrix's nonzeros (cuSPARSE "
                 "DenseToSparse).";
@@ -99,7 +105,7 @@ def Array_CsrLoadMtxOp : Array_CsrOp<"csr_load_mtx"> {
   let assemblyFormat = "$path attr-dict";
 }
 
-def Array_CsrSpgemmOp : Array_CsrOp<"csr_spgemm"> {
+def Array_CsrSpgemmOp : Array_CsrDerivedOp<"csr_spgemm"> {
   let summary = "The CSR product of two CSR handles (cuSPARSE SpGEMM).";
   let description = [{
     `A @ B` into a new handle that owns its arrays (from the memory pool,
@@ -116,7 +122,7 @@ def Array_CsrSpgemmOp : Array_CsrOp<"csr_spgemm"> {
   let assemblyFormat = "$a `,` $b attr-dict";
 }
 
-def Array_CsrTransposeOp : Array_CsrOp<"csr_transpose"> {
+def Array_CsrTransposeOp : Array_CsrDerivedOp<"csr_transpose"> {
   let summary = "The transpose of a CSR handle, as a new CSR handle "
                 "(cuSPARSE csr2csc).";
   let description = [{
@@ -157,7 +163,7 @@ def Array_CsrSddmmOp : Array_CsrOp<"csr_sddmm"> {
   }];
 }
 
-def Array_CsrAddOp : Array_CsrOp<"csr_add"> {
+def Array_CsrAddOp : Array_CsrDerivedOp<"csr_add"> {
   let summary = "The sum of two CSR handles, as a new CSR handle (cuSPARSE "
                 "csrgeam2).";
   let description = [{
@@ -175,7 +181,7 @@ def Array_CsrAddOp : Array_CsrOp<"csr_add"> {
   let assemblyFormat = "$a `,` $b attr-dict";
 }
 
-def Array_CsrScaleOp : Array_CsrOp<"csr_scale"> {
+def Array_CsrScaleOp : Array_CsrDerivedOp<"csr_scale"> {
   let summary = "A CSR handle times a scalar, as a new CSR handle (cuSPARSE "
                 "csrgeam2 with an empty second matrix).";
   let description = [{
