@@ -42,6 +42,11 @@ struct CallArgs {
     add(rank);
     add(descriptor);
   }
+  /// A buffer the call writes (named in its stream-ordered mark).
+  void addWrittenBuffer(Value buffer) {
+    addBuffer(buffer);
+    written.push_back(values.size() - 1);
+  }
   void addI32(int32_t value) {
     add(arith::ConstantOp::create(rewriter, loc,
                                   rewriter.getI32IntegerAttr(value)));
@@ -69,9 +74,8 @@ struct CallArgs {
   }
 
   /// Adds the null stream array-gpu-streams fills in, calls `name` and
-  /// marks the call stream-ordered, writing the operands `written`.
-  func::CallOp callOnStream(StringRef name, TypeRange results,
-                            ArrayRef<int64_t> written = {}) {
+  /// marks the call stream-ordered, writing the written buffers.
+  func::CallOp callOnStream(StringRef name, TypeRange results) {
     add(LLVM::ZeroOp::create(rewriter, loc, ptrType));
     unsigned stream = values.size() - 1;
     func::CallOp result = call(name, results);
@@ -86,6 +90,7 @@ struct CallArgs {
   Type ptrType;
   SmallVector<Value> values;
   SmallVector<Type> types;
+  SmallVector<int64_t> written;
 };
 
 Type elementType(Value shaped) {
@@ -127,14 +132,14 @@ bool addHandle(CallArgs &args, Value handle) {
   return pointer != nullptr;
 }
 
-/// An op making a new handle becomes `callee(<its arguments>, location,
-/// stream)`, whose pointer replaces the handle. `addArguments` adds the
-/// op's own arguments (false when a handle operand is not lowered yet).
+/// A handle op on buffers becomes one stream-ordered call of `callee`:
+/// `addArguments` adds every argument but the stream (false while a handle
+/// operand's creation is not lowered yet). An op making a handle is
+/// replaced by the call's pointer; the others are erased.
 template <typename OpTy>
-struct CsrCreationToCall : OpRewritePattern<OpTy> {
+struct CsrOpToCall : OpRewritePattern<OpTy> {
   using AddArguments = bool (*)(OpTy, CallArgs &);
-  CsrCreationToCall(MLIRContext *context, StringRef callee,
-                    AddArguments addArguments)
+  CsrOpToCall(MLIRContext *context, StringRef callee, AddArguments addArguments)
       : OpRewritePattern<OpTy>(context), callee(callee),
         addArguments(addArguments) {}
 
@@ -145,11 +150,16 @@ struct CsrCreationToCall : OpRewritePattern<OpTy> {
     CallArgs args(rewriter, op);
     if (!addArguments(op, args))
       return rewriter.notifyMatchFailure(op, "handle not lowered yet");
-    args.addLocation();
-    func::CallOp call = args.callOnStream(callee, args.ptrType);
+    bool creates = op->getNumResults() == 1 &&
+                   isa<CsrHandleType>(op->getResult(0).getType());
+    func::CallOp call = args.callOnStream(
+        callee, creates ? TypeRange(args.ptrType) : TypeRange());
     if (!call)
       return failure();
-    replaceCreation(rewriter, op, call);
+    if (creates)
+      replaceCreation(rewriter, op, call);
+    else
+      rewriter.eraseOp(op);
     return success();
   }
 
@@ -157,16 +167,32 @@ struct CsrCreationToCall : OpRewritePattern<OpTy> {
   AddArguments addArguments;
 };
 
-void addCreationPatterns(RewritePatternSet &patterns) {
+/// array.csr_spmv and array.csr_spmm: `(handle, operand, init, alpha, beta,
+/// dtype, location)`, writing init.
+template <typename OpTy>
+bool addProductArguments(OpTy op, CallArgs &args) {
+  if (!addHandle(args, op->getOperand(0)))
+    return false;
+  args.addBuffer(op->getOperand(1));
+  args.addWrittenBuffer(op.getInit());
+  args.addF64(op.getAlpha().convertToDouble());
+  args.addF64(op.getBeta().convertToDouble());
+  args.addDtype(elementType(op.getInit()));
+  args.addLocation();
+  return true;
+}
+
+void addCallPatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<CsrCreationToCall<CsrFromDenseOp>>(
+  patterns.add<CsrOpToCall<CsrFromDenseOp>>(
       context, "arrayrt_csr_from_dense", [](CsrFromDenseOp op, CallArgs &args) {
         args.addBuffer(op.getDense());
         args.addI32(op.getIndexBits());
         args.addDtype(elementType(op.getDense()));
+        args.addLocation();
         return true;
       });
-  patterns.add<CsrCreationToCall<CsrFromArraysOp>>(
+  patterns.add<CsrOpToCall<CsrFromArraysOp>>(
       context, "arrayrt_csr_from_arrays",
       [](CsrFromArraysOp op, CallArgs &args) {
         args.addBuffer(op.getIndptr());
@@ -176,36 +202,48 @@ void addCreationPatterns(RewritePatternSet &patterns) {
         args.addIndex(op.getCols());
         args.addI32(elementType(op.getIndptr()).getIntOrFloatBitWidth());
         args.addDtype(elementType(op.getData()));
+        args.addLocation();
         return true;
       });
-  patterns.add<CsrCreationToCall<CsrLoadMtxOp>>(
+  patterns.add<CsrOpToCall<CsrLoadMtxOp>>(
       context, "arrayrt_csr_load_mtx", [](CsrLoadMtxOp op, CallArgs &args) {
         args.add(getStringConstant(args.rewriter, op, "arrayrt_mtx_path",
                                    op.getPath()));
         args.addI32(op.getIndexBits());
         args.addDtype(op.getElement());
+        args.addLocation();
         return true;
       });
-  patterns.add<CsrCreationToCall<CsrSpgemmOp>>(
+  patterns.add<CsrOpToCall<CsrSpgemmOp>>(
       context, "arrayrt_csr_spgemm", [](CsrSpgemmOp op, CallArgs &args) {
-        return addHandle(args, op.getA()) && addHandle(args, op.getB());
+        if (!addHandle(args, op.getA()) || !addHandle(args, op.getB()))
+          return false;
+        args.addLocation();
+        return true;
       });
-  patterns.add<CsrCreationToCall<CsrTransposeOp>>(
+  patterns.add<CsrOpToCall<CsrTransposeOp>>(
       context, "arrayrt_csr_transpose", [](CsrTransposeOp op, CallArgs &args) {
-        return addHandle(args, op.getA());
+        if (!addHandle(args, op.getA()))
+          return false;
+        args.addLocation();
+        return true;
       });
-  patterns.add<CsrCreationToCall<CsrAddOp>>(
+  patterns.add<CsrOpToCall<CsrAddOp>>(
       context, "arrayrt_csr_add", [](CsrAddOp op, CallArgs &args) {
-        return addHandle(args, op.getA()) && addHandle(args, op.getB());
+        if (!addHandle(args, op.getA()) || !addHandle(args, op.getB()))
+          return false;
+        args.addLocation();
+        return true;
       });
-  patterns.add<CsrCreationToCall<CsrScaleOp>>(
+  patterns.add<CsrOpToCall<CsrScaleOp>>(
       context, "arrayrt_csr_scale", [](CsrScaleOp op, CallArgs &args) {
         if (!addHandle(args, op.getA()))
           return false;
         args.addF64(op.getAlpha().convertToDouble());
+        args.addLocation();
         return true;
       });
-  patterns.add<CsrCreationToCall<CsrSddmmOp>>(
+  patterns.add<CsrOpToCall<CsrSddmmOp>>(
       context, "arrayrt_csr_sddmm", [](CsrSddmmOp op, CallArgs &args) {
         if (!addHandle(args, op.getS()))
           return false;
@@ -214,7 +252,27 @@ void addCreationPatterns(RewritePatternSet &patterns) {
         args.addF64(op.getAlpha().convertToDouble());
         args.addF64(op.getBeta().convertToDouble());
         args.addDtype(elementType(op.getA()));
+        args.addLocation();
         return true;
+      });
+  patterns.add<CsrOpToCall<CsrSpmvOp>>(context, "arrayrt_csr_spmv",
+                                       addProductArguments<CsrSpmvOp>);
+  patterns.add<CsrOpToCall<CsrSpmmOp>>(context, "arrayrt_csr_spmm",
+                                       addProductArguments<CsrSpmmOp>);
+  patterns.add<CsrOpToCall<CsrToDenseOp>>(
+      context, "arrayrt_csr_to_dense", [](CsrToDenseOp op, CallArgs &args) {
+        if (!addHandle(args, op.getHandle()))
+          return false;
+        args.addWrittenBuffer(op.getInit());
+        args.addDtype(elementType(op.getInit()));
+        args.addLocation();
+        return true;
+      });
+  // arrayrt_csr_release(handle, stream): the borrowed arrays (`keep`) only
+  // had to live until here, which bufferization saw to.
+  patterns.add<CsrOpToCall<CsrReleaseOp>>(
+      context, "arrayrt_csr_release", [](CsrReleaseOp op, CallArgs &args) {
+        return addHandle(args, op.getHandle());
       });
 }
 
@@ -236,93 +294,11 @@ struct CsrNnzToCall : OpRewritePattern<CsrNnzOp> {
   }
 };
 
-/// array.csr_spmv and array.csr_spmm: `(handle, operand, init, alpha,
-/// beta, dtype, location, stream)`, writing init.
-template <typename OpTy>
-struct CsrProductToCall : OpRewritePattern<OpTy> {
-  CsrProductToCall(MLIRContext *context, StringRef callee)
-      : OpRewritePattern<OpTy>(context), callee(callee) {}
-
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const override {
-    if (!onBuffers(op))
-      return rewriter.notifyMatchFailure(op, "expects bufferized operands");
-    Value handle = handlePointer(op->getOperand(0));
-    if (!handle)
-      return rewriter.notifyMatchFailure(op, "handle not lowered yet");
-    CallArgs args(rewriter, op);
-    args.add(handle);
-    args.addBuffer(op->getOperand(1));
-    args.addBuffer(op.getInit());
-    unsigned written = args.values.size() - 1;
-    args.addF64(op.getAlpha().convertToDouble());
-    args.addF64(op.getBeta().convertToDouble());
-    args.addDtype(elementType(op.getInit()));
-    args.addLocation();
-    func::CallOp call = args.callOnStream(callee, TypeRange(),
-                                          {static_cast<int64_t>(written)});
-    if (!call)
-      return failure();
-    rewriter.eraseOp(op);
-    return success();
-  }
-
-  std::string callee;
-};
-
-struct CsrToDenseToCall : OpRewritePattern<CsrToDenseOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(CsrToDenseOp op,
-                                PatternRewriter &rewriter) const override {
-    if (!onBuffers(op))
-      return rewriter.notifyMatchFailure(op, "expects bufferized operands");
-    Value handle = handlePointer(op->getOperand(0));
-    if (!handle)
-      return rewriter.notifyMatchFailure(op, "handle not lowered yet");
-    CallArgs args(rewriter, op);
-    args.add(handle);
-    args.addBuffer(op.getInit());
-    unsigned written = args.values.size() - 1;
-    args.addDtype(elementType(op.getInit()));
-    args.addLocation();
-    func::CallOp call = args.callOnStream("arrayrt_csr_to_dense", TypeRange(),
-                                          {static_cast<int64_t>(written)});
-    if (!call)
-      return failure();
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-/// arrayrt_csr_release(handle, stream): the borrowed arrays (`keep`) only
-/// had to live until here, which bufferization saw to.
-struct CsrReleaseToCall : OpRewritePattern<CsrReleaseOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(CsrReleaseOp op,
-                                PatternRewriter &rewriter) const override {
-    if (!onBuffers(op))
-      return rewriter.notifyMatchFailure(op, "expects bufferized operands");
-    Value handle = handlePointer(op->getOperand(0));
-    if (!handle)
-      return rewriter.notifyMatchFailure(op, "handle not lowered yet");
-    CallArgs args(rewriter, op);
-    args.add(handle);
-    func::CallOp call = args.callOnStream("arrayrt_csr_release", TypeRange());
-    if (!call)
-      return failure();
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
 } // namespace
 
 void array::populateCsrToRuntimePatterns(RewritePatternSet &patterns) {
-  MLIRContext *context = patterns.getContext();
-  addCreationPatterns(patterns);
-  patterns.add<CsrNnzToCall, CsrToDenseToCall, CsrReleaseToCall>(context);
-  patterns.add<CsrProductToCall<CsrSpmvOp>>(context, "arrayrt_csr_spmv");
-  patterns.add<CsrProductToCall<CsrSpmmOp>>(context, "arrayrt_csr_spmm");
+  addCallPatterns(patterns);
+  patterns.add<CsrNnzToCall>(patterns.getContext());
 }
 
 LogicalResult array::verifyCsrLowered(Operation *op) {
