@@ -44,73 +44,74 @@ void check32(const arrayrt_csr *a, const char *op, const char *what,
           static_cast<long long>(a->cols), static_cast<long long>(a->nnz));
 }
 
-/// alpha * A + beta * B through csrgeam2 into a new handle; B null is the
-/// empty matrix of A's size (alpha * A exactly, no 0 * inf).
-arrayrt_csr_t geam(const arrayrt_csr *a, double alpha, const arrayrt_csr *b,
-                   double beta, const char *location, arrayrt_stream_t stream) {
+/// csrgeam2's entry points for values of type T.
+template <typename T>
+struct Geam;
+template <>
+struct Geam<float> {
+  static constexpr auto bufferSize =
+      &CusparseApi::cusparseScsrgeam2_bufferSizeExt;
+  static constexpr auto compute = &CusparseApi::cusparseScsrgeam2;
+};
+template <>
+struct Geam<double> {
+  static constexpr auto bufferSize =
+      &CusparseApi::cusparseDcsrgeam2_bufferSizeExt;
+  static constexpr auto compute = &CusparseApi::cusparseDcsrgeam2;
+};
+
+/// alpha * A + beta * B through csrgeam2 into a new handle, for values of
+/// type T; B null is the empty matrix of A's size (alpha * A exactly, no
+/// 0 * inf).
+template <typename T>
+arrayrt_csr_t geam(const arrayrt_csr *a, T alpha, const arrayrt_csr *b, T beta,
+                   const char *location, arrayrt_stream_t stream) {
   const CusparseApi &api = cusparse();
   setStream(stream, location);
   int m = static_cast<int>(a->rows), n = static_cast<int>(a->cols);
   int nnzA = static_cast<int>(a->nnz), nnzB = b ? static_cast<int>(b->nnz) : 0;
   void *emptyOffsets = nullptr;
-  const void *rowB, *colB, *valB;
-  if (b) {
-    rowB = b->rowOffsets, colB = b->colIndices, valB = b->values;
-  } else {
+  if (!b) {
     emptyOffsets = allocate((a->rows + 1) * sizeof(int), stream, location);
     arrayrt_memset32(emptyOffsets, 0, a->rows + 1, stream);
-    rowB = emptyOffsets, colB = emptyOffsets, valB = a->values;
   }
+  auto *rowA = static_cast<const int *>(a->rowOffsets);
+  auto *colA = static_cast<const int *>(a->colIndices);
+  auto *valA = static_cast<const T *>(a->values);
+  auto *rowB = static_cast<const int *>(b ? b->rowOffsets : emptyOffsets);
+  auto *colB = static_cast<const int *>(b ? b->colIndices : emptyOffsets);
+  auto *valB = static_cast<const T *>(b ? b->values : a->values);
   cusparseMatDescr_t descr;
   checkSparse(api.cusparseCreateMatDescr(&descr), "cusparseCreateMatDescr",
               location);
-  bool f32 = a->type == CUDA_R_32F;
-  float alpha32 = static_cast<float>(alpha), beta32 = static_cast<float>(beta);
-  auto *rowA = static_cast<const int *>(a->rowOffsets);
-  auto *colA = static_cast<const int *>(a->colIndices);
-  auto *rowBi = static_cast<const int *>(rowB);
-  auto *colBi = static_cast<const int *>(colB);
-  void *rowC = allocate((a->rows + 1) * sizeof(int), stream, location);
+  auto *rowC = static_cast<int *>(
+      allocate((a->rows + 1) * sizeof(int), stream, location));
   size_t size = 0;
-  cusparseStatus_t status =
-      f32 ? api.cusparseScsrgeam2_bufferSizeExt(
-                api.handle, m, n, &alpha32, descr, nnzA,
-                static_cast<const float *>(a->values), rowA, colA, &beta32,
-                descr, nnzB, static_cast<const float *>(valB), rowBi, colBi,
-                descr, nullptr, static_cast<int *>(rowC), nullptr, &size)
-          : api.cusparseDcsrgeam2_bufferSizeExt(
-                api.handle, m, n, &alpha, descr, nnzA,
-                static_cast<const double *>(a->values), rowA, colA, &beta,
-                descr, nnzB, static_cast<const double *>(valB), rowBi, colBi,
-                descr, nullptr, static_cast<int *>(rowC), nullptr, &size);
-  checkSparse(status, "cusparseXcsrgeam2_bufferSizeExt", location);
+  checkSparse((api.*Geam<T>::bufferSize)(
+                  api.handle, m, n, &alpha, descr, nnzA, valA, rowA, colA,
+                  &beta, descr, nnzB, valB, rowB, colB, descr, nullptr, rowC,
+                  nullptr, &size),
+              "cusparseXcsrgeam2_bufferSizeExt", location);
   void *work = allocate(size, stream, location);
   // The count is the host's to know (host pointer mode): csrgeam2Nnz
   // returns when it is.
   int nnzC = 0;
   checkSparse(api.cusparseXcsrgeam2Nnz(api.handle, m, n, descr, nnzA, rowA,
-                                       colA, descr, nnzB, rowBi, colBi, descr,
-                                       static_cast<int *>(rowC), &nnzC, work),
+                                       colA, descr, nnzB, rowB, colB, descr,
+                                       rowC, &nnzC, work),
               "cusparseXcsrgeam2Nnz", location);
-  void *colC = allocate(size_t(nnzC) * sizeof(int), stream, location);
-  void *valC = allocate(size_t(nnzC) * a->elementSize, stream, location);
+  auto *colC = static_cast<int *>(
+      allocate(size_t(nnzC) * sizeof(int), stream, location));
+  auto *valC =
+      static_cast<T *>(allocate(size_t(nnzC) * sizeof(T), stream, location));
   {
     profile::ScopedDeviceOp timed(reinterpret_cast<CUstream>(stream),
                                   profile::OpKind::Library, "cusparsecsrgeam2");
-    status =
-        f32 ? api.cusparseScsrgeam2(
-                  api.handle, m, n, &alpha32, descr, nnzA,
-                  static_cast<const float *>(a->values), rowA, colA, &beta32,
-                  descr, nnzB, static_cast<const float *>(valB), rowBi, colBi,
-                  descr, static_cast<float *>(valC), static_cast<int *>(rowC),
-                  static_cast<int *>(colC), work)
-            : api.cusparseDcsrgeam2(
-                  api.handle, m, n, &alpha, descr, nnzA,
-                  static_cast<const double *>(a->values), rowA, colA, &beta,
-                  descr, nnzB, static_cast<const double *>(valB), rowBi, colBi,
-                  descr, static_cast<double *>(valC), static_cast<int *>(rowC),
-                  static_cast<int *>(colC), work);
-    checkSparse(status, "cusparsecsrgeam2", location);
+    checkSparse((api.*Geam<T>::compute)(api.handle, m, n, &alpha, descr, nnzA,
+                                        valA, rowA, colA, &beta, descr, nnzB,
+                                        valB, rowB, colB, descr, valC, rowC,
+                                        colC, work),
+                "cusparsecsrgeam2", location);
   }
   arrayrt_free(work, stream);
   if (emptyOffsets)
@@ -118,6 +119,15 @@ arrayrt_csr_t geam(const arrayrt_csr *a, double alpha, const arrayrt_csr *b,
   api.cusparseDestroyMatDescr(descr);
   return ownedHandle(a->rows, a->cols, nnzC, rowC, colC, valC, 32, dtypeOf(a),
                      stream, location);
+}
+
+/// geam<float> or geam<double>, by A's element type.
+arrayrt_csr_t geam(const arrayrt_csr *a, double alpha, const arrayrt_csr *b,
+                   double beta, const char *location, arrayrt_stream_t stream) {
+  if (a->type == CUDA_R_32F)
+    return geam<float>(a, static_cast<float>(alpha), b,
+                       static_cast<float>(beta), location, stream);
+  return geam<double>(a, alpha, b, beta, location, stream);
 }
 
 } // namespace
@@ -135,29 +145,26 @@ extern "C" arrayrt_csr_t arrayrt_csr_transpose(arrayrt_csr_t a,
   void *rowOffsets = allocate((a->cols + 1) * sizeof(int), stream, location);
   void *colIndices = allocate(a->nnz * sizeof(int), stream, location);
   void *values = allocate(a->nnz * a->elementSize, stream, location);
+  auto *rowA = static_cast<const int *>(a->rowOffsets);
+  auto *colA = static_cast<const int *>(a->colIndices);
+  auto *rowT = static_cast<int *>(rowOffsets);
+  auto *colT = static_cast<int *>(colIndices);
+  const cusparseAction_t action = CUSPARSE_ACTION_NUMERIC;
+  const cusparseIndexBase_t base = CUSPARSE_INDEX_BASE_ZERO;
   const cusparseCsr2CscAlg_t alg = CUSPARSE_CSR2CSC_ALG1;
   size_t size = 0;
   checkSparse(api.cusparseCsr2cscEx2_bufferSize(
-                  api.handle, rows, cols, nnz, a->values,
-                  static_cast<const int *>(a->rowOffsets),
-                  static_cast<const int *>(a->colIndices), values,
-                  static_cast<int *>(rowOffsets),
-                  static_cast<int *>(colIndices), a->type,
-                  CUSPARSE_ACTION_NUMERIC, CUSPARSE_INDEX_BASE_ZERO, alg, &size),
+                  api.handle, rows, cols, nnz, a->values, rowA, colA, values,
+                  rowT, colT, a->type, action, base, alg, &size),
               "cusparseCsr2cscEx2_bufferSize", location);
   void *work = allocate(size, stream, location);
   {
     profile::ScopedDeviceOp timed(reinterpret_cast<CUstream>(stream),
                                   profile::OpKind::Library,
                                   "cusparseCsr2cscEx2");
-    checkSparse(api.cusparseCsr2cscEx2(
-                    api.handle, rows, cols, nnz, a->values,
-                    static_cast<const int *>(a->rowOffsets),
-                    static_cast<const int *>(a->colIndices), values,
-                    static_cast<int *>(rowOffsets),
-                    static_cast<int *>(colIndices), a->type,
-                    CUSPARSE_ACTION_NUMERIC, CUSPARSE_INDEX_BASE_ZERO, alg,
-                    work),
+    checkSparse(api.cusparseCsr2cscEx2(api.handle, rows, cols, nnz, a->values,
+                                       rowA, colA, values, rowT, colT, a->type,
+                                       action, base, alg, work),
                 "cusparseCsr2cscEx2", location);
   }
   arrayrt_free(work, stream);
