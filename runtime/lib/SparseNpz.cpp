@@ -22,11 +22,16 @@
 namespace arrayrt::sparse_file {
 namespace {
 
-/// One .npy member: its dtype string, shape and raw little-endian data.
+/// One .npy member: its dtype string, shape and the file's bytes, whose
+/// raw little-endian data start at `dataOffset`.
 struct Member {
   std::string name, descr;
   std::vector<int64_t> shape;
-  std::string data;
+  std::string bytes;
+  size_t dataOffset = 0;
+
+  const char *data() const { return bytes.data() + dataOffset; }
+  size_t dataSize() const { return bytes.size() - dataOffset; }
 
   int64_t count() const {
     int64_t n = 1;
@@ -96,7 +101,8 @@ struct Reader {
         break;
       at = comma + 1;
     }
-    m.data = bytes.substr(start + length);
+    m.dataOffset = start + length;
+    m.bytes = std::move(bytes);
     return m;
   }
 
@@ -121,11 +127,11 @@ struct Reader {
                                        : "a number type (integer, float32, "
                                          "float64 or bool)"));
     int64_t n = m.count();
-    if (static_cast<int64_t>(m.data.size()) < n * static_cast<int64_t>(size))
+    if (static_cast<int64_t>(m.dataSize()) < n * static_cast<int64_t>(size))
       failMember(m.name, "the data ends before its " + std::to_string(n) +
                              " elements");
     std::vector<T> out(n);
-    const char *p = m.data.data();
+    const char *p = m.data();
     for (int64_t i = 0; i < n; ++i, p += size) {
       if (kind == 'f') {
         if (size == 4) {
@@ -177,12 +183,14 @@ Entries readScipyNpz(const char *path, const char *location) {
   Member format = r.read("format");
   std::string text;
   if (format.descr.size() > 2 && format.descr[1] == 'S') {
-    text = format.data.substr(0, std::stoul(format.descr.substr(2)));
+    text = std::string(format.data(),
+                       std::min(format.dataSize(),
+                                size_t(std::stoul(format.descr.substr(2)))));
   } else if (format.descr.size() > 2 && format.descr[1] == 'U') {
-    for (size_t i = 0; i + 4 <= format.data.size() &&
+    for (size_t i = 0; i + 4 <= format.dataSize() &&
                        i < 4 * std::stoul(format.descr.substr(2));
          i += 4)
-      text += format.data[i];
+      text += format.data()[i];
   } else {
     r.failMember("format", "expected a string, found dtype '" + format.descr +
                                "'");
