@@ -1,4 +1,4 @@
-//===- SparseArgs.h - Argument checks of the arrayrt_csr_* calls -*- C++ -*-===//
+//===- SparseArgs.h - Arguments of the arrayrt_csr_* calls ------*- C++ -*-===//
 //
 // What SparseHandles.cpp and SparseDerived.cpp share: reading the memref
 // descriptors compiled programs pass, the checks that name the op and its

@@ -393,10 +393,10 @@ struct SddmmLowering : OpRewritePattern<SddmmOp> {
                     eb, el, zero, depth, one,
                     ValueRange{floatConstant(eb, el, element, 0.0)},
                     [&](OpBuilder &kb, Location kl, Value k, ValueRange sum) {
-                      Value x =
-                          tensor::ExtractOp::create(kb, kl, a, ValueRange{i, k});
-                      Value y =
-                          tensor::ExtractOp::create(kb, kl, b, ValueRange{k, j});
+                      Value x = tensor::ExtractOp::create(kb, kl, a,
+                                                          ValueRange{i, k});
+                      Value y = tensor::ExtractOp::create(kb, kl, b,
+                                                          ValueRange{k, j});
                       Value product = arith::MulFOp::create(kb, kl, x, y);
                       scf::YieldOp::create(
                           kb, kl,

@@ -171,8 +171,9 @@ void CsrTransposeOp::getEffects(Effects &effects) {
 LogicalResult CsrSddmmOp::verify() {
   if (failed(verifyOneKind(*this, {getA(), getB()})) ||
       failed(verifyOperand(*this, getA(), "a", 2)) ||
-      failed(verifyOperand(*this, getB(), "b", 2,
-                           cast<ShapedType>(getA().getType()).getElementType())))
+      failed(verifyOperand(
+          *this, getB(), "b", 2,
+          cast<ShapedType>(getA().getType()).getElementType())))
     return failure();
   auto a = cast<ShapedType>(getA().getType());
   auto b = cast<ShapedType>(getB().getType());

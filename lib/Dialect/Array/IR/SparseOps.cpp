@@ -347,8 +347,9 @@ LogicalResult SparseTransposeOp::verify() {
                          << result.getElementType() << ")";
   if (result.getDimSize(0) != input.getDimSize(1) ||
       result.getDimSize(1) != input.getDimSize(0))
-    return emitOpError() << "the result must be " << formatSize(input.getDimSize(1))
-                         << " x " << formatSize(input.getDimSize(0))
+    return emitOpError() << "the result must be "
+                         << formatSize(input.getDimSize(1)) << " x "
+                         << formatSize(input.getDimSize(0))
                          << " (the operand's shape reversed, static and "
                             "dynamic sizes alike), found "
                          << formatSize(result.getDimSize(0)) << " x "

@@ -87,8 +87,8 @@ std::string unsupportedReason(Operation *op) {
     return "";
   };
   if (auto toSparse = dyn_cast<ToSparseOp>(op)) {
-    if (isSparse(toSparse.getInput().getType()) &&
-        indexBits(toSparse.getInput().getType()) != indexBits(toSparse.getType()))
+    Type input = toSparse.getInput().getType();
+    if (isSparse(input) && indexBits(input) != indexBits(toSparse.getType()))
       return "changes the index width of a sparse matrix, which the CUDA "
              "target does not support yet";
     return oneWidth(toSparse.getType());
