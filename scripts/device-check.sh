@@ -54,7 +54,10 @@ run)
   cusparse=$(cd .device-sparse && $python -c \
     "import sparse; print(sparse.find_cusparse() or '')" 2>/dev/null)
   [ -n "$cusparse" ] && export ARRAYRT_CUSPARSE_LIB=$cusparse
-  $python scripts/gpu_check.py run "$out" 2>&1 | tee "$out/gpu-check.txt" | tail -3
+  # Sparse programs (cuSPARSE handles, pool buffers) under memcheck too.
+  $python scripts/gpu_check.py run "$out" \
+    --memcheck "${DEVICE_CHECK_MEMCHECK:-/sparse}" 2>&1 |
+    tee "$out/gpu-check.txt" | tail -3
   [ "${PIPESTATUS[0]}" = 0 ] || status=1
   $python test/Integration/Inputs/random_suite.py --workdir .device/random --run \
     > "$out/random-suite.txt" 2>&1 || status=1

@@ -8,9 +8,14 @@ programs are compiled here and run there:
                                              compile every end-to-end program
                                              (test/Integration, examples) for
                                              --target=cuda into .device/
-  scripts/gpu_check.py run [OUT_DIR]         on the GPU machine: run them,
+  scripts/gpu_check.py run [OUT_DIR] [--memcheck REGEX]
+                                             on the GPU machine: run them,
                                              compare with NumPy, print a table
-                                             and 'N passed, N failed'
+                                             and 'N passed, N failed'; the
+                                             programs matching REGEX run under
+                                             compute-sanitizer memcheck (log
+                                             in OUT_DIR, a leak or an error
+                                             fails them)
 
 A program's expected result is its `// NUMPY:` lines (compared as
 test/Integration/numpy_ref.py does) or, for programs that must stop with an
@@ -95,7 +100,18 @@ def prepare(build, only=None):
     print("prepared %d programs in %s" % (len(manifest), STAGE))
 
 
-def run(out_dir):
+def memcheck_command(exe, out_dir):
+    """compute-sanitizer around `exe`, its report in a file of its own so
+    that the program's stdout stays the output compared with NumPy."""
+    log = os.path.join(out_dir or STAGE, "memcheck-%s.txt"
+                       % os.path.basename(exe))
+    return log, ["compute-sanitizer", "--tool", "memcheck",
+                 "--error-exitcode", "3",
+                 "--log-file", log, exe]
+
+
+def run(out_dir, memcheck=None):
+    out_dir = out_dir and os.path.abspath(out_dir)  # programs run elsewhere
     sys.path.insert(0, STAGE)
     import numpy_ref  # noqa: E402  (staged next to the programs)
 
@@ -134,7 +150,11 @@ def run(out_dir):
             pass
         start = time.time()
         env = dict(os.environ, **entry.get("env", {}))
-        result = subprocess.run([exe], capture_output=True, text=True,
+        checked = memcheck and re.search(memcheck, entry["name"])
+        command = [exe]
+        if checked:
+            sanitizer_log, command = memcheck_command(exe, out_dir)
+        result = subprocess.run(command, capture_output=True, text=True,
                                 env=env)
         seconds = time.time() - start
         out_path = exe + ".out"
@@ -150,6 +170,13 @@ def run(out_dir):
         else:
             ok = numpy_ref.compare(out_path, exe + ".mlir") == 0
             detail = "matches NumPy" if ok else "differs from NumPy"
+        if checked:
+            report = open(sanitizer_log).read()
+            errors = re.search(r"ERROR SUMMARY: (\d+) error", report)
+            clean = result.returncode != 3 and errors and errors.group(1) == "0"
+            ok = ok and bool(clean)
+            detail += "; memcheck %s" % (
+                "0 errors" if clean else "FAILED (%s)" % sanitizer_log)
         if entry["ptx_sm90a"] is False:
             ok, detail = False, detail + "; PTX lacks .target sm_90a"
         elif entry["ptx_sm90a"]:
@@ -178,7 +205,13 @@ def main(argv):
                                 os.path.join(ROOT, "build")), only)
         return 0
     if len(argv) >= 2 and argv[1] == "run":
-        return run(argv[2] if len(argv) > 2 else None)
+        args = argv[2:]
+        memcheck = None
+        if "--memcheck" in args:
+            at = args.index("--memcheck")
+            memcheck = args[at + 1]
+            del args[at:at + 2]
+        return run(args[0] if args else None, memcheck)
     sys.exit(__doc__)
 
 
