@@ -1,4 +1,4 @@
-// CSR SpMV kernels (csr_spmv.cuh) against cuSPARSE, for issue 7's SpMV:
+// CSR SpMV kernels (runtime/lib/kernels/CsrSpmv.cuh) against cuSPARSE, for
 // y = alpha * A @ x + beta * y, A 4M x 4M with 16 distinct random sorted
 // columns per row (values uniform in [-1, 1), x in [0, 1)), and a
 // power-law matrix of as many entries (row lengths ~ rank^-0.9, rows
@@ -27,7 +27,7 @@
 // Run:   bench/micro/spmv_kernels.sh OUT (bench/README.md); --help lists
 //        the options. --host-only builds the matrices and references
 //        without a GPU (to check the generators).
-#include "csr_spmv.cuh"
+#include "../../runtime/lib/kernels/CsrSpmv.cuh"
 
 #include <cuda_runtime.h>
 #include <cusparse.h>
@@ -815,7 +815,7 @@ Variant persistingX(Problem<T, I> &p, Variant v, bool window) {
 
 // The variant lists. Names: L lanes per row, V entries per load, U loads in
 // flight, R rows per group, b threads per block, stream/gather hints
-// (csr_spmv.cuh: ld, ldg, cs, csnc, na, ef, ef256 / ld, ldg, na, el).
+// (CsrSpmv.cuh: ld, ldg, cs, csnc, na, ef, ef256 / ld, ldg, na, el).
 #define OURS(L, V, U, R, S, G, LAUNCH)                                         \
   list.push_back(                                                              \
       ours<T, I, L, V, U, R, Stream::S, Gather::G>(p, Launch() LAUNCH))

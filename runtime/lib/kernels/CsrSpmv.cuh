@@ -1,13 +1,12 @@
-//===- csr_spmv.cuh - CSR SpMV kernels: y = alpha * A @ x + beta * y ------===//
+//===- CsrSpmv.cuh - CSR SpMV kernels: y = alpha * A @ x + beta * y -------===//
 //
-// Hand-written kernels for the product of a CSR matrix and a dense vector,
-// candidates to replace cusparseSpMV in arrayrt (issue 7). Device code
-// only, no host dependency: templates over the value type T (float,
-// double), the index type I (int, long long: CSR's positions and
+// Hand-written kernels for the product of a CSR matrix and a dense vector.
+// Device code only, no host dependency: templates over the value type T
+// (float, double), the index type I (int, long long: CSR's positions and
 // coordinates, one type as in arrayrt), the lanes per row, the vector
-// width, the loads in flight and the cache hints. bench/micro/
-// spmv_kernels.cu measures the variants against cuSPARSE; docs/sparse.md
-// ("Next steps" 1) says how the runtime would embed the chosen ones.
+// width, the loads in flight and the cache hints. CsrSpmv.cu instantiates
+// the variant arrayrt launches (SpmvKernel.cpp says when);
+// bench/micro/spmv_kernels.cu measures all the variants against cuSPARSE.
 //
 // Two kernels, launched one after the other on one stream:
 //
@@ -40,8 +39,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef CSR_SPMV_CUH
-#define CSR_SPMV_CUH
+#ifndef ARRAYRT_KERNELS_CSRSPMV_CUH
+#define ARRAYRT_KERNELS_CSRSPMV_CUH
 
 #include <cstdint>
 #include <cstring>
@@ -467,4 +466,4 @@ __global__ void __launch_bounds__(kBlock)
 
 } // namespace csrspmv
 
-#endif // CSR_SPMV_CUH
+#endif // ARRAYRT_KERNELS_CSRSPMV_CUH
