@@ -20,8 +20,9 @@ programs are compiled here and run there:
 A program's expected result is its `// NUMPY:` lines (compared as
 test/Integration/numpy_ref.py does) or, for programs that must stop with an
 error, a `// DEVICE-EXPECT-ERROR: <text>` line: exit status 1 and <text> on
-stderr. `// DEVICE-ENV: NAME=VALUE` lines set the program's environment. .device/ also gets the PTX of each program (checked for
-`.target sm_90a`), the runtime's launch smoke test and device probe.
+stderr. `// DEVICE-ENV: NAME=VALUE` lines set the program's environment.
+.device/ also gets the PTX of each program (checked for `.target sm_90a`),
+the runtime's launch smoke test and device probe.
 Programs with a `// DEVICE-SKIP: <reason>` line run on the CPU target only
 (lit says why), and `prepare --only REGEX` stages the programs whose
 `folder/name` matches REGEX.
@@ -93,8 +94,10 @@ def prepare(build, only=None):
                 entry.setdefault("env", {})[name] = value
         manifest.append(entry)
     for tool in ["arrayrt-launch-smoke", "arrayrt-device-info"]:
-        shutil.copy(os.path.join(build, "bin", tool), os.path.join(STAGE, "bin"))
-    shutil.copy(os.path.join(ROOT, "test", "Integration", "numpy_ref.py"), STAGE)
+        shutil.copy(os.path.join(build, "bin", tool),
+                    os.path.join(STAGE, "bin"))
+    shutil.copy(os.path.join(ROOT, "test", "Integration", "numpy_ref.py"),
+                STAGE)
     with open(os.path.join(STAGE, "manifest.json"), "w") as out:
         json.dump(manifest, out, indent=1)
     print("prepared %d programs in %s" % (len(manifest), STAGE))
@@ -161,7 +164,8 @@ def run(out_dir, memcheck=None):
         with open(out_path, "w") as out:
             out.write(result.stdout)
         if "expect_error" in entry:
-            ok = result.returncode == 1 and entry["expect_error"] in result.stderr
+            ok = (result.returncode == 1
+                  and entry["expect_error"] in result.stderr)
             detail = "exit %d: %s" % (result.returncode,
                                       result.stderr.strip()[:160])
         elif result.returncode != 0:
