@@ -71,10 +71,11 @@ SMALL = {"spmv": (4096, 16, 1), "spmm": (2048, 16, 64),
 # The seeds of random_csr and of the dense operand, as others() uses them.
 SEEDS = {"spmv": (1, 2), "spmm": (3, 4), "spgemm": (5, 6)}
 # The profile rows of the product itself.
-CALLS = {"spmv": ["cusparseSpMV"], "spmm": ["cusparseSpMM"],
+CALLS = {"spmv": ["cusparseSpMV", "arrayrt_csr_spmv"],
+         "spmm": ["cusparseSpMM"],
          "spgemm": ["cusparseSpGEMM_workEstimation",
                     "cusparseSpGEMM_compute", "cusparseSpGEMM_copy"],
-         "cg": ["cusparseSpMV"]}
+         "cg": ["cusparseSpMV", "arrayrt_csr_spmv"]}
 
 
 def compile_programs(arrayc, target, bindir):
@@ -503,9 +504,14 @@ def run(args):
             write_inputs(args.workdir, sizes, on_gpu=True)
             runs = [(name, name, {}) for name in COMPILED]
             # SpMV's runtime choices (ARRAYRT_SPMV, _PREPROCESS), measured
-            # on the same inputs.
-            runs += [("spmv", "spmv_first", {"ARRAYRT_SPMV_PREPROCESS": "1"}),
-                     ("spmv", "spmv_nopre", {"ARRAYRT_SPMV_PREPROCESS": "0"}),
+            # on the same inputs: the default is arrayrt's kernel on this
+            # matrix (short rows), the others cuSPARSE's ways.
+            cusparse = {"ARRAYRT_SPMV": "cusparse"}
+            runs += [("spmv", "spmv_cusparse", cusparse),
+                     ("spmv", "spmv_first",
+                      dict(cusparse, ARRAYRT_SPMV_PREPROCESS="1")),
+                     ("spmv", "spmv_nopre",
+                      dict(cusparse, ARRAYRT_SPMV_PREPROCESS="0")),
                      ("spmv", "spmv_alg2", {"ARRAYRT_SPMV": "alg2"})]
             for name, key, extra in runs:
                 row = run_compiled(name, bindir, args.workdir, args.iters, 3,
@@ -520,6 +526,13 @@ def run(args):
             row = run_cg(bindir, args.workdir, grid, 5, 1, env, on_gpu=True)
             report["cg_compiled"] = row
             log("compiled cg: %s" % json.dumps(
+                {k: v for k, v in row.items()
+                 if k not in ("profile", "operations")}))
+            # The same with cuSPARSE's SpMV instead of arrayrt's kernel.
+            row = run_cg(bindir, args.workdir, grid, 5, 1,
+                         dict(env, ARRAYRT_SPMV="cusparse"), on_gpu=True)
+            report["cg_cusparse_compiled"] = row
+            log("compiled cg (cuSPARSE): %s" % json.dumps(
                 {k: v for k, v in row.items()
                  if k not in ("profile", "operations")}))
         except Exception as error:

@@ -97,6 +97,9 @@ struct arrayrt_csr {
   // SpMV products the matrix had.
   bool spmvAnalysed = false;
   int64_t spmvCalls = 0;
+  // The longest row's length, measured by the first SpMV that considers
+  // arrayrt's own kernel (SpmvKernel.h); -1 until then.
+  int64_t longestRow = -1;
   cusparseSpMMAlg_t spmmAlg = CUSPARSE_SPMM_ALG_DEFAULT;
   // Work buffers from the pool, one per product: SpMV's holds what
   // cusparseSpMV_preprocess analysed, SpMM's what cusparseSpMM_preprocess

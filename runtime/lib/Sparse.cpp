@@ -5,7 +5,8 @@
 // process, set to the op's stream on each call; each CSR matrix handle
 // caches its descriptor, the dense descriptors of its last operands and its
 // work buffer (from the memory pool), so a loop of products on one matrix
-// creates nothing after its first iteration.
+// creates nothing after its first iteration. SpMV runs the runtime's own
+// kernel instead where it is faster (SpmvKernel.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +16,7 @@
 #include "Driver.h"
 #include "Error.h"
 #include "Profile.h"
+#include "SpmvKernel.h"
 
 #include <cstdlib>
 #include <dlfcn.h>
@@ -178,42 +180,12 @@ extern "C" void arrayrt_csr_destroy(arrayrt_csr_t a) {
   delete a;
 }
 
-namespace {
-/// When a matrix's SpMV analysis (cusparseSpMV_preprocess) runs: before its
-/// second product (the default: measured on the H200, 4M x 4M with 64M
-/// entries, the analysis costs 0.052 ms and saves 0.037 ms per product, so
-/// a one-shot product is cheaper without it and an iterative solver gains
-/// from the second product on), before its first, or never.
-enum class SpmvAnalysis { Second, First, Never };
-
-/// SpMV's algorithm and analysis, for experiments: ARRAYRT_SPMV=alg2 picks
-/// CUSPARSE_SPMV_CSR_ALG2 (default ALG1); ARRAYRT_SPMV_PREPROCESS=1 analyses
-/// before the first product, =0 never.
-struct SpmvChoice {
-  cusparseSpMVAlg_t alg = CUSPARSE_SPMV_CSR_ALG1;
-  SpmvAnalysis analysis = SpmvAnalysis::Second;
-};
-
-const SpmvChoice &spmvChoice() {
-  static const SpmvChoice choice = [] {
-    SpmvChoice c;
-    const char *alg = std::getenv("ARRAYRT_SPMV");
-    if (alg && std::string(alg) == "alg2")
-      c.alg = CUSPARSE_SPMV_CSR_ALG2;
-    const char *pre = std::getenv("ARRAYRT_SPMV_PREPROCESS");
-    if (pre && std::string(pre) == "0")
-      c.analysis = SpmvAnalysis::Never;
-    else if (pre && std::string(pre) == "1")
-      c.analysis = SpmvAnalysis::First;
-    return c;
-  }();
-  return choice;
-}
-} // namespace
-
 extern "C" void arrayrt_spmv(arrayrt_csr_t a, const void *x, void *y,
                              double alpha, double beta, arrayrt_stream_t stream,
                              const char *location) {
+  const uint64_t bytes = productBytes(a, 1, beta != 0.0);
+  if (spmvWithKernel(a, x, y, alpha, beta, stream, bytes, location))
+    return;
   const CusparseApi &api = cusparse();
   checkSparse(
       api.cusparseSetStream(api.handle, reinterpret_cast<cudaStream_t>(stream)),
@@ -262,8 +234,7 @@ extern "C" void arrayrt_spmv(arrayrt_csr_t a, const void *x, void *y,
   ++a->spmvCalls;
   profile::ScopedDeviceOp timed(reinterpret_cast<CUstream>(stream),
                                 profile::OpKind::Library, "cusparseSpMV",
-                                nullptr, nullptr, nullptr,
-                                productBytes(a, 1, beta != 0.0));
+                                nullptr, nullptr, nullptr, bytes);
   checkSparse(api.cusparseSpMV(api.handle, CUSPARSE_OPERATION_NON_TRANSPOSE,
                                s.alpha(a->type), a->matrix, a->x,
                                s.beta(a->type), a->y, a->type, alg,

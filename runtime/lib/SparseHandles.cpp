@@ -16,6 +16,7 @@
 #include "Error.h"
 #include "Profile.h"
 #include "SparseArgs.h"
+#include "SpmvKernel.h"
 
 #include <cstring>
 #include <vector>
@@ -218,8 +219,14 @@ arrayrt_csr_from_arrays(int64_t indptr_rank, void *indptr, int64_t indices_rank,
           "data and indices), %lld, found %lld",
           w.text, w.sep, op, static_cast<long long>(nnz),
           static_cast<long long>(ends[1]));
-  return arrayrt_csr_create(rows, cols, nnz, p.data, i.data, v.data, index_bits,
-                            dtype, location);
+  // Every row's offsets, as the CPU target checks them; the longest row
+  // then serves arrayrt_spmv's choice (SpmvKernel.h).
+  const int64_t longest =
+      measureRows(rows, p.data, index_bits, stream, op, location);
+  arrayrt_csr_t a = arrayrt_csr_create(rows, cols, nnz, p.data, i.data,
+                                       v.data, index_bits, dtype, location);
+  a->longestRow = longest;
+  return a;
 }
 
 extern "C" arrayrt_csr_t arrayrt_csr_load_mtx(const char *path,

@@ -3,7 +3,11 @@
 // libarrayrt-fake-cuda.so exports the driver entry points the runtime
 // resolves (ARRAYRT_CUDA_DRIVER_LIB points the runtime at it), so the
 // runtime's device paths, timing among them, run on machines without a
-// GPU. "Device" memory is host memory; kernels do nothing. Work completes
+// GPU. "Device" memory is host memory; kernels do nothing, except that the
+// runtime's arrayrt_csr_row_stats_i32/_i64 (kernels/CsrSpmv.cu) are
+// computed on the host, so that tests see the runtime choose between its
+// SpMV kernel and cuSPARSE. fakeCudaLaunchedKernels() names the kernels
+// launched so far, in order, separated by spaces. Work completes
 // in order on one simulated timeline whose clock advances only as follows,
 // so tests can predict every time the runtime measures:
 //
@@ -61,6 +65,7 @@ struct State {
   size_t liveBytes = 0, capacity = 0, peakBytes = 0;
   long allocationCalls = 0;
   int context = 0, stream = 0, pool = 0;
+  std::string launched; // Kernel names, space-separated.
 };
 
 State &state() {
@@ -113,6 +118,25 @@ void advance(double us) {
   state().nowUs += us;
 }
 
+/// arrayrt_csr_row_stats_<I>(rows, indptr, blockStats): the whole
+/// matrix's pair in block 0's, the other blocks' pairs empty.
+template <typename I> void rowStats(void **params, unsigned blocks) {
+  const long long rows = *static_cast<long long *>(params[0]);
+  const I *indptr = *static_cast<const I **>(params[1]);
+  auto *stats = *static_cast<unsigned long long **>(params[2]);
+  for (unsigned b = 0; b < blocks; ++b) {
+    stats[2 * b] = 0;
+    stats[2 * b + 1] = ~0ull;
+  }
+  for (long long row = 0; row < rows; ++row) {
+    const long long length = static_cast<long long>(indptr[row + 1]) -
+                             static_cast<long long>(indptr[row]);
+    if (length < 0)
+      stats[1] = std::min<unsigned long long>(stats[1], row);
+    else
+      stats[0] = std::max<unsigned long long>(stats[0], length);
+  }
+}
 } // namespace
 
 extern "C" {
@@ -140,6 +164,12 @@ __attribute__((visibility("default"))) long fakeCudaAllocationCalls(void) {
 __attribute__((visibility("default"))) size_t fakeCudaLiveBytes(void) {
   std::lock_guard<std::mutex> lock(state().mutex);
   return state().liveBytes;
+}
+
+__attribute__((visibility("default"))) const char *
+fakeCudaLaunchedKernels(void) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  return state().launched.c_str();
 }
 
 CUresult cuInit(unsigned int) { return CUDA_SUCCESS; }
@@ -239,10 +269,20 @@ CUresult cuFuncSetAttribute(CUfunction, CUfunction_attribute, int) {
   return CUDA_SUCCESS;
 }
 
-CUresult cuLaunchKernel(CUfunction, unsigned int gridX, unsigned int gridY,
-                        unsigned int gridZ, unsigned int, unsigned int,
-                        unsigned int, unsigned int, CUstream, void **,
-                        void **) {
+CUresult cuLaunchKernel(CUfunction function, unsigned int gridX,
+                        unsigned int gridY, unsigned int gridZ, unsigned int,
+                        unsigned int, unsigned int, unsigned int, CUstream,
+                        void **params, void **) {
+  const std::string &name = reinterpret_cast<FakeFunction *>(function)->name;
+  if (name == "arrayrt_csr_row_stats_i32")
+    rowStats<int>(params, gridX);
+  else if (name == "arrayrt_csr_row_stats_i64")
+    rowStats<long long>(params, gridX);
+  {
+    std::lock_guard<std::mutex> lock(state().mutex);
+    std::string &launched = state().launched;
+    launched += (launched.empty() ? "" : " ") + name;
+  }
   advance(double(gridX) * gridY * gridZ);
   return CUDA_SUCCESS;
 }

@@ -8,6 +8,7 @@
 #include "arrayrt/arrayrt.h"
 
 #include "Cusparse.h"
+#include "SpmvKernel.h"
 
 #include <cstdlib>
 #include <gtest/gtest.h>
@@ -66,6 +67,21 @@ TEST(SparseTest, CsrFromArraysChecksIndptrAgainstTheRows) {
               testing::ExitedWithCode(1),
               "arrayrt: error: p.mlir:7:8: array.csr_matrix: indptr has 3 "
               "elements; it must have rows \\+ 1 \\(at least one\\)");
+}
+
+TEST(SparseTest, CsrFromArraysChecksThatIndptrNeverDecreases) {
+  if (!arrayrt::sparse::spmvKernelEmbedded())
+    GTEST_SKIP() << "arrayrt was built without nvcc: no row check on the GPU";
+  // The ends are right; row 1 ends before it starts.
+  int32_t indptr[4] = {0, 3, 1, 4}, indices[4] = {0, 1, 2, 3};
+  float data[4] = {1, 2, 3, 4};
+  Vector1D p(indptr, 4), i(indices, 4), v(data, 4);
+  EXPECT_EXIT(arrayrt_csr_from_arrays(1, p.words, 1, i.words, 1, v.words, 3, 5,
+                                      32, ARRAYRT_DTYPE_F32, "p.mlir:7:8",
+                                      nullptr),
+              testing::ExitedWithCode(1),
+              "arrayrt: error: p.mlir:7:8: array.csr_matrix: indptr must be "
+              "nondecreasing, but indptr\\[1\\] > indptr\\[2\\]");
 }
 
 TEST(SparseTest, CsrFromArraysChecksIndicesAgainstData) {

@@ -10,6 +10,11 @@
 // RUN: cd %t.dir && %numpy-ref --compare %t.cpu.out %s
 // RUN: arrayc --target=cuda %s -o %t.cuda
 // RUN: %if cuda-gpu %{ cd %t.dir && %t.cuda > %t.cuda.out && %numpy-ref --compare %t.cuda.out %s %}
+// Every SpMV through arrayrt's kernel, then through cuSPARSE (by default
+// `big`, 10 entries per row on average, takes the kernel, the others
+// cuSPARSE).
+// RUN: %if cuda-gpu %{ cd %t.dir && env ARRAYRT_SPMV=kernel %t.cuda > %t.kernel.out && %numpy-ref --compare %t.kernel.out %s %}
+// RUN: %if cuda-gpu %{ cd %t.dir && env ARRAYRT_SPMV=cusparse %t.cuda > %t.cusparse.out && %numpy-ref --compare %t.cusparse.out %s %}
 
 // NUMPY-RTOL: 1e-5
 // NUMPY: d = np.array([[1.0, 0.0, 2.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.0, 3.0, 0.0, -4.0], [5.0, 0.0, 0.0, 6.5], [0.0, -7.0, 8.0, 0.0]], np.float32)

@@ -1,0 +1,201 @@
+//===- SpmvKernel.cpp - arrayrt's own CSR SpMV kernel ---------------------===//
+//
+// Loads the fatbinary of kernels/CsrSpmv.cu (embedded by the build when
+// nvcc was found) once, decides per matrix whether its kernel or
+// cusparseSpMV computes a product, and launches it. SpmvKernel.h says when
+// and why.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SpmvKernel.h"
+
+#include "Driver.h"
+#include "Error.h"
+#include "Profile.h"
+#include "SparseArgs.h"
+
+#include <algorithm>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#ifdef ARRAYRT_HAVE_SPMV_KERNELS
+#include "kernels/CsrSpmvFatbin.inc" // csrSpmvFatbin[], from bin2c
+#endif
+
+namespace arrayrt::sparse {
+
+const SpmvChoice &spmvChoice() {
+  static const SpmvChoice choice = [] {
+    SpmvChoice c;
+    const char *path = std::getenv("ARRAYRT_SPMV");
+    const std::string p = path ? path : "";
+    if (p == "kernel")
+      c.path = SpmvPath::Kernel;
+    else if (p == "cusparse")
+      c.path = SpmvPath::Cusparse;
+    else if (p == "alg2") {
+      c.path = SpmvPath::Cusparse;
+      c.alg = CUSPARSE_SPMV_CSR_ALG2;
+    } else if (!p.empty() && p != "auto")
+      fatal("ARRAYRT_SPMV must be auto, kernel, cusparse or alg2, not '%s'",
+            path);
+    const char *pre = std::getenv("ARRAYRT_SPMV_PREPROCESS");
+    const std::string q = pre ? pre : "";
+    if (q == "0")
+      c.analysis = SpmvAnalysis::Never;
+    else if (q == "1")
+      c.analysis = SpmvAnalysis::First;
+    else if (!q.empty())
+      fatal("ARRAYRT_SPMV_PREPROCESS must be 0 or 1, not '%s'", pre);
+    return c;
+  }();
+  return choice;
+}
+
+bool spmvKernelEmbedded() {
+#ifdef ARRAYRT_HAVE_SPMV_KERNELS
+  return true;
+#else
+  return false;
+#endif
+}
+
+namespace {
+
+/// The kernels, by value type (f32, f64) and index width (32, 64 bits).
+struct Kernels {
+  CUfunction spmv[2][2] = {};
+  CUfunction rowStats[2] = {};
+};
+
+/// Loads the module on first use; null without embedded kernels.
+const Kernels *kernels() {
+#ifdef ARRAYRT_HAVE_SPMV_KERNELS
+  static Kernels k;
+  static std::once_flag once;
+  std::call_once(once, [] {
+    const DriverApi &api = driver();
+    // The image in 8-byte words: cuModuleLoadData reads its header's
+    // 64-bit fields, and bin2c's byte array has no alignment.
+    static std::vector<uint64_t> image((sizeof csrSpmvFatbin + 7) / 8);
+    std::memcpy(image.data(), csrSpmvFatbin, sizeof csrSpmvFatbin);
+    CUmodule module = nullptr;
+    check(api.cuModuleLoadData(&module, image.data()),
+          "cuModuleLoadData (arrayrt's SpMV kernels)");
+    const char *names[2][2] = {
+        {"arrayrt_csr_spmv_f32_i32", "arrayrt_csr_spmv_f32_i64"},
+        {"arrayrt_csr_spmv_f64_i32", "arrayrt_csr_spmv_f64_i64"}};
+    for (int t = 0; t < 2; ++t)
+      for (int i = 0; i < 2; ++i)
+        check(api.cuModuleGetFunction(&k.spmv[t][i], module, names[t][i]),
+              "cuModuleGetFunction (arrayrt's SpMV kernels)");
+    check(api.cuModuleGetFunction(&k.rowStats[0], module,
+                                  "arrayrt_csr_row_stats_i32"),
+          "cuModuleGetFunction (arrayrt's SpMV kernels)");
+    check(api.cuModuleGetFunction(&k.rowStats[1], module,
+                                  "arrayrt_csr_row_stats_i64"),
+          "cuModuleGetFunction (arrayrt's SpMV kernels)");
+    // The module stays loaded until the process exits.
+  });
+  return &k;
+#else
+  return nullptr;
+#endif
+}
+
+unsigned gridFor(int64_t work, int64_t perBlock, int64_t most) {
+  return static_cast<unsigned>(
+      std::max<int64_t>(1, std::min((work + perBlock - 1) / perBlock, most)));
+}
+
+bool aligned(const void *p, size_t bytes) {
+  return reinterpret_cast<uintptr_t>(p) % bytes == 0;
+}
+
+} // namespace
+
+int64_t measureRows(int64_t rows, void *indptr, int32_t indexBits,
+                    arrayrt_stream_t stream, const char *op,
+                    const char *location) {
+  const Kernels *k = kernels();
+  if (!k)
+    return -1;
+  // 256 threads of 8 rows each per block (kernels/CsrSpmv.cu).
+  const unsigned blocks = gridFor(rows, 256 * 8, INT_MAX);
+  std::vector<unsigned long long> pairs(2 * blocks);
+  auto *stats = static_cast<unsigned long long *>(
+      allocate(pairs.size() * sizeof pairs[0], stream, location));
+  long long count = rows;
+  void *params[] = {&count, &indptr, &stats};
+  auto *cuStream = reinterpret_cast<CUstream>(stream);
+  {
+    profile::ScopedDeviceOp timed(cuStream, profile::OpKind::Library,
+                                  "arrayrt_csr_row_stats", nullptr, nullptr,
+                                  nullptr, (rows + 1) * indexBits / 8);
+    check(driver().cuLaunchKernel(k->rowStats[indexBits == 64], blocks, 1, 1,
+                                  256, 1, 1, 0, cuStream, params, nullptr),
+          "cuLaunchKernel (arrayrt_csr_row_stats)");
+  }
+  arrayrt_memcpy(pairs.data(), stats, pairs.size() * sizeof pairs[0], stream);
+  arrayrt_stream_synchronize(stream);
+  arrayrt_free(stats, stream);
+  unsigned long long longest = 0, firstDecrease = ~0ull;
+  for (unsigned b = 0; b < blocks; ++b) {
+    longest = std::max(longest, pairs[2 * b]);
+    firstDecrease = std::min(firstDecrease, pairs[2 * b + 1]);
+  }
+  if (firstDecrease != ~0ull) {
+    Where w(location);
+    fatal("%s%s%s: indptr must be nondecreasing, but indptr[%llu] > "
+          "indptr[%llu]",
+          w.text, w.sep, op, firstDecrease, firstDecrease + 1);
+  }
+  return static_cast<int64_t>(longest);
+}
+
+bool spmvWithKernel(arrayrt_csr *a, const void *x, void *y, double alpha,
+                    double beta, arrayrt_stream_t stream, uint64_t bytes,
+                    const char *location) {
+  const SpmvChoice &choice = spmvChoice();
+  const Kernels *k = kernels();
+  if (choice.path == SpmvPath::Cusparse || !k)
+    return false;
+  // 16-byte loads of 4 elements, or 32-byte ones (two loads) of doubles
+  // and 64-bit indices.
+  if (!aligned(a->values, 4 * a->elementSize) ||
+      !aligned(a->colIndices, 4 * static_cast<size_t>(a->indexBits / 8)))
+    return false;
+  if (choice.path == SpmvPath::Auto) {
+    if (a->nnz < kSpmvKernelFewest * a->rows ||
+        a->nnz > kSpmvKernelMost * a->rows)
+      return false;
+    if (a->longestRow < 0)
+      a->longestRow = measureRows(a->rows, a->rowOffsets, a->indexBits,
+                                  stream, "array.spmv", location);
+    if (a->longestRow > kSpmvKernelLongestRow)
+      return false;
+  }
+  long long rows = a->rows;
+  float alpha32 = static_cast<float>(alpha), beta32 = static_cast<float>(beta);
+  const bool isDouble = a->elementSize == 8;
+  void *scalarAlpha = isDouble ? static_cast<void *>(&alpha) : &alpha32;
+  void *scalarBeta = isDouble ? static_cast<void *>(&beta) : &beta32;
+  void *params[] = {&rows, &a->rowOffsets, &a->colIndices, &a->values,
+                    &x,    &y,             scalarAlpha,     scalarBeta};
+  auto *cuStream = reinterpret_cast<CUstream>(stream);
+  // 256 threads, 64 rows (four lanes each) per block.
+  profile::ScopedDeviceOp timed(cuStream, profile::OpKind::Library,
+                                "arrayrt_csr_spmv", nullptr, nullptr, nullptr,
+                                bytes);
+  check(driver().cuLaunchKernel(k->spmv[isDouble][a->indexBits == 64],
+                                gridFor(a->rows, 64, INT_MAX), 1, 1, 256, 1, 1,
+                                0, cuStream, params, nullptr),
+        "cuLaunchKernel (arrayrt_csr_spmv)");
+  return true;
+}
+
+} // namespace arrayrt::sparse

@@ -1,0 +1,141 @@
+//===- CsrSpmv.cu - The SpMV kernels arrayrt launches ---------------------===//
+//
+// Compiled by nvcc at build time into a fatbinary (sm_90 code, compute_80
+// PTX for other GPUs) that the runtime embeds and loads on first use
+// (SpmvKernel.cpp). extern "C" names, so that cuModuleGetFunction finds
+// them:
+//
+//   arrayrt_csr_spmv_<f32|f64>_<i32|i64>(rows, indptr, indices, data, x, y,
+//                                        alpha, beta)
+//       y = alpha * A @ x + beta * y (y not read when beta is 0): four
+//       lanes per row, 16-byte loads of data and indices (their addresses
+//       must be multiples of 4 elements), streaming (.cs) loads of the
+//       matrix and read-only (.nc) gathers of x. Blocks of 256 threads take
+//       64 rows each; any grid (it strides).
+//   arrayrt_csr_row_stats_<i32|i64>(rows, indptr, blockStats)
+//       per block b: blockStats[2b] = the longest of its rows' lengths,
+//       blockStats[2b + 1] = the first of its rows whose indptr decreases
+//       (~0 when none does). A block takes blockDim.x * 8 consecutive
+//       rows, so the grid must cover rows / (blockDim.x * 8) blocks; any
+//       block size (a multiple of 32, at most 1024). The host reduces the
+//       pairs.
+//
+// The variant (L4 V4 U1 R1, cs/ldg, 256 threads) is the best of
+// bench/micro/spmv_kernels.cu on the H200 for issue 7's matrix, also for
+// f64 values and 64-bit indices (docs/performance.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "CsrSpmv.cuh"
+
+#include <climits>
+
+namespace {
+
+using namespace csrspmv;
+
+template <typename T, typename I>
+__device__ __forceinline__ void
+spmv(long long rows, const I *__restrict__ indptr,
+     const I *__restrict__ indices, const T *__restrict__ data,
+     const T *__restrict__ x, T *__restrict__ y, T alpha, T beta) {
+  // Every row is summed here (no row is long enough to be listed).
+  spmvRows<T, I, /*L=*/4, /*V=*/4, /*U=*/1, /*R=*/1, Stream::Cs, Gather::Ldg>(
+      rows, indptr, indices, data, x, y, alpha, beta, LLONG_MAX,
+      LongRows<I>());
+}
+
+/// The longest row and the first decrease across a warp, in every lane.
+__device__ __forceinline__ void warpReduce(unsigned long long &longest,
+                                          unsigned long long &firstDecrease) {
+#pragma unroll
+  for (int offset = 16; offset > 0; offset /= 2) {
+    const unsigned long long otherLongest =
+        __shfl_xor_sync(0xffffffffu, longest, offset);
+    const unsigned long long otherDecrease =
+        __shfl_xor_sync(0xffffffffu, firstDecrease, offset);
+    longest = otherLongest > longest ? otherLongest : longest;
+    firstDecrease =
+        otherDecrease < firstDecrease ? otherDecrease : firstDecrease;
+  }
+}
+
+/// Rows per thread of arrayrt_csr_row_stats.
+constexpr int kStatsRowsPerThread = 8;
+
+/// Reduced over the warp, then the block; thread 0 writes the block's
+/// pair, which the host reduces (no atomics on one address, and no output
+/// to zero beforehand: both cost more than the reads on 4M rows, measured).
+template <typename I>
+__device__ __forceinline__ void rowStats(long long rows,
+                                         const I *__restrict__ indptr,
+                                         unsigned long long *blockStats) {
+  __shared__ unsigned long long warpLongest[32], warpDecrease[32];
+  unsigned long long longest = 0, firstDecrease = ~0ull;
+  // kStatsRowsPerThread rows a thread, their loads all in flight at once (a
+  // grid-stride loop, one load pair at a time, was latency-bound: 33 us on
+  // 4M rows).
+  const long long first =
+      static_cast<long long>(blockIdx.x) * blockDim.x * kStatsRowsPerThread +
+      threadIdx.x;
+  long long length[kStatsRowsPerThread];
+#pragma unroll
+  for (int k = 0; k < kStatsRowsPerThread; ++k) {
+    const long long row = first + static_cast<long long>(k) * blockDim.x;
+    length[k] = row < rows ? static_cast<long long>(indptr[row + 1]) -
+                                 static_cast<long long>(indptr[row])
+                           : 0;
+  }
+#pragma unroll
+  for (int k = 0; k < kStatsRowsPerThread; ++k) {
+    const auto row = static_cast<unsigned long long>(
+        first + static_cast<long long>(k) * blockDim.x);
+    if (length[k] < 0 && row < firstDecrease)
+      firstDecrease = row;
+    else if (length[k] > 0 &&
+             static_cast<unsigned long long>(length[k]) > longest)
+      longest = static_cast<unsigned long long>(length[k]);
+  }
+  warpReduce(longest, firstDecrease);
+  const unsigned warp = threadIdx.x / 32, warps = blockDim.x / 32;
+  if (threadIdx.x % 32 == 0) {
+    warpLongest[warp] = longest;
+    warpDecrease[warp] = firstDecrease;
+  }
+  __syncthreads();
+  if (warp != 0)
+    return;
+  longest = threadIdx.x < warps ? warpLongest[threadIdx.x] : 0;
+  firstDecrease = threadIdx.x < warps ? warpDecrease[threadIdx.x] : ~0ull;
+  warpReduce(longest, firstDecrease);
+  if (threadIdx.x == 0) {
+    blockStats[2 * blockIdx.x] = longest;
+    blockStats[2 * blockIdx.x + 1] = firstDecrease;
+  }
+}
+
+} // namespace
+
+#define ARRAYRT_SPMV_KERNEL(T, I, NAME)                                        \
+  extern "C" __global__ void __launch_bounds__(256)                            \
+      NAME(long long rows, const I *indptr, const I *indices, const T *data,   \
+           const T *x, T *y, T alpha, T beta) {                                \
+    spmv<T, I>(rows, indptr, indices, data, x, y, alpha, beta);                \
+  }
+ARRAYRT_SPMV_KERNEL(float, int, arrayrt_csr_spmv_f32_i32)
+ARRAYRT_SPMV_KERNEL(double, int, arrayrt_csr_spmv_f64_i32)
+ARRAYRT_SPMV_KERNEL(float, long long, arrayrt_csr_spmv_f32_i64)
+ARRAYRT_SPMV_KERNEL(double, long long, arrayrt_csr_spmv_f64_i64)
+#undef ARRAYRT_SPMV_KERNEL
+
+extern "C" __global__ void
+arrayrt_csr_row_stats_i32(long long rows, const int *indptr,
+                          unsigned long long *blockStats) {
+  rowStats(rows, indptr, blockStats);
+}
+
+extern "C" __global__ void
+arrayrt_csr_row_stats_i64(long long rows, const long long *indptr,
+                          unsigned long long *blockStats) {
+  rowStats(rows, indptr, blockStats);
+}
