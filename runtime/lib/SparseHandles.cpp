@@ -200,6 +200,13 @@ arrayrt_csr_from_arrays(int64_t indptr_rank, void *indptr, int64_t indices_rank,
     fatal("%s%s%s: %lld entries need 64-bit indices (posWidth = crdWidth = "
           "64)",
           w.text, w.sep, op, static_cast<long long>(nnz));
+  // Every row's offsets, as the CPU target checks them (reported after the
+  // ends, as SciPy checks those first); queued before the ends' copies,
+  // behind the work that wrote indptr, so that the GPU does not wait for
+  // its launch. The longest row serves arrayrt_spmv's choice
+  // (SpmvKernel.h).
+  const RowStats rowStats =
+      measureRows(rows, p.data, index_bits, stream, location);
   // indptr's first and last elements, as SciPy checks them by default.
   int64_t ends[2] = {0, 0};
   for (int k = 0; k < 2; ++k) {
@@ -219,13 +226,10 @@ arrayrt_csr_from_arrays(int64_t indptr_rank, void *indptr, int64_t indices_rank,
           "data and indices), %lld, found %lld",
           w.text, w.sep, op, static_cast<long long>(nnz),
           static_cast<long long>(ends[1]));
-  // Every row's offsets, as the CPU target checks them; the longest row
-  // then serves arrayrt_spmv's choice (SpmvKernel.h).
-  const int64_t longest =
-      measureRows(rows, p.data, index_bits, stream, op, location);
+  checkRowStats(rowStats, op, location);
   arrayrt_csr_t a = arrayrt_csr_create(rows, cols, nnz, p.data, i.data,
                                        v.data, index_bits, dtype, location);
-  a->longestRow = longest;
+  a->longestRow = rowStats.longest;
   return a;
 }
 

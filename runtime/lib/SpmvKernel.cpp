@@ -118,12 +118,11 @@ bool aligned(const void *p, size_t bytes) {
 
 } // namespace
 
-int64_t measureRows(int64_t rows, void *indptr, int32_t indexBits,
-                    arrayrt_stream_t stream, const char *op,
-                    const char *location) {
+RowStats measureRows(int64_t rows, void *indptr, int32_t indexBits,
+                     arrayrt_stream_t stream, const char *location) {
   const Kernels *k = kernels();
   if (!k)
-    return -1;
+    return {};
   // 256 threads of 8 rows each per block (kernels/CsrSpmv.cu).
   const unsigned blocks = gridFor(rows, 256 * 8, INT_MAX);
   std::vector<unsigned long long> pairs(2 * blocks);
@@ -148,13 +147,22 @@ int64_t measureRows(int64_t rows, void *indptr, int32_t indexBits,
     longest = std::max(longest, pairs[2 * b]);
     firstDecrease = std::min(firstDecrease, pairs[2 * b + 1]);
   }
-  if (firstDecrease != ~0ull) {
-    Where w(location);
-    fatal("%s%s%s: indptr must be nondecreasing, but indptr[%llu] > "
-          "indptr[%llu]",
-          w.text, w.sep, op, firstDecrease, firstDecrease + 1);
-  }
-  return static_cast<int64_t>(longest);
+  RowStats result;
+  result.longest = static_cast<int64_t>(longest);
+  if (firstDecrease != ~0ull)
+    result.firstDecrease = static_cast<int64_t>(firstDecrease);
+  return result;
+}
+
+void checkRowStats(const RowStats &stats, const char *op,
+                   const char *location) {
+  if (stats.firstDecrease < 0)
+    return;
+  Where w(location);
+  fatal("%s%s%s: indptr must be nondecreasing, but indptr[%lld] > "
+        "indptr[%lld]",
+        w.text, w.sep, op, static_cast<long long>(stats.firstDecrease),
+        static_cast<long long>(stats.firstDecrease + 1));
 }
 
 bool spmvWithKernel(arrayrt_csr *a, const void *x, void *y, double alpha,
@@ -173,9 +181,12 @@ bool spmvWithKernel(arrayrt_csr *a, const void *x, void *y, double alpha,
     if (a->nnz < kSpmvKernelFewest * a->rows ||
         a->nnz > kSpmvKernelMost * a->rows)
       return false;
-    if (a->longestRow < 0)
-      a->longestRow = measureRows(a->rows, a->rowOffsets, a->indexBits,
-                                  stream, "array.spmv", location);
+    if (a->longestRow < 0) {
+      RowStats stats =
+          measureRows(a->rows, a->rowOffsets, a->indexBits, stream, location);
+      checkRowStats(stats, "array.spmv", location);
+      a->longestRow = stats.longest;
+    }
     if (a->longestRow > kSpmvKernelLongestRow)
       return false;
   }

@@ -54,14 +54,22 @@ constexpr int64_t kSpmvKernelFewest = 8, kSpmvKernelMost = 16,
 /// Whether this runtime was built with its kernels (nvcc was found).
 bool spmvKernelEmbedded();
 
-/// The longest row of the CSR matrix whose `rows + 1` row offsets
-/// (`indexBits` wide) are at `indptr` in device memory, measured on the
-/// device (one kernel, a copy back, waiting for `stream`); exits naming `op`
-/// and the row unless they never decrease. -1, with nothing checked,
-/// without embedded kernels.
-int64_t measureRows(int64_t rows, void *indptr, int32_t indexBits,
-                    arrayrt_stream_t stream, const char *op,
-                    const char *location);
+/// What measureRows finds: the longest row, and the first row whose
+/// offsets decrease (indptr[row] > indptr[row + 1]) or -1. Both -1 when
+/// nothing was measured (no embedded kernels).
+struct RowStats {
+  int64_t longest = -1, firstDecrease = -1;
+};
+
+/// Measures the CSR matrix whose `rows + 1` row offsets (`indexBits`
+/// wide) are at `indptr` in device memory: one kernel queued on `stream`
+/// behind its earlier work, then a copy back, which waits for it.
+RowStats measureRows(int64_t rows, void *indptr, int32_t indexBits,
+                     arrayrt_stream_t stream, const char *location);
+
+/// Exits naming `op` and the row if `stats` found offsets that decrease.
+void checkRowStats(const RowStats &stats, const char *op,
+                   const char *location);
 
 /// Queues y = alpha * A @ x + beta * y on `stream` with the runtime's
 /// kernel and returns true, or returns false, having queued nothing, where
