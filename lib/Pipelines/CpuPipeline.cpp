@@ -39,9 +39,11 @@ void array::buildArrayToCpuPipeline(OpPassManager &pm,
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertMathToLLVMPass());
-  // bf16 conversions become integer arithmetic: libgcc has no
-  // __truncsfbf2, which LLVM's own lowering would call. Integers reach
-  // bf16 through f32 first (as in NumPy), which arith-expand then handles.
+  // bf16 conversions become integer arithmetic (libgcc has no
+  // __truncsfbf2; the runtime supplies one, runtime/lib/Bf16.cpp, for the
+  // calls LLVM still makes: bf16 arithmetic and bf16 arguments). Integers
+  // reach bf16 through f32 first (as in NumPy), which arith-expand then
+  // handles.
   pm.addPass(createArrayExpandIntToHalfFloat());
   arith::ArithExpandOpsPassOptions expand;
   expand.includeBf16 = true;

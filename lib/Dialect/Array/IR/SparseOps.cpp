@@ -98,10 +98,11 @@ FailureOr<SparseFormat> verifySparseMatrix(Operation *op, Type type,
     return op->emitOpError() << what << " must be a sparse matrix of rank 2, "
                              << "found rank " << tensor.getRank();
   Type element = tensor.getElementType();
-  if (!element.isF16() && !element.isF32() && !element.isF64())
+  if (!element.isF16() && !element.isBF16() && !element.isF32() &&
+      !element.isF64())
     return op->emitOpError()
-           << what << " must have f16, f32 or f64 elements, found "
-                             << tensor.getElementType();
+           << what << " must have f16, bf16, f32 or f64 elements, found "
+           << tensor.getElementType();
   std::optional<SparseFormat> format = getSparseFormat(tensor);
   if (!format)
     return op->emitOpError()

@@ -63,9 +63,11 @@ std::string unsupportedReason(Operation *op) {
            "target does not support yet";
   for (Type type :
        llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes()))
-    if (isSparse(type) && cast<RankedTensorType>(type).getElementType().isF16())
-      return "uses a sparse matrix of f16 values, which the CUDA target does "
-             "not support yet (f32 and f64)";
+    if (isSparse(type) &&
+        cast<RankedTensorType>(type).getElementType().getIntOrFloatBitWidth() <
+            32)
+      return "uses a sparse matrix of f16 or bf16 values, which the CUDA "
+             "target does not support yet (f32 and f64)";
   // Every sparse matrix is held as CSR (the format all of cuSPARSE's
   // generic operations take); its type's format only says how the CPU
   // target stores it. Its positions and coordinates need one width.

@@ -144,8 +144,18 @@ func.func @transpose_sddmm(%d: tensor<4x6xf32>, %x: tensor<4x3xf32>, %y: tensor<
 #CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
 
 func.func @f16_values(%d: tensor<4x6xf16>) {
-  // expected-error @+1 {{'array.to_sparse' op uses a sparse matrix of f16 values, which the CUDA target does not support yet (f32 and f64); compile with --target=cpu}}
+  // expected-error @+1 {{'array.to_sparse' op uses a sparse matrix of f16 or bf16 values, which the CUDA target does not support yet (f32 and f64); compile with --target=cpu}}
   %a = array.to_sparse %d : tensor<4x6xf16> -> tensor<4x6xf16, #CSR>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+
+func.func @bf16_values(%d: tensor<4x6xbf16>) {
+  // expected-error @+1 {{'array.to_sparse' op uses a sparse matrix of f16 or bf16 values, which the CUDA target does not support yet (f32 and f64); compile with --target=cpu}}
+  %a = array.to_sparse %d : tensor<4x6xbf16> -> tensor<4x6xbf16, #CSR>
   return
 }
 
