@@ -115,4 +115,12 @@ struct arrayrt_csr {
   arrayrt_stream_t ownedStream = nullptr;
 };
 
+/// The type cuSPARSE computes a matrix's products in: its values' type, or
+/// float for f16 and bf16 values (the only compute type cuSPARSE takes
+/// for them).
+inline cudaDataType computeType(const arrayrt_csr *a) {
+  return a->type == CUDA_R_16F || a->type == CUDA_R_16BF ? CUDA_R_32F
+                                                         : a->type;
+}
+
 #endif // ARRAYRT_LIB_CUSPARSE_H

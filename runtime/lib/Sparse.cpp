@@ -80,7 +80,12 @@ cudaDataType valueType(int32_t dtype, const char *location) {
     return CUDA_R_32F;
   if (dtype == ARRAYRT_DTYPE_F64)
     return CUDA_R_64F;
-  fatal("%s%ssparse matrices hold float32 or float64 values, not dtype %d",
+  if (dtype == ARRAYRT_DTYPE_F16)
+    return CUDA_R_16F;
+  if (dtype == ARRAYRT_DTYPE_BF16)
+    return CUDA_R_16BF;
+  fatal("%s%ssparse matrices hold float16, bfloat16, float32 or float64 "
+        "values, not dtype %d",
         location ? location : "", location ? ": " : "", dtype);
 }
 
@@ -145,7 +150,9 @@ extern "C" arrayrt_csr_t arrayrt_csr_create(int64_t rows, int64_t cols,
   a->cols = cols;
   a->nnz = nnz;
   a->type = type;
-  a->elementSize = a->type == CUDA_R_32F ? 4 : 8;
+  a->elementSize = a->type == CUDA_R_64F   ? 8
+                   : a->type == CUDA_R_32F ? 4
+                                           : 2;
   a->indexBits = index_bits;
   a->rowOffsets = row_offsets;
   a->colIndices = col_indices;
@@ -203,14 +210,15 @@ extern "C" void arrayrt_spmv(arrayrt_csr_t a, const void *x, void *y,
                 location);
   }
   Scalars s = scalars(alpha, beta);
+  const cudaDataType compute = computeType(a);
   const SpmvChoice &choice = spmvChoice();
   const cusparseSpMVAlg_t alg = choice.alg;
   if (!a->spmvPrepared) {
     size_t size = 0;
     checkSparse(api.cusparseSpMV_bufferSize(
                     api.handle, CUSPARSE_OPERATION_NON_TRANSPOSE,
-                    s.alpha(a->type), a->matrix, a->x, s.beta(a->type), a->y,
-                    a->type, alg, &size),
+                    s.alpha(compute), a->matrix, a->x, s.beta(compute), a->y,
+                    compute, alg, &size),
                 "cusparseSpMV_bufferSize", location);
     allocateWork(a->spmvWork, size, stream, location);
     a->spmvPrepared = true;
@@ -225,8 +233,8 @@ extern "C" void arrayrt_spmv(arrayrt_csr_t a, const void *x, void *y,
                                   "cusparseSpMV_preprocess");
     checkSparse(api.spmvPreprocess(api.handle,
                                    CUSPARSE_OPERATION_NON_TRANSPOSE,
-                                   s.alpha(a->type), a->matrix, a->x,
-                                   s.beta(a->type), a->y, a->type, alg,
+                                   s.alpha(compute), a->matrix, a->x,
+                                   s.beta(compute), a->y, compute, alg,
                                    a->spmvWork.data),
                 "cusparseSpMV_preprocess", location);
     a->spmvAnalysed = true;
@@ -236,8 +244,8 @@ extern "C" void arrayrt_spmv(arrayrt_csr_t a, const void *x, void *y,
                                 profile::OpKind::Library, "cusparseSpMV",
                                 nullptr, nullptr, nullptr, bytes);
   checkSparse(api.cusparseSpMV(api.handle, CUSPARSE_OPERATION_NON_TRANSPOSE,
-                               s.alpha(a->type), a->matrix, a->x,
-                               s.beta(a->type), a->y, a->type, alg,
+                               s.alpha(compute), a->matrix, a->x,
+                               s.beta(compute), a->y, compute, alg,
                                a->spmvWork.data),
               "cusparseSpMV", location);
 }
@@ -272,6 +280,7 @@ extern "C" void arrayrt_spmm(arrayrt_csr_t a, const void *b, int64_t n, void *c,
                 location);
   }
   Scalars s = scalars(alpha, beta);
+  const cudaDataType compute = computeType(a);
   const cusparseOperation_t op = CUSPARSE_OPERATION_NON_TRANSPOSE;
   if (!a->spmmPrepared) {
     // ALG2 is cuSPARSE's CSR algorithm for row-major dense matrices; the
@@ -279,13 +288,13 @@ extern "C" void arrayrt_spmm(arrayrt_csr_t a, const void *b, int64_t n, void *c,
     size_t size = 0;
     a->spmmAlg = CUSPARSE_SPMM_CSR_ALG2;
     cusparseStatus_t status = api.cusparseSpMM_bufferSize(
-        api.handle, op, op, s.alpha(a->type), a->matrix, a->b, s.beta(a->type),
-        a->c, a->type, a->spmmAlg, &size);
+        api.handle, op, op, s.alpha(compute), a->matrix, a->b, s.beta(compute),
+        a->c, compute, a->spmmAlg, &size);
     if (status == CUSPARSE_STATUS_NOT_SUPPORTED) {
       a->spmmAlg = CUSPARSE_SPMM_ALG_DEFAULT;
-      status = api.cusparseSpMM_bufferSize(api.handle, op, op, s.alpha(a->type),
-                                           a->matrix, a->b, s.beta(a->type),
-                                           a->c, a->type, a->spmmAlg, &size);
+      status = api.cusparseSpMM_bufferSize(api.handle, op, op, s.alpha(compute),
+                                           a->matrix, a->b, s.beta(compute),
+                                           a->c, compute, a->spmmAlg, &size);
     }
     checkSparse(status, "cusparseSpMM_bufferSize", location);
     void *work = allocateWork(a->spmmWork, size, stream, location);
@@ -293,8 +302,8 @@ extern "C" void arrayrt_spmm(arrayrt_csr_t a, const void *b, int64_t n, void *c,
                                   profile::OpKind::Library,
                                   "cusparseSpMM_preprocess");
     checkSparse(api.cusparseSpMM_preprocess(
-                    api.handle, op, op, s.alpha(a->type), a->matrix, a->b,
-                    s.beta(a->type), a->c, a->type, a->spmmAlg, work),
+                    api.handle, op, op, s.alpha(compute), a->matrix, a->b,
+                    s.beta(compute), a->c, compute, a->spmmAlg, work),
                 "cusparseSpMM_preprocess", location);
     a->spmmPrepared = true;
   }
@@ -302,8 +311,8 @@ extern "C" void arrayrt_spmm(arrayrt_csr_t a, const void *b, int64_t n, void *c,
                                 profile::OpKind::Library, "cusparseSpMM",
                                 nullptr, nullptr, nullptr,
                                 productBytes(a, n, beta != 0.0));
-  checkSparse(api.cusparseSpMM(api.handle, op, op, s.alpha(a->type), a->matrix,
-                               a->b, s.beta(a->type), a->c, a->type, a->spmmAlg,
+  checkSparse(api.cusparseSpMM(api.handle, op, op, s.alpha(compute), a->matrix,
+                               a->b, s.beta(compute), a->c, compute, a->spmmAlg,
                                a->spmmWork.data),
               "cusparseSpMM", location);
 }

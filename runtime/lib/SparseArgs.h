@@ -36,8 +36,11 @@ Array readArray(int64_t rank, void *descriptor, size_t elementSize,
                 int64_t expectedRank, const char *op, const char *what,
                 const char *location);
 
-/// 4 for ARRAYRT_DTYPE_F32, 8 for ARRAYRT_DTYPE_F64.
+/// 2 for ARRAYRT_DTYPE_F16 and _BF16, 4 for _F32, 8 for _F64.
 size_t elementSize(int32_t dtype);
+
+/// The ARRAYRT_DTYPE_* of a matrix's values.
+int32_t dtypeOf(const arrayrt_csr *a);
 
 /// Pool memory for `stream`; cuSPARSE needs a non-null pointer even for an
 /// empty array.

@@ -22,10 +22,6 @@ using namespace arrayrt::sparse;
 
 namespace {
 
-int32_t dtypeOf(const arrayrt_csr *a) {
-  return a->type == CUDA_R_64F ? ARRAYRT_DTYPE_F64 : ARRAYRT_DTYPE_F32;
-}
-
 /// Exits unless `a` has 32-bit indices and sizes that fit an int, as
 /// cuSPARSE's legacy routines (csr2csc, csrgeam2) need.
 void check32(const arrayrt_csr *a, const char *op, const char *what,
@@ -42,6 +38,18 @@ void check32(const arrayrt_csr *a, const char *op, const char *what,
           "32-bit indices",
           w.text, w.sep, op, static_cast<long long>(a->rows),
           static_cast<long long>(a->cols), static_cast<long long>(a->nnz));
+}
+
+/// Exits unless `a` holds float32 or float64 values, all csrgeam2 takes.
+void checkGeamValues(const arrayrt_csr *a, const char *op, const char *what,
+                     const char *location) {
+  if (a->elementSize != 2)
+    return;
+  Where w(location);
+  fatal("%s%s%s: the CUDA target %s matrices of float32 or float64 values "
+        "only (cuSPARSE's csrgeam2), found %s ones",
+        w.text, w.sep, op, what,
+        a->type == CUDA_R_16F ? "float16" : "bfloat16");
 }
 
 /// csrgeam2's entry points for values of type T.
@@ -217,7 +225,8 @@ extern "C" arrayrt_csr_t arrayrt_csr_sddmm(arrayrt_csr_t s, int64_t a_rank,
                                       s->type, CUSPARSE_ORDER_ROW),
               "cusparseCreateDnMat", location);
   float alpha32 = static_cast<float>(alpha), beta32 = static_cast<float>(beta);
-  bool f32 = s->type == CUDA_R_32F;
+  const cudaDataType compute = computeType(s);
+  bool f32 = compute == CUDA_R_32F;
   const void *alphaPtr = f32 ? static_cast<const void *>(&alpha32) : &alpha;
   const void *betaPtr = f32 ? static_cast<const void *>(&beta32) : &beta;
   const cusparseOperation_t none = CUSPARSE_OPERATION_NON_TRANSPOSE;
@@ -225,14 +234,14 @@ extern "C" arrayrt_csr_t arrayrt_csr_sddmm(arrayrt_csr_t s, int64_t a_rank,
   size_t size = 0;
   checkSparse(api.cusparseSDDMM_bufferSize(api.handle, none, none, alphaPtr,
                                            left, right, betaPtr, c->matrix,
-                                           s->type, alg, &size),
+                                           compute, alg, &size),
               "cusparseSDDMM_bufferSize", location);
   void *work = allocate(size, stream, location);
   {
     profile::ScopedDeviceOp timed(reinterpret_cast<CUstream>(stream),
                                   profile::OpKind::Library, "cusparseSDDMM");
     checkSparse(api.cusparseSDDMM(api.handle, none, none, alphaPtr, left,
-                                  right, betaPtr, c->matrix, s->type, alg,
+                                  right, betaPtr, c->matrix, compute, alg,
                                   work),
                 "cusparseSDDMM", location);
   }
@@ -255,6 +264,7 @@ extern "C" arrayrt_csr_t arrayrt_csr_add(arrayrt_csr_t a, arrayrt_csr_t b,
     fatal("%s%s%s: the operands' element types differ", w.text, w.sep, op);
   check32(a, op, "adds", location);
   check32(b, op, "adds", location);
+  checkGeamValues(a, op, "adds", location);
   return geam(a, 1.0, b, 1.0, location, stream);
 }
 
@@ -263,5 +273,6 @@ extern "C" arrayrt_csr_t arrayrt_csr_scale(arrayrt_csr_t a, double alpha,
                                            arrayrt_stream_t stream) {
   const char *op = "array.sparse_scale";
   check32(a, op, "scales", location);
+  checkGeamValues(a, op, "scales", location);
   return geam(a, alpha, nullptr, 0.0, location, stream);
 }

@@ -48,7 +48,24 @@ Array readArray(int64_t rank, void *descriptor, size_t elementSize,
   return a;
 }
 
-size_t elementSize(int32_t dtype) { return dtype == ARRAYRT_DTYPE_F64 ? 8 : 4; }
+int32_t dtypeOf(const arrayrt_csr *a) {
+  switch (a->type) {
+  case CUDA_R_64F:
+    return ARRAYRT_DTYPE_F64;
+  case CUDA_R_16F:
+    return ARRAYRT_DTYPE_F16;
+  case CUDA_R_16BF:
+    return ARRAYRT_DTYPE_BF16;
+  default:
+    return ARRAYRT_DTYPE_F32;
+  }
+}
+
+size_t elementSize(int32_t dtype) {
+  if (dtype == ARRAYRT_DTYPE_F64)
+    return 8;
+  return dtype == ARRAYRT_DTYPE_F16 || dtype == ARRAYRT_DTYPE_BF16 ? 2 : 4;
+}
 
 void *allocate(size_t bytes, arrayrt_stream_t stream, const char *location) {
   return arrayrt_alloc_at(bytes ? bytes : 16, stream, location);
@@ -330,7 +347,8 @@ extern "C" arrayrt_csr_t arrayrt_csr_spgemm(arrayrt_csr_t a, arrayrt_csr_t b,
               "cusparseSpGEMM_createDescr", location);
   float one32 = 1, zero32 = 0;
   double one64 = 1, zero64 = 0;
-  bool f32 = a->type == CUDA_R_32F;
+  const cudaDataType compute = computeType(a);
+  bool f32 = compute == CUDA_R_32F;
   const void *alpha = f32 ? static_cast<const void *>(&one32) : &one64;
   const void *beta = f32 ? static_cast<const void *>(&zero32) : &zero64;
   const cusparseOperation_t none = CUSPARSE_OPERATION_NON_TRANSPOSE;
@@ -339,7 +357,7 @@ extern "C" arrayrt_csr_t arrayrt_csr_spgemm(arrayrt_csr_t a, arrayrt_csr_t b,
   size_t size1 = 0, size2 = 0;
   checkSparse(api.cusparseSpGEMM_workEstimation(
                   api.handle, none, none, alpha, a->matrix, bMatrix, beta, c,
-                  a->type, alg, descr, &size1, nullptr),
+                  compute, alg, descr, &size1, nullptr),
               "cusparseSpGEMM_workEstimation", location);
   void *work1 = allocate(size1, stream, location);
   {
@@ -348,11 +366,11 @@ extern "C" arrayrt_csr_t arrayrt_csr_spgemm(arrayrt_csr_t a, arrayrt_csr_t b,
                                   "cusparseSpGEMM_workEstimation");
     checkSparse(api.cusparseSpGEMM_workEstimation(
                     api.handle, none, none, alpha, a->matrix, bMatrix, beta, c,
-                    a->type, alg, descr, &size1, work1),
+                    compute, alg, descr, &size1, work1),
                 "cusparseSpGEMM_workEstimation", location);
   }
   checkSparse(api.cusparseSpGEMM_compute(api.handle, none, none, alpha,
-                                         a->matrix, bMatrix, beta, c, a->type,
+                                         a->matrix, bMatrix, beta, c, compute,
                                          alg, descr, &size2, nullptr),
               "cusparseSpGEMM_compute", location);
   void *work2 = allocate(size2, stream, location);
@@ -361,7 +379,7 @@ extern "C" arrayrt_csr_t arrayrt_csr_spgemm(arrayrt_csr_t a, arrayrt_csr_t b,
                                   profile::OpKind::Library,
                                   "cusparseSpGEMM_compute");
     checkSparse(api.cusparseSpGEMM_compute(api.handle, none, none, alpha,
-                                           a->matrix, bMatrix, beta, c, a->type,
+                                           a->matrix, bMatrix, beta, c, compute,
                                            alg, descr, &size2, work2),
                 "cusparseSpGEMM_compute", location);
   }
@@ -383,7 +401,7 @@ extern "C" arrayrt_csr_t arrayrt_csr_spgemm(arrayrt_csr_t a, arrayrt_csr_t b,
                                   profile::OpKind::Library,
                                   "cusparseSpGEMM_copy");
     checkSparse(api.cusparseSpGEMM_copy(api.handle, none, none, alpha,
-                                        a->matrix, bMatrix, beta, c, a->type,
+                                        a->matrix, bMatrix, beta, c, compute,
                                         alg, descr),
                 "cusparseSpGEMM_copy", location);
   }
@@ -393,9 +411,8 @@ extern "C" arrayrt_csr_t arrayrt_csr_spgemm(arrayrt_csr_t a, arrayrt_csr_t b,
   api.cusparseDestroySpMat(c);
   if (bMatrix != b->matrix)
     api.cusparseDestroySpMat(bMatrix);
-  int32_t dtype = f32 ? ARRAYRT_DTYPE_F32 : ARRAYRT_DTYPE_F64;
   return ownedHandle(rows, cols, nnz, rowOffsets, colIndices, values,
-                     a->indexBits, dtype, stream, location);
+                     a->indexBits, dtypeOf(a), stream, location);
 }
 
 extern "C" int64_t arrayrt_csr_nnz(arrayrt_csr_t a) { return a->nnz; }

@@ -170,7 +170,8 @@ bool spmvWithKernel(arrayrt_csr *a, const void *x, void *y, double alpha,
                     const char *location) {
   const SpmvChoice &choice = spmvChoice();
   const Kernels *k = kernels();
-  if (choice.path == SpmvPath::Cusparse || !k)
+  // The kernel is instantiated for float32 and float64 values.
+  if (choice.path == SpmvPath::Cusparse || !k || a->elementSize == 2)
     return false;
   // 16-byte loads of 4 elements, or 32-byte ones (two loads) of doubles
   // and 64-bit indices.

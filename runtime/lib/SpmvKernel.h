@@ -74,7 +74,8 @@ void checkRowStats(const RowStats &stats, const char *op,
 /// Queues y = alpha * A @ x + beta * y on `stream` with the runtime's
 /// kernel and returns true, or returns false, having queued nothing, where
 /// cuSPARSE should compute it: by choice, or because the kernel is not
-/// embedded, or A's values or column indices are not aligned to 4
+/// embedded, or A's values are float16 or bfloat16, or A's values or
+/// column indices are not aligned to 4
 /// elements (its 16-byte loads), or (Auto) A is outside the band above.
 /// In Auto, the first product of a matrix in the band on average measures
 /// its rows (measureRows) unless array.csr_matrix did; later ones reuse it.

@@ -44,8 +44,8 @@ TEST(SparseTest, ValueTypeIsCheckedWithTheLocation) {
   EXPECT_EXIT(arrayrt_csr_create(2, 2, 0, nullptr, nullptr, nullptr, 32,
                                  ARRAYRT_DTYPE_I32, "p.mlir:5:6"),
               testing::ExitedWithCode(1),
-              "arrayrt: error: p.mlir:5:6: sparse matrices hold float32 or "
-              "float64 values, not dtype 3");
+              "arrayrt: error: p.mlir:5:6: sparse matrices hold float16, "
+              "bfloat16, float32 or float64 values, not dtype 3");
 }
 
 /// A rank-1 descriptor {allocated, aligned, offset, size, stride} over

@@ -23,8 +23,9 @@ using namespace mlir::array;
 
 namespace {
 
-/// arrayrt_dtype_t's codes of float32 and float64 (ABI values).
-constexpr int32_t kDtypeF32 = 11, kDtypeF64 = 12;
+/// arrayrt_dtype_t's codes of the float types (ABI values).
+constexpr int32_t kDtypeF16 = 9, kDtypeBF16 = 10, kDtypeF32 = 11,
+                  kDtypeF64 = 12;
 
 /// The arguments of a call under construction, with the helpers that add
 /// them.
@@ -60,7 +61,10 @@ struct CallArgs {
                                    index));
   }
   void addDtype(Type element) {
-    addI32(element.isF64() ? kDtypeF64 : kDtypeF32);
+    addI32(element.isF64()    ? kDtypeF64
+           : element.isF16()  ? kDtypeF16
+           : element.isBF16() ? kDtypeBF16
+                              : kDtypeF32);
   }
   void addLocation() { add(getLocationString(rewriter, op)); }
 

@@ -101,3 +101,25 @@ func.func @tensors(%d: tensor<4x6xf32>) {
   %h = array.csr_from_dense %d {index_bits = 32} : tensor<4x6xf32>
   return
 }
+
+// -----
+
+// f16 and bf16 values pass their dtype codes (F16 9, BF16 10): cuSPARSE
+// computes with them in f32.
+// CHECK-LABEL: func.func @half_values
+// CHECK-DAG: %[[F16:.+]] = arith.constant 9 : i32
+// CHECK-DAG: %[[BF16:.+]] = arith.constant 10 : i32
+// CHECK: %[[H:.+]] = call @arrayrt_csr_from_dense(%{{.+}}, %{{.+}}, %{{.+}}, %[[F16]],
+// CHECK: call @arrayrt_csr_spmv(%[[H]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[F16]],
+// CHECK: %[[G:.+]] = call @arrayrt_csr_from_dense(%{{.+}}, %{{.+}}, %{{.+}}, %[[BF16]],
+// CHECK: call @arrayrt_csr_to_dense(%[[G]], %{{.+}}, %{{.+}}, %[[BF16]],
+func.func @half_values(%d: memref<4x6xf16>, %x: memref<6xf16>, %y: memref<4xf16>,
+                       %e: memref<4x6xbf16>, %f: memref<4x6xbf16>) {
+  %h = array.csr_from_dense %d {index_bits = 32} : memref<4x6xf16>
+  array.csr_spmv %h, %x into %y : memref<6xf16>, memref<4xf16>
+  array.csr_release %h
+  %g = array.csr_from_dense %e {index_bits = 32} : memref<4x6xbf16>
+  array.csr_to_dense %g into %f : memref<4x6xbf16>
+  array.csr_release %g
+  return
+}

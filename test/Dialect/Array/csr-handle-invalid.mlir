@@ -17,7 +17,7 @@ func.func @dense_rank(%d: tensor<24xf32>) {
 // -----
 
 func.func @integer_values(%d: tensor<4x6xi32>) {
-  // expected-error @+1 {{'array.csr_from_dense' op operand must have f32 or f64 elements, found 'i32'}}
+  // expected-error @+1 {{'array.csr_from_dense' op operand must have f16, bf16, f32 or f64 elements, found 'i32'}}
   %h = array.csr_from_dense %d {index_bits = 32} : tensor<4x6xi32>
   return
 }

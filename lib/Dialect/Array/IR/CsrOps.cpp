@@ -29,7 +29,8 @@ LogicalResult verifyOneKind(Operation *op, ValueRange values) {
 }
 
 /// Checks that `value` (the op's `what`) has rank `rank` and, when
-/// `element` is given, that element type; else an f32 or f64 one.
+/// `element` is given, that element type; else a float one cuSPARSE takes
+/// (f16, bf16, f32, f64).
 LogicalResult verifyOperand(Operation *op, Value value, StringRef what,
                             int64_t rank, Type element = Type()) {
   auto type = cast<ShapedType>(value.getType());
@@ -40,9 +41,12 @@ LogicalResult verifyOperand(Operation *op, Value value, StringRef what,
   if (element && found != element)
     return op->emitOpError() << what << " must have element type " << element
                              << ", found " << found;
-  if (!element && !found.isF32() && !found.isF64())
-    return op->emitOpError()
-           << what << " must have f32 or f64 elements, found " << found;
+  if (!element && !found.isF16() && !found.isBF16() && !found.isF32() &&
+      !found.isF64())
+    return op->emitOpError() << what
+                             << " must have f16, bf16, f32 or f64 elements, "
+                                "found "
+                             << found;
   return success();
 }
 

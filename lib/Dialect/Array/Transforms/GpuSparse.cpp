@@ -61,13 +61,11 @@ std::string unsupportedReason(Operation *op) {
   if (op->getParentOfType<OnStreamOp>())
     return "uses a sparse matrix inside array.on_stream, which the CUDA "
            "target does not support yet";
-  for (Type type :
-       llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes()))
-    if (isSparse(type) &&
-        cast<RankedTensorType>(type).getElementType().getIntOrFloatBitWidth() <
-            32)
-      return "uses a sparse matrix of f16 or bf16 values, which the CUDA "
-             "target does not support yet (f32 and f64)";
+  // cuSPARSE's SpGEMM takes no 16-bit values, its SDDMM no bf16 ones (it
+  // said "not supported" on the H200, 2026-12-01).
+  auto elementOf = [](Value v) {
+    return cast<RankedTensorType>(v.getType()).getElementType();
+  };
   // Every sparse matrix is held as CSR (the format all of cuSPARSE's
   // generic operations take); its type's format only says how the CPU
   // target stores it. Its positions and coordinates need one width.
@@ -88,6 +86,18 @@ std::string unsupportedReason(Operation *op) {
             .str();
     return "";
   };
+  // csrgeam2 (sums, scaling) has float and double forms only.
+  auto wideValues = [&](Operation *op, StringRef what) -> std::string {
+    for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
+                                              op->getResultTypes()))
+      if (isSparse(type) && cast<RankedTensorType>(type)
+                                    .getElementType()
+                                    .getIntOrFloatBitWidth() < 32)
+        return (what + " a matrix of f16 or bf16 values; the CUDA target "
+                       "(cuSPARSE's csrgeam2) needs f32 or f64")
+            .str();
+    return "";
+  };
   if (auto toSparse = dyn_cast<ToSparseOp>(op)) {
     Type input = toSparse.getInput().getType();
     if (isSparse(input) && indexBits(input) != indexBits(toSparse.getType()))
@@ -95,15 +105,27 @@ std::string unsupportedReason(Operation *op) {
              "target does not support yet";
     return oneWidth(toSparse.getType());
   }
+  if (isa<SddmmOp>(op) && elementOf(op->getResult(0)).isBF16())
+    return "samples a product of bf16 values; the CUDA target (cuSPARSE's "
+           "SDDMM) needs f16, f32 or f64";
   if (isa<LoadMtxOp, LoadSparseOp, CsrMatrixOp, SddmmOp>(op))
     return oneWidth(op->getResult(0).getType());
   if (isa<SparseTransposeOp>(op))
     return width32(op, "transposes");
-  if (isa<SparseAddOp>(op))
-    return width32(op, "adds");
-  if (isa<SparseScaleOp>(op))
-    return width32(op, "scales");
-  if (isa<ToDenseOp, NnzOp, SpmvOp, SpmmOp, SpgemmOp>(op))
+  if (isa<SparseAddOp>(op)) {
+    std::string reason = width32(op, "adds");
+    return reason.empty() ? wideValues(op, "adds") : reason;
+  }
+  if (isa<SparseScaleOp>(op)) {
+    std::string reason = width32(op, "scales");
+    return reason.empty() ? wideValues(op, "scales") : reason;
+  }
+  if (auto spgemm = dyn_cast<SpgemmOp>(op))
+    return elementOf(spgemm.getResult()).getIntOrFloatBitWidth() < 32
+               ? "multiplies matrices of f16 or bf16 values; the CUDA target "
+                 "(cuSPARSE's SpGEMM) needs f32 or f64"
+               : "";
+  if (isa<ToDenseOp, NnzOp, SpmvOp, SpmmOp>(op))
     return "";
   if (auto dim = dyn_cast<tensor::DimOp>(op))
     return dim.getConstantIndex()

@@ -143,9 +143,10 @@ func.func @transpose_sddmm(%d: tensor<4x6xf32>, %x: tensor<4x3xf32>, %y: tensor<
 
 #CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
 
-func.func @f16_values(%d: tensor<4x6xf16>) {
-  // expected-error @+1 {{'array.to_sparse' op uses a sparse matrix of f16 or bf16 values, which the CUDA target does not support yet (f32 and f64); compile with --target=cpu}}
+func.func @f16_sum(%d: tensor<4x6xf16>) {
   %a = array.to_sparse %d : tensor<4x6xf16> -> tensor<4x6xf16, #CSR>
+  // expected-error @+1 {{'array.sparse_add' op adds a matrix of f16 or bf16 values; the CUDA target (cuSPARSE's csrgeam2) needs f32 or f64; compile with --target=cpu}}
+  %s = array.sparse_add %a, %a : tensor<4x6xf16, #CSR>
   return
 }
 
@@ -153,9 +154,10 @@ func.func @f16_values(%d: tensor<4x6xf16>) {
 
 #CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
 
-func.func @bf16_values(%d: tensor<4x6xbf16>) {
-  // expected-error @+1 {{'array.to_sparse' op uses a sparse matrix of f16 or bf16 values, which the CUDA target does not support yet (f32 and f64); compile with --target=cpu}}
+func.func @bf16_scaling(%d: tensor<4x6xbf16>) {
   %a = array.to_sparse %d : tensor<4x6xbf16> -> tensor<4x6xbf16, #CSR>
+  // expected-error @+1 {{'array.sparse_scale' op scales a matrix of f16 or bf16 values; the CUDA target (cuSPARSE's csrgeam2) needs f32 or f64; compile with --target=cpu}}
+  %s = array.sparse_scale %a by 2.0 : tensor<4x6xbf16, #CSR>
   return
 }
 
@@ -167,4 +169,26 @@ func.func @bf16_values(%d: tensor<4x6xbf16>) {
 func.func @dense(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = array.exp %x : tensor<4xf32>
   return %0 : tensor<4xf32>
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+
+func.func @f16_spgemm(%d: tensor<4x4xf16>) {
+  %a = array.to_sparse %d : tensor<4x4xf16> -> tensor<4x4xf16, #CSR>
+  // expected-error @+1 {{'array.spgemm' op multiplies matrices of f16 or bf16 values; the CUDA target (cuSPARSE's SpGEMM) needs f32 or f64; compile with --target=cpu}}
+  %p = array.spgemm %a, %a : tensor<4x4xf16, #CSR>, tensor<4x4xf16, #CSR> -> tensor<4x4xf16, #CSR>
+  return
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+
+func.func @bf16_sddmm(%d: tensor<4x6xbf16>, %l: tensor<4x3xbf16>, %r: tensor<3x6xbf16>) {
+  %s = array.to_sparse %d : tensor<4x6xbf16> -> tensor<4x6xbf16, #CSR>
+  // expected-error @+1 {{'array.sddmm' op samples a product of bf16 values; the CUDA target (cuSPARSE's SDDMM) needs f16, f32 or f64; compile with --target=cpu}}
+  %p = array.sddmm %s, %l, %r : tensor<4x6xbf16, #CSR>, tensor<4x3xbf16>, tensor<3x6xbf16>
+  return
 }

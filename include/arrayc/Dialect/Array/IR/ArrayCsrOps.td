@@ -47,10 +47,10 @@ def Array_CsrFromDenseOp : Array_CsrOp<"csr_from_dense"> {
   let summary = "The CSR matrix of a dense matrix's nonzeros (cuSPARSE "
                 "DenseToSparse).";
   let description = [{
-    Counts the nonzeros of the dense f32 or f64 matrix `dense`, allocates
-    the CSR arrays (`index_bits` 32 or 64) from the memory pool and fills
-    them, on the op's stream; the host waits for the count. The handle owns
-    the arrays.
+    Counts the nonzeros of the dense f16, bf16, f32 or f64 matrix `dense`,
+    allocates the CSR arrays (`index_bits` 32 or 64) from the memory pool
+    and fills them, on the op's stream; the host waits for the count. The
+    handle owns the arrays.
 
     ```mlir
     %h = array.csr_from_dense %d {index_bits = 32} : tensor<?x?xf32>
@@ -66,10 +66,10 @@ def Array_CsrFromArraysOp : Array_CsrOp<"csr_from_arrays"> {
                 "csr_matrix((data, indices, indptr), shape)`).";
   let description = [{
     `indptr` (`rows + 1` row offsets), `indices` (column indices) and
-    `data` (values, f32 or f64) in device memory; `indices` and `indptr`
-    have the same integer type, i32 or i64. The handle borrows the arrays:
-    `array.csr_release` of the handle names them, so that they live as
-    long as it. The runtime checks the sizes and `indptr[0] == 0`,
+    `data` (values, f16, bf16, f32 or f64) in device memory; `indices` and
+    `indptr` have the same integer type, i32 or i64. The handle borrows the
+    arrays: `array.csr_release` of the handle names them, so that they live
+    as long as it. The runtime checks the sizes and `indptr[0] == 0`,
     `indptr[rows] == nnz` (two elements read back).
 
     ```mlir
@@ -93,8 +93,8 @@ def Array_CsrLoadMtxOp : Array_CsrOp<"csr_load_mtx"> {
   let description = [{
     Reads `path` on the host as `array.load_mtx` does (malformed files stop
     the program naming the line), builds the CSR arrays (`index_bits` 32 or
-    64, `element` f32 or f64) and copies them to device memory on the op's
-    stream. The handle owns the arrays.
+    64, `element` f16, bf16, f32 or f64) and copies them to device memory
+    on the op's stream. The handle owns the arrays.
 
     ```mlir
     %h = array.csr_load_mtx "a.mtx" {element = f64, index_bits = 32}
