@@ -197,24 +197,25 @@ def run(out_dir, memcheck=None):
     return 1 if failed else 0
 
 
+def take_option(args, name):
+    """Removes `name VALUE` from `args` and returns VALUE (None without it)."""
+    if name not in args:
+        return None
+    at = args.index(name)
+    value = args[at + 1]
+    del args[at:at + 2]
+    return value
+
+
 def main(argv):
+    args = argv[2:]
     if len(argv) >= 2 and argv[1] == "prepare":
-        args = argv[2:]
-        only = None
-        if "--only" in args:
-            at = args.index("--only")
-            only = args[at + 1]
-            del args[at:at + 2]
+        only = take_option(args, "--only")
         prepare(os.path.abspath(args[0] if args else
                                 os.path.join(ROOT, "build")), only)
         return 0
     if len(argv) >= 2 and argv[1] == "run":
-        args = argv[2:]
-        memcheck = None
-        if "--memcheck" in args:
-            at = args.index("--memcheck")
-            memcheck = args[at + 1]
-            del args[at:at + 2]
+        memcheck = take_option(args, "--memcheck")
         return run(args[0] if args else None, memcheck)
     sys.exit(__doc__)
 
