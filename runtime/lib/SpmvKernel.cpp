@@ -72,10 +72,13 @@ struct Kernels {
   CUfunction rowStats[2] = {};
 };
 
-/// Loads the module on first use; null without embedded kernels.
+/// Loads the module on first use; null without embedded kernels, or on a
+/// GPU older than sm_80 (the fatbinary's PTX is compute_80: the driver
+/// cannot compile it for them), where cuSPARSE does everything.
 const Kernels *kernels() {
 #ifdef ARRAYRT_HAVE_SPMV_KERNELS
   static Kernels k;
+  static bool loaded = false;
   static std::once_flag once;
   std::call_once(once, [] {
     const DriverApi &api = driver();
@@ -84,8 +87,11 @@ const Kernels *kernels() {
     static std::vector<uint64_t> image((sizeof csrSpmvFatbin + 7) / 8);
     std::memcpy(image.data(), csrSpmvFatbin, sizeof csrSpmvFatbin);
     CUmodule module = nullptr;
-    check(api.cuModuleLoadData(&module, image.data()),
-          "cuModuleLoadData (arrayrt's SpMV kernels)");
+    CUresult status = api.cuModuleLoadData(&module, image.data());
+    if (status == CUDA_ERROR_NO_BINARY_FOR_GPU ||
+        status == CUDA_ERROR_UNSUPPORTED_PTX_VERSION)
+      return;
+    check(status, "cuModuleLoadData (arrayrt's SpMV kernels)");
     const char *names[2][2] = {
         {"arrayrt_csr_spmv_f32_i32", "arrayrt_csr_spmv_f32_i64"},
         {"arrayrt_csr_spmv_f64_i32", "arrayrt_csr_spmv_f64_i64"}};
@@ -99,9 +105,9 @@ const Kernels *kernels() {
     check(api.cuModuleGetFunction(&k.rowStats[1], module,
                                   "arrayrt_csr_row_stats_i64"),
           "cuModuleGetFunction (arrayrt's SpMV kernels)");
-    // The module stays loaded until the process exits.
+    loaded = true; // The module stays loaded until the process exits.
   });
-  return &k;
+  return loaded ? &k : nullptr;
 #else
   return nullptr;
 #endif

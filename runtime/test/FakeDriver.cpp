@@ -7,7 +7,9 @@
 // runtime's arrayrt_csr_row_stats_i32/_i64 (kernels/CsrSpmv.cu) are
 // computed on the host, so that tests see the runtime choose between its
 // SpMV kernel and cuSPARSE. fakeCudaLaunchedKernels() names the kernels
-// launched so far, in order, separated by spaces. Work completes
+// launched so far, in order, separated by spaces; with
+// FAKE_CUDA_NO_BINARY_FOR_GPU set, loading a module fails as on a GPU the
+// image has no code for. Work completes
 // in order on one simulated timeline whose clock advances only as follows,
 // so tests can predict every time the runtime measures:
 //
@@ -231,6 +233,9 @@ CUresult cuCtxSetCurrent(CUcontext) { return CUDA_SUCCESS; }
 CUresult cuCtxSynchronize(void) { return CUDA_SUCCESS; }
 
 CUresult cuModuleLoadData(CUmodule *module, const void *) {
+  // A GPU the image has no code for (tests of the runtime's fallbacks).
+  if (std::getenv("FAKE_CUDA_NO_BINARY_FOR_GPU"))
+    return CUDA_ERROR_NO_BINARY_FOR_GPU;
   *module = reinterpret_cast<CUmodule>(new FakeModule);
   return CUDA_SUCCESS;
 }

@@ -150,6 +150,17 @@ TEST(SpmvKernelTest, DecreasingRowOffsetsAreAnError) {
               "nondecreasing, but indptr\\[1\\] > indptr\\[2\\]");
 }
 
+TEST(SpmvKernelTest, GpusWithoutCodeForTheKernelUseCusparse) {
+  // 14 entries per row on average: the kernel's band, had it loaded.
+  Matrix m({8, 0, 16, kSpmvKernelLongestRow});
+  EXPECT_EXIT(
+      {
+        setenv("FAKE_CUDA_NO_BINARY_FOR_GPU", "1", 1);
+        runProducts(m, nullptr, 1);
+      },
+      testing::ExitedWithCode(1), kCusparseMissing);
+}
+
 TEST(SpmvKernelTest, UnknownChoicesAreErrors) {
   Matrix m({1});
   EXPECT_EXIT(runProducts(m, "fast", 1), testing::ExitedWithCode(1),
