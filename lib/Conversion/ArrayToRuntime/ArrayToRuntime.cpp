@@ -115,26 +115,7 @@ Value getLocationString(PatternRewriter &rewriter, Operation *op) {
   return getStringConstant(rewriter, op, "arrayrt_location", text);
 }
 
-/// arrayrt_dtype_t of runtime/include/arrayrt/arrayrt.h, whose values are
-/// part of the ABI.
-enum NpyDtype : int32_t {
-  kNpyI1 = 0,
-  kNpyI8 = 1,
-  kNpyI16 = 2,
-  kNpyI32 = 3,
-  kNpyI64 = 4,
-  kNpyUI8 = 5,
-  kNpyUI16 = 6,
-  kNpyUI32 = 7,
-  kNpyUI64 = 8,
-  kNpyF16 = 9,
-  kNpyBF16 = 10,
-  kNpyF32 = 11,
-  kNpyF64 = 12,
-};
-
-/// The arrayrt_dtype_t code of element type `type`, if it has one.
-static std::optional<NpyDtype> getNpyDtype(Type type) {
+std::optional<NpyDtype> getNpyDtype(Type type) {
   if (auto intType = dyn_cast<IntegerType>(type)) {
     bool isUnsigned = intType.isUnsigned();
     switch (intType.getWidth()) {

@@ -23,10 +23,6 @@ using namespace mlir::array;
 
 namespace {
 
-/// arrayrt_dtype_t's codes of the float types (ABI values).
-constexpr int32_t kDtypeF16 = 9, kDtypeBF16 = 10, kDtypeF32 = 11,
-                  kDtypeF64 = 12;
-
 /// The arguments of a call under construction, with the helpers that add
 /// them.
 struct CallArgs {
@@ -60,12 +56,9 @@ struct CallArgs {
     add(arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(),
                                    index));
   }
-  void addDtype(Type element) {
-    addI32(element.isF64()    ? kDtypeF64
-           : element.isF16()  ? kDtypeF16
-           : element.isBF16() ? kDtypeBF16
-                              : kDtypeF32);
-  }
+  /// The dtype code of a float element type (the handle ops' verifiers
+  /// allow no other).
+  void addDtype(Type element) { addI32(*getNpyDtype(element)); }
   void addLocation() { add(getLocationString(rewriter, op)); }
 
   /// Calls `name`, returning `results`; null on a symbol clash (reported).

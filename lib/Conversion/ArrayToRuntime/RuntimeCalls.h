@@ -11,9 +11,32 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/PatternMatch.h"
 
+#include <cstdint>
+#include <optional>
 #include <utility>
 
 // Defined in ArrayToRuntime.cpp (global namespace, as its patterns).
+
+/// arrayrt_dtype_t of runtime/include/arrayrt/arrayrt.h, whose values are
+/// part of the ABI.
+enum NpyDtype : int32_t {
+  kNpyI1 = 0,
+  kNpyI8 = 1,
+  kNpyI16 = 2,
+  kNpyI32 = 3,
+  kNpyI64 = 4,
+  kNpyUI8 = 5,
+  kNpyUI16 = 6,
+  kNpyUI32 = 7,
+  kNpyUI64 = 8,
+  kNpyF16 = 9,
+  kNpyBF16 = 10,
+  kNpyF32 = 11,
+  kNpyF64 = 12,
+};
+
+/// The arrayrt_dtype_t code of element type `type`, if it has one.
+std::optional<NpyDtype> getNpyDtype(mlir::Type type);
 
 /// The declaration of runtime function `name`, added to the module on first
 /// use; fails, with an error at `user`, when the module already has a
