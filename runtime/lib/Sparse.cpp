@@ -16,6 +16,7 @@
 #include "Driver.h"
 #include "Error.h"
 #include "Profile.h"
+#include "SparseArgs.h"
 #include "SpmvKernel.h"
 
 #include <cstdlib>
@@ -150,9 +151,7 @@ extern "C" arrayrt_csr_t arrayrt_csr_create(int64_t rows, int64_t cols,
   a->cols = cols;
   a->nnz = nnz;
   a->type = type;
-  a->elementSize = a->type == CUDA_R_64F   ? 8
-                   : a->type == CUDA_R_32F ? 4
-                                           : 2;
+  a->elementSize = elementSize(dtype);
   a->indexBits = index_bits;
   a->rowOffsets = row_offsets;
   a->colIndices = col_indices;

@@ -92,19 +92,16 @@ const Kernels *kernels() {
         status == CUDA_ERROR_UNSUPPORTED_PTX_VERSION)
       return;
     check(status, "cuModuleLoadData (arrayrt's SpMV kernels)");
-    const char *names[2][2] = {
-        {"arrayrt_csr_spmv_f32_i32", "arrayrt_csr_spmv_f32_i64"},
-        {"arrayrt_csr_spmv_f64_i32", "arrayrt_csr_spmv_f64_i64"}};
-    for (int t = 0; t < 2; ++t)
-      for (int i = 0; i < 2; ++i)
-        check(api.cuModuleGetFunction(&k.spmv[t][i], module, names[t][i]),
-              "cuModuleGetFunction (arrayrt's SpMV kernels)");
-    check(api.cuModuleGetFunction(&k.rowStats[0], module,
-                                  "arrayrt_csr_row_stats_i32"),
-          "cuModuleGetFunction (arrayrt's SpMV kernels)");
-    check(api.cuModuleGetFunction(&k.rowStats[1], module,
-                                  "arrayrt_csr_row_stats_i64"),
-          "cuModuleGetFunction (arrayrt's SpMV kernels)");
+    auto lookup = [&](CUfunction &function, const char *name) {
+      check(api.cuModuleGetFunction(&function, module, name),
+            "cuModuleGetFunction (arrayrt's SpMV kernels)");
+    };
+    lookup(k.spmv[0][0], "arrayrt_csr_spmv_f32_i32");
+    lookup(k.spmv[0][1], "arrayrt_csr_spmv_f32_i64");
+    lookup(k.spmv[1][0], "arrayrt_csr_spmv_f64_i32");
+    lookup(k.spmv[1][1], "arrayrt_csr_spmv_f64_i64");
+    lookup(k.rowStats[0], "arrayrt_csr_row_stats_i32");
+    lookup(k.rowStats[1], "arrayrt_csr_row_stats_i64");
     loaded = true; // The module stays loaded until the process exits.
   });
   return loaded ? &k : nullptr;
