@@ -218,15 +218,15 @@ arrayrt_csr_from_arrays(int64_t indptr_rank, void *indptr, int64_t indices_rank,
           "64)",
           w.text, w.sep, op, static_cast<long long>(nnz));
   // Every row's offsets, as the CPU target checks them (reported after the
-  // ends, as SciPy checks those first); queued before the ends' copies,
-  // behind the work that wrote indptr, so that the GPU does not wait for
-  // its launch. The longest row serves arrayrt_spmv's choice
+  // ends, as SciPy checks those first), and the ends, in one kernel and
+  // one copy back. The longest row serves arrayrt_spmv's choice
   // (SpmvKernel.h).
   const RowStats rowStats =
       measureRows(rows, p.data, index_bits, stream, location);
-  // indptr's first and last elements, as SciPy checks them by default.
-  int64_t ends[2] = {0, 0};
-  for (int k = 0; k < 2; ++k) {
+  // indptr's first and last elements, as SciPy checks them by default;
+  // copied back one at a time without the kernels.
+  int64_t ends[2] = {rowStats.first, rowStats.last};
+  for (int k = 0; k < 2 && !rowStats.measured; ++k) {
     const char *element = p.data + (k == 0 ? 0 : rows) * index;
     int32_t narrow = 0;
     void *target = index == 4 ? static_cast<void *>(&narrow) : &ends[k];

@@ -126,9 +126,10 @@ RowStats measureRows(int64_t rows, void *indptr, int32_t indexBits,
   const Kernels *k = kernels();
   if (!k)
     return {};
-  // 256 threads of 8 rows each per block (kernels/CsrSpmv.cu).
+  // 256 threads of 8 rows each per block (kernels/CsrSpmv.cu); a pair per
+  // block, then indptr's two ends.
   const unsigned blocks = gridFor(rows, 256 * 8, INT_MAX);
-  std::vector<unsigned long long> pairs(2 * blocks);
+  std::vector<unsigned long long> pairs(2 * blocks + 2);
   auto *stats = static_cast<unsigned long long *>(
       allocate(pairs.size() * sizeof pairs[0], stream, location));
   long long count = rows;
@@ -151,7 +152,10 @@ RowStats measureRows(int64_t rows, void *indptr, int32_t indexBits,
     firstDecrease = std::min(firstDecrease, pairs[2 * b + 1]);
   }
   RowStats result;
+  result.measured = true;
   result.longest = static_cast<int64_t>(longest);
+  result.first = static_cast<int64_t>(pairs[2 * blocks]);
+  result.last = static_cast<int64_t>(pairs[2 * blocks + 1]);
   if (firstDecrease != ~0ull)
     result.firstDecrease = static_cast<int64_t>(firstDecrease);
   return result;

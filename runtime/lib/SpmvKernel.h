@@ -54,16 +54,19 @@ constexpr int64_t kSpmvKernelFewest = 8, kSpmvKernelMost = 16,
 /// Whether this runtime was built with its kernels (nvcc was found).
 bool spmvKernelEmbedded();
 
-/// What measureRows finds: the longest row, and the first row whose
-/// offsets decrease (indptr[row] > indptr[row + 1]) or -1. Both -1 when
-/// nothing was measured (no embedded kernels).
+/// What measureRows finds: the longest row, the first row whose offsets
+/// decrease (indptr[row] > indptr[row + 1]) or -1, and the first and last
+/// offsets (indptr[0], indptr[rows]). `measured` is false, and the rest
+/// -1, when nothing was measured (no embedded kernels).
 struct RowStats {
+  bool measured = false;
   int64_t longest = -1, firstDecrease = -1;
+  int64_t first = -1, last = -1;
 };
 
 /// Measures the CSR matrix whose `rows + 1` row offsets (`indexBits`
 /// wide) are at `indptr` in device memory: one kernel queued on `stream`
-/// behind its earlier work, then a copy back, which waits for it.
+/// behind its earlier work, then one copy back, which waits for it.
 RowStats measureRows(int64_t rows, void *indptr, int32_t indexBits,
                      arrayrt_stream_t stream, const char *location);
 

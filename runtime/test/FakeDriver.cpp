@@ -121,7 +121,8 @@ void advance(double us) {
 }
 
 /// arrayrt_csr_row_stats_<I>(rows, indptr, blockStats): the whole
-/// matrix's pair in block 0's, the other blocks' pairs empty.
+/// matrix's pair in block 0's, the other blocks' pairs empty, then
+/// indptr's ends.
 template <typename I> void rowStats(void **params, unsigned blocks) {
   const long long rows = *static_cast<long long *>(params[0]);
   const I *indptr = *static_cast<const I **>(params[1]);
@@ -130,6 +131,10 @@ template <typename I> void rowStats(void **params, unsigned blocks) {
     stats[2 * b] = 0;
     stats[2 * b + 1] = ~0ull;
   }
+  stats[2 * blocks] = static_cast<unsigned long long>(
+      static_cast<long long>(indptr[0]));
+  stats[2 * blocks + 1] = static_cast<unsigned long long>(
+      static_cast<long long>(indptr[rows]));
   for (long long row = 0; row < rows; ++row) {
     const long long length = static_cast<long long>(indptr[row + 1]) -
                              static_cast<long long>(indptr[row]);

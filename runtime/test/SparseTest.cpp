@@ -84,6 +84,30 @@ TEST(SparseTest, CsrFromArraysChecksThatIndptrNeverDecreases) {
               "nondecreasing, but indptr\\[1\\] > indptr\\[2\\]");
 }
 
+TEST(SparseTest, CsrFromArraysChecksIndptrsEnds) {
+  // With the kernels, indptr's ends come back with the row statistics
+  // (one copy); without them, one element at a time. Either way the first
+  // end is checked first.
+  int32_t indptr[4] = {1, 2, 3, 4}, indices[4] = {0, 1, 2, 3};
+  float data[4] = {1, 2, 3, 4};
+  Vector1D p(indptr, 4), i(indices, 4), v(data, 4);
+  EXPECT_EXIT(arrayrt_csr_from_arrays(1, p.words, 1, i.words, 1, v.words, 3, 5,
+                                      32, ARRAYRT_DTYPE_F32, "p.mlir:7:8",
+                                      nullptr),
+              testing::ExitedWithCode(1),
+              "arrayrt: error: p.mlir:7:8: array.csr_matrix: indptr\\[0\\] "
+              "must be 0, found 1");
+  int64_t wide[4] = {0, 1, 2, 5}, wideIndices[4] = {0, 1, 2, 3};
+  Vector1D q(wide, 4), j(wideIndices, 4);
+  EXPECT_EXIT(arrayrt_csr_from_arrays(1, q.words, 1, j.words, 1, v.words, 3, 5,
+                                      64, ARRAYRT_DTYPE_F32, "p.mlir:7:8",
+                                      nullptr),
+              testing::ExitedWithCode(1),
+              "arrayrt: error: p.mlir:7:8: array.csr_matrix: indptr\\[rows\\] "
+              "must be the number of entries \\(the size of data and "
+              "indices\\), 4, found 5");
+}
+
 TEST(SparseTest, CsrFromArraysChecksIndicesAgainstData) {
   int32_t indptr[3] = {0, 1, 2}, indices[2] = {0, 1};
   float data[3] = {1, 2, 3};

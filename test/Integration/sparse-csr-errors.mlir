@@ -20,6 +20,8 @@
 // RUN: %if cuda-gpu %{ cd %t.dir/size && not %t.cuda > /dev/null 2> %t.err && FileCheck %s --check-prefix=SIZE --input-file=%t.err %}
 // RUN: %if cuda-gpu %{ cd %t.dir/decrease && not %t.cuda > /dev/null 2> %t.err && FileCheck %s --check-prefix=DECREASE --input-file=%t.err %}
 // DEVICE-EXPECT-ERROR: array.csr_matrix: indptr[rows] must be the number of entries
+// DEVICE-CASE: size array.csr_matrix: indices and data must have one size
+// DEVICE-CASE: decrease array.csr_matrix: indptr must be nondecreasing, but indptr[1] > indptr[2]
 // END: arrayrt: error: {{.*}}sparse-csr-errors.mlir:[[#]]:[[#]]: array.csr_matrix: indptr[rows] must be the number of entries (the size of data and indices)
 // ORDER: arrayrt: error: {{.*}}sparse-csr-errors.mlir:[[#]]:[[#]]: array.csr_matrix: the column indices of a row must be increasing and below the number of columns
 // SIZE: arrayrt: error: {{.*}}sparse-csr-errors.mlir:[[#]]:[[#]]: array.csr_matrix: indices and data must have one size

@@ -15,7 +15,9 @@
 //   arrayrt_csr_row_stats_<i32|i64>(rows, indptr, blockStats)
 //       per block b: blockStats[2b] = the longest of its rows' lengths,
 //       blockStats[2b + 1] = the first of its rows whose indptr decreases
-//       (~0 when none does). A block takes blockDim.x * 8 consecutive
+//       (~0 when none does); then, for the whole grid of G blocks,
+//       blockStats[2G] = indptr[0] and blockStats[2G + 1] = indptr[rows]
+//       (as 64-bit integers). A block takes blockDim.x * 8 consecutive
 //       rows, so the grid must cover rows / (blockDim.x * 8) blocks; any
 //       block size (a multiple of 32, at most 1024). The host reduces the
 //       pairs.
@@ -60,45 +62,84 @@ __device__ __forceinline__ void warpReduce(unsigned long long &longest,
   }
 }
 
-/// Rows per thread of arrayrt_csr_row_stats.
+/// Rows per thread of arrayrt_csr_row_stats: two groups of four.
 constexpr int kStatsRowsPerThread = 8;
+
+/// indptr[first .. first + 3] into `out`: one 16-byte load of ints, two of
+/// long longs (`first` must be 16-byte aligned), through the read-only path.
+__device__ __forceinline__ void load4(const int *p, int out[4]) {
+  const int4 v = __ldg(reinterpret_cast<const int4 *>(p));
+  out[0] = v.x, out[1] = v.y, out[2] = v.z, out[3] = v.w;
+}
+__device__ __forceinline__ void load4(const long long *p, long long out[4]) {
+  const longlong2 a = __ldg(reinterpret_cast<const longlong2 *>(p));
+  const longlong2 b = __ldg(reinterpret_cast<const longlong2 *>(p) + 1);
+  out[0] = a.x, out[1] = a.y, out[2] = b.x, out[3] = b.y;
+}
 
 /// Reduced over the warp, then the block; thread 0 writes the block's
 /// pair, which the host reduces (no atomics on one address, and no output
 /// to zero beforehand: both cost more than the reads on 4M rows, measured).
+/// Block 0 also writes indptr[0] and indptr[rows] after the pairs, so that
+/// the host reads everything it checks with one copy.
 template <typename I>
 __device__ __forceinline__ void rowStats(long long rows,
                                          const I *__restrict__ indptr,
                                          unsigned long long *blockStats) {
   __shared__ unsigned long long warpLongest[32], warpDecrease[32];
   unsigned long long longest = 0, firstDecrease = ~0ull;
-  // kStatsRowsPerThread rows a thread, their loads all in flight at once (a
-  // grid-stride loop, one load pair at a time, was latency-bound: 33 us on
-  // 4M rows).
-  const long long first =
-      static_cast<long long>(blockIdx.x) * blockDim.x * kStatsRowsPerThread +
-      threadIdx.x;
-  long long length[kStatsRowsPerThread];
+  // A block takes blockDim.x * 8 rows in two groups; in each, thread t
+  // takes rows 4t .. 4t + 3 (16-byte loads of indptr[4t .. 4t + 3]; the
+  // offset after them is the next lane's first, or a load in lane 31).
+  // All loads are in flight at once: a grid-stride loop of one load pair
+  // at a time was latency-bound (33 us on 4M rows), eight rows a thread
+  // with scalar loads took 17 us.
+  const long long groupRows = 4ll * blockDim.x;
+  const long long blockFirst =
+      static_cast<long long>(blockIdx.x) * blockDim.x * kStatsRowsPerThread;
+  const bool aligned = reinterpret_cast<uintptr_t>(indptr) % 16 == 0;
+  const unsigned lane = threadIdx.x % 32;
+  I offsets[2][5];
 #pragma unroll
-  for (int k = 0; k < kStatsRowsPerThread; ++k) {
-    const long long row = first + static_cast<long long>(k) * blockDim.x;
-    length[k] = row < rows ? static_cast<long long>(indptr[row + 1]) -
-                                 static_cast<long long>(indptr[row])
-                           : 0;
+  for (int g = 0; g < 2; ++g) {
+    const long long first = blockFirst + g * groupRows + 4ll * threadIdx.x;
+    // Whole groups of an aligned indptr load four offsets at a time (the
+    // group's first row is a multiple of 4); the last, partial group and
+    // unaligned arrays load one at a time.
+    if (aligned && blockFirst + (g + 1) * groupRows <= rows) {
+      load4(indptr + first, offsets[g]);
+      if (lane == 31)
+        offsets[g][4] = __ldg(indptr + first + 4);
+    } else {
+#pragma unroll
+      for (int k = 0; k < 5; ++k)
+        offsets[g][k] = first + k <= rows ? __ldg(indptr + first + k) : 0;
+    }
   }
 #pragma unroll
-  for (int k = 0; k < kStatsRowsPerThread; ++k) {
-    const auto row = static_cast<unsigned long long>(
-        first + static_cast<long long>(k) * blockDim.x);
-    if (length[k] < 0 && row < firstDecrease)
-      firstDecrease = row;
-    else if (length[k] > 0 &&
-             static_cast<unsigned long long>(length[k]) > longest)
-      longest = static_cast<unsigned long long>(length[k]);
+  for (int g = 0; g < 2; ++g) {
+    const long long first = blockFirst + g * groupRows + 4ll * threadIdx.x;
+    // Every lane takes part in the shuffle; lane 31's own load stands.
+    const I next = __shfl_down_sync(0xffffffffu, offsets[g][0], 1);
+    if (aligned && blockFirst + (g + 1) * groupRows <= rows && lane != 31)
+      offsets[g][4] = next;
+#pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const long long row = first + k;
+      if (row >= rows)
+        break;
+      const long long length = static_cast<long long>(offsets[g][k + 1]) -
+                               static_cast<long long>(offsets[g][k]);
+      if (length < 0 && static_cast<unsigned long long>(row) < firstDecrease)
+        firstDecrease = static_cast<unsigned long long>(row);
+      else if (length > 0 &&
+               static_cast<unsigned long long>(length) > longest)
+        longest = static_cast<unsigned long long>(length);
+    }
   }
   warpReduce(longest, firstDecrease);
   const unsigned warp = threadIdx.x / 32, warps = blockDim.x / 32;
-  if (threadIdx.x % 32 == 0) {
+  if (lane == 0) {
     warpLongest[warp] = longest;
     warpDecrease[warp] = firstDecrease;
   }
@@ -111,6 +152,12 @@ __device__ __forceinline__ void rowStats(long long rows,
   if (threadIdx.x == 0) {
     blockStats[2 * blockIdx.x] = longest;
     blockStats[2 * blockIdx.x + 1] = firstDecrease;
+    if (blockIdx.x == 0) {
+      blockStats[2 * gridDim.x] =
+          static_cast<unsigned long long>(static_cast<long long>(indptr[0]));
+      blockStats[2 * gridDim.x + 1] = static_cast<unsigned long long>(
+          static_cast<long long>(indptr[rows]));
+    }
   }
 }
 
