@@ -95,6 +95,7 @@ def prepare(args):
     shutil.copy2(os.path.join(args.build, "bin", "arrayrt-sparse-bench"),
                  args.out)
     shutil.copy2(os.path.abspath(__file__), args.out)
+    shutil.copy2(os.path.join(HERE, "sparse_summary.py"), args.out)
     compile_programs(os.path.join(args.build, "bin", "arrayc"), "cuda",
                      os.path.join(args.out, "bin"))
     log("prepared %s" % args.out)

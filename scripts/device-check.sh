@@ -11,6 +11,11 @@
 #                                             root (with .device-pack, or
 #                                             the two folders): run it all,
 #                                             results and logs under OUT
+#   scripts/device-check.sh run-sparse OUT    there: the end-to-end
+#                                             programs (sparse ones under
+#                                             memcheck), the random suite,
+#                                             more random sparse cases and
+#                                             bench/sparse.py with its table
 #
 # `run` does: the end-to-end programs and examples against NumPy
 # (scripts/gpu_check.py), the random-input suite (every op, every dtype),
@@ -36,6 +41,12 @@ prepare)
   $python scripts/streams_check.py prepare "$build" .device/streams || exit 1
   $python bench/run.py prepare || exit 1
   $python bench/sparse.py prepare --build "$build" --out .device-sparse || exit 1
+  # More sparse cases (fresh seeds): the suite has one per value type.
+  for k in 1 2 3 4 5 6 7 8; do
+    $python test/Integration/Inputs/random_suite.py --arrayc "$build/bin/arrayc" \
+      --target cuda --workdir .device/random-sparse/$k --only '^sparse' \
+      --prepare > /dev/null || exit 1
+  done
   # One compressed file travels more easily than ~100 MB of executables.
   mkdir -p .device-pack
   tar -czf .device-pack/device.tgz .device .device-bench .device-sparse || exit 1
@@ -95,8 +106,40 @@ run)
   grep "hook-bench:" "$out/hook-bench.txt"
   exit $status
   ;;
+run-sparse)
+  out=${2:?usage: device-check.sh run-sparse OUT}
+  mkdir -p "$out"
+  if [ -f .device-pack/device.tgz ]; then
+    rm -rf .device .device-bench .device-sparse &&
+      tar -xzf .device-pack/device.tgz || exit 1
+  fi
+  status=0
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+  cusparse=$(cd .device-sparse && $python -c \
+    "import sparse; print(sparse.find_cusparse() or '')" 2>/dev/null)
+  [ -n "$cusparse" ] && export ARRAYRT_CUSPARSE_LIB=$cusparse
+  $python scripts/gpu_check.py run "$out" --memcheck /sparse \
+    > "$out/gpu-check.txt" 2>&1 || status=1
+  grep -E "sparse|^FAIL|passed" "$out/gpu-check.txt" | cut -c1-150
+  $python test/Integration/Inputs/random_suite.py --workdir .device/random \
+    --run > "$out/random-suite.txt" 2>&1 || status=1
+  tail -1 "$out/random-suite.txt"
+  for dir in .device/random-sparse/*; do
+    $python test/Integration/Inputs/random_suite.py --workdir "$dir" --run \
+      > "$out/random-sparse-${dir##*/}.txt" 2>&1 || status=1
+    seed=$($python -c "import json; print(json.load(open('$dir/manifest.json'))['seed'])")
+    echo "random sparse, seed $seed: $(grep -E '^FAIL' "$out/random-sparse-${dir##*/}.txt" | head -2 | cut -c1-300)$(tail -1 "$out/random-sparse-${dir##*/}.txt")"
+  done
+  if [ "${DEVICE_CHECK_BENCH:-1}" != 0 ]; then
+    (cd .device-sparse && timeout 300 $python sparse.py run \
+       --results "$out/sparse" > "$out/sparse.txt" 2>&1) || status=1
+    grep -E "^(sparse-|check)" "$out/sparse.txt" | tail -4
+    $python .device-sparse/sparse_summary.py "$out/sparse/sparse.json"
+  fi
+  exit $status
+  ;;
 *)
-  sed -n '2,22p' "$0"
+  sed -n '2,27p' "$0"
   exit 2
   ;;
 esac

@@ -10,6 +10,7 @@
 #include "SpmvKernel.h"
 
 #include "Driver.h"
+#include "EmbeddedKernels.h"
 #include "Error.h"
 #include "Profile.h"
 #include "SparseArgs.h"
@@ -22,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#ifdef ARRAYRT_HAVE_SPMV_KERNELS
+#ifdef ARRAYRT_HAVE_KERNELS
 #include "kernels/CsrSpmvFatbin.inc" // csrSpmvFatbin[], from bin2c
 #endif
 
@@ -56,14 +57,6 @@ const SpmvChoice &spmvChoice() {
   return choice;
 }
 
-bool spmvKernelEmbedded() {
-#ifdef ARRAYRT_HAVE_SPMV_KERNELS
-  return true;
-#else
-  return false;
-#endif
-}
-
 namespace {
 
 /// The kernels, by value type (f32, f64) and index width (32, 64 bits).
@@ -76,25 +69,18 @@ struct Kernels {
 /// GPU older than sm_80 (the fatbinary's PTX is compute_80: the driver
 /// cannot compile it for them), where cuSPARSE does everything.
 const Kernels *kernels() {
-#ifdef ARRAYRT_HAVE_SPMV_KERNELS
+#ifdef ARRAYRT_HAVE_KERNELS
   static Kernels k;
   static bool loaded = false;
   static std::once_flag once;
   std::call_once(once, [] {
-    const DriverApi &api = driver();
-    // The image in 8-byte words: cuModuleLoadData reads its header's
-    // 64-bit fields, and bin2c's byte array has no alignment.
-    static std::vector<uint64_t> image((sizeof csrSpmvFatbin + 7) / 8);
-    std::memcpy(image.data(), csrSpmvFatbin, sizeof csrSpmvFatbin);
-    CUmodule module = nullptr;
-    CUresult status = api.cuModuleLoadData(&module, image.data());
-    if (status == CUDA_ERROR_NO_BINARY_FOR_GPU ||
-        status == CUDA_ERROR_UNSUPPORTED_PTX_VERSION)
+    const char *what = "arrayrt's SpMV kernels";
+    CUmodule module =
+        loadEmbeddedModule(csrSpmvFatbin, sizeof csrSpmvFatbin, what);
+    if (!module)
       return;
-    check(status, "cuModuleLoadData (arrayrt's SpMV kernels)");
     auto lookup = [&](CUfunction &function, const char *name) {
-      check(api.cuModuleGetFunction(&function, module, name),
-            "cuModuleGetFunction (arrayrt's SpMV kernels)");
+      function = embeddedFunction(module, name, what);
     };
     lookup(k.spmv[0][0], "arrayrt_csr_spmv_f32_i32");
     lookup(k.spmv[0][1], "arrayrt_csr_spmv_f32_i64");
@@ -102,17 +88,12 @@ const Kernels *kernels() {
     lookup(k.spmv[1][1], "arrayrt_csr_spmv_f64_i64");
     lookup(k.rowStats[0], "arrayrt_csr_row_stats_i32");
     lookup(k.rowStats[1], "arrayrt_csr_row_stats_i64");
-    loaded = true; // The module stays loaded until the process exits.
+    loaded = true;
   });
   return loaded ? &k : nullptr;
 #else
   return nullptr;
 #endif
-}
-
-unsigned gridFor(int64_t work, int64_t perBlock, int64_t most) {
-  return static_cast<unsigned>(
-      std::max<int64_t>(1, std::min((work + perBlock - 1) / perBlock, most)));
 }
 
 bool aligned(const void *p, size_t bytes) {

@@ -51,9 +51,6 @@ const SpmvChoice &spmvChoice();
 constexpr int64_t kSpmvKernelFewest = 8, kSpmvKernelMost = 16,
                   kSpmvKernelLongestRow = 32;
 
-/// Whether this runtime was built with its kernels (nvcc was found).
-bool spmvKernelEmbedded();
-
 /// What measureRows finds: the longest row, the first row whose offsets
 /// decrease (indptr[row] > indptr[row + 1]) or -1, and the first and last
 /// offsets (indptr[0], indptr[rows]). `measured` is false, and the rest

@@ -8,6 +8,7 @@
 #include "arrayrt/arrayrt.h"
 
 #include "Cusparse.h"
+#include "EmbeddedKernels.h"
 #include "SpmvKernel.h"
 
 #include <cstdlib>
@@ -70,7 +71,7 @@ TEST(SparseTest, CsrFromArraysChecksIndptrAgainstTheRows) {
 }
 
 TEST(SparseTest, CsrFromArraysChecksThatIndptrNeverDecreases) {
-  if (!arrayrt::sparse::spmvKernelEmbedded())
+  if (!arrayrt::kernelsEmbedded())
     GTEST_SKIP() << "arrayrt was built without nvcc: no row check on the GPU";
   // The ends are right; row 1 ends before it starts.
   int32_t indptr[4] = {0, 3, 1, 4}, indices[4] = {0, 1, 2, 3};
@@ -199,13 +200,32 @@ TEST(SparseTest, SddmmChecksTheElementType) {
               "element type differs from the sparse matrix's");
 }
 
-TEST(SparseTest, TransposeNeeds32BitIndices) {
+TEST(SparseTest, TransposeNeedsSizesThatFitCsr2csc) {
+  // 64-bit indices are narrowed for csr2csc, which takes ints.
   arrayrt_csr a = fakeHandle(4, 6, 64);
+  a.nnz = 3000000000;
   EXPECT_EXIT(arrayrt_csr_transpose(&a, "p.mlir:9:1", nullptr),
               testing::ExitedWithCode(1),
-              "arrayrt: error: p.mlir:9:1: array.sparse_transpose: the CUDA "
-              "target transposes matrices with 32-bit indices only "
-              "\\(cuSPARSE's csr2csc\\), found 64-bit ones");
+              "arrayrt: error: p.mlir:9:1: array.sparse_transpose: a 4 x 6 "
+              "matrix of 3000000000 entries is too large for cuSPARSE's "
+              "csr2csc, which takes 32-bit sizes and indices");
+}
+
+TEST(SparseTest, SixtyFourBitTransposesNeedTheRuntimesKernels) {
+  arrayrt_csr a = fakeHandle(4, 6, 64);
+  EXPECT_EXIT(
+      {
+        setenv("FAKE_CUDA_NO_BINARY_FOR_GPU", "1", 1);
+        arrayrt_csr_transpose(&a, "p.mlir:9:1", nullptr);
+      },
+      testing::ExitedWithCode(1),
+      arrayrt::kernelsEmbedded()
+          ? "arrayrt: error: p.mlir:9:1: array.sparse_transpose: the CUDA "
+            "target converts 64-bit indices for cuSPARSE with arrayrt's own "
+            "kernels, which this GPU cannot run \\(they need sm_80 or newer\\)"
+          : "arrayrt: error: p.mlir:9:1: array.sparse_transpose: the CUDA "
+            "target converts 64-bit indices for cuSPARSE with arrayrt's own "
+            "kernels, which this arrayrt was built without \\(no nvcc\\)");
 }
 
 TEST(SparseTest, AddChecksTheSizes) {
@@ -216,13 +236,26 @@ TEST(SparseTest, AddChecksTheSizes) {
               "plus a 4 x 5 one");
 }
 
-TEST(SparseTest, ScaleNeeds32BitIndices) {
-  arrayrt_csr a = fakeHandle(4, 6, 64);
-  EXPECT_EXIT(arrayrt_csr_scale(&a, 2.0, "p.mlir:3:3", nullptr),
+TEST(SparseTest, AddChecksTheIndexWidths) {
+  arrayrt_csr a = fakeHandle(4, 6, 32), b = fakeHandle(4, 6, 64);
+  EXPECT_EXIT(arrayrt_csr_add(&a, &b, "p.mlir:2:2", nullptr),
               testing::ExitedWithCode(1),
-              "arrayrt: error: p.mlir:3:3: array.sparse_scale: the CUDA "
-              "target scales matrices with 32-bit indices only "
-              "\\(cuSPARSE's csrgeam2\\), found 64-bit ones");
+              "arrayrt: error: p.mlir:2:2: array.sparse_add: the operands' "
+              "element types or index widths differ");
+}
+
+TEST(SparseTest, SixteenBitSumsNeedTheRuntimesKernels) {
+  arrayrt_csr a = fakeHandle(4, 6, 32);
+  a.type = CUDA_R_16BF;
+  a.elementSize = 2;
+  EXPECT_EXIT(
+      {
+        setenv("FAKE_CUDA_NO_BINARY_FOR_GPU", "1", 1);
+        arrayrt_csr_add(&a, &a, "p.mlir:2:2", nullptr);
+      },
+      testing::ExitedWithCode(1),
+      "arrayrt: error: p.mlir:2:2: array.sparse_add: the CUDA target "
+      "converts 16-bit values for cuSPARSE with arrayrt's own kernels");
 }
 
 } // namespace

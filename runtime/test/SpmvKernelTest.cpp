@@ -11,6 +11,7 @@
 #include "arrayrt/arrayrt.h"
 
 #include "Cusparse.h"
+#include "EmbeddedKernels.h"
 #include "SpmvKernel.h"
 
 #include <cstdio>
@@ -25,7 +26,7 @@ namespace {
 using arrayrt::sparse::kSpmvKernelFewest;
 using arrayrt::sparse::kSpmvKernelLongestRow;
 using arrayrt::sparse::kSpmvKernelMost;
-using arrayrt::sparse::spmvKernelEmbedded;
+using arrayrt::kernelsEmbedded;
 
 const bool kUseFakeDriver =
     setenv("ARRAYRT_CUDA_DRIVER_LIB", ARRAYRT_TEST_FAKE_DRIVER, 1) == 0;
@@ -85,7 +86,7 @@ const char *kCusparseMissing = "arrayrt: error: cuSPARSE could not be loaded";
 
 TEST(SpmvKernelTest, ShortRowsRunTheKernelAfterMeasuringThemOnce) {
   ASSERT_TRUE(kUseFakeDriver);
-  if (!spmvKernelEmbedded())
+  if (!kernelsEmbedded())
     GTEST_SKIP() << "arrayrt was built without nvcc: no SpMV kernel";
   // 56 entries in 4 rows: 14 per row on average, in the band.
   Matrix m({8, 0, 16, kSpmvKernelLongestRow});
@@ -95,7 +96,7 @@ TEST(SpmvKernelTest, ShortRowsRunTheKernelAfterMeasuringThemOnce) {
 }
 
 TEST(SpmvKernelTest, ALongRowGoesToCusparse) {
-  if (!spmvKernelEmbedded())
+  if (!kernelsEmbedded())
     GTEST_SKIP() << "arrayrt was built without nvcc: no SpMV kernel";
   Matrix m({8, kSpmvKernelLongestRow + 1, 8});
   EXPECT_EXIT(runProducts(m, "auto", 1), testing::ExitedWithCode(1),
@@ -111,7 +112,7 @@ TEST(SpmvKernelTest, AveragesOutsideTheBandGoToCusparse) {
               kCusparseMissing);
   // At the band's edge (16 entries in 2 rows): measured, then the kernel.
   Matrix edge({2 * kSpmvKernelFewest, 0});
-  if (spmvKernelEmbedded()) {
+  if (kernelsEmbedded()) {
     EXPECT_EXIT(runProducts(edge, nullptr, 1), testing::ExitedWithCode(0),
                 "^launched: arrayrt_csr_row_stats_i32 "
                 "arrayrt_csr_spmv_f32_i32\n$");
@@ -119,7 +120,7 @@ TEST(SpmvKernelTest, AveragesOutsideTheBandGoToCusparse) {
 }
 
 TEST(SpmvKernelTest, KernelChoiceTakesLongRowsWithoutMeasuring) {
-  if (!spmvKernelEmbedded())
+  if (!kernelsEmbedded())
     GTEST_SKIP() << "arrayrt was built without nvcc: no SpMV kernel";
   Matrix m({3, kSpmvKernelLongestRow + 1, 2});
   EXPECT_EXIT(runProducts(m, "kernel", 1), testing::ExitedWithCode(0),
@@ -140,7 +141,7 @@ TEST(SpmvKernelTest, UnalignedValuesGoToCusparse) {
 }
 
 TEST(SpmvKernelTest, DecreasingRowOffsetsAreAnError) {
-  if (!spmvKernelEmbedded())
+  if (!kernelsEmbedded())
     GTEST_SKIP() << "arrayrt was built without nvcc: no SpMV kernel";
   Matrix m({10, 10, 10});
   m.indptr = {0, 20, 10, 30}; // row 1 ends before it starts

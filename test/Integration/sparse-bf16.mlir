@@ -5,10 +5,10 @@
 // small multiples of 1/2 so that every bf16 result is exact. The program
 // links the runtime's __truncsfbf2 (libgcc has none), which LLVM calls to
 // round bf16 arithmetic and to pass bf16 values to the sparsifier's
-// helpers. CPU only: the CUDA target cannot sum or scale 16-bit values
-// (cuSPARSE's csrgeam2; Transforms/reject-sparse.mlir), and its other
-// 16-bit paths are sparse-half.mlir's.
-// DEVICE-SKIP: sums and scaling of bf16 values are CPU-only
+// helpers. CPU only: cuSPARSE has no bf16 SDDMM nor a product of two bf16
+// sparse matrices (Transforms/reject-sparse.mlir); sparse-half.mlir runs
+// the other bf16 ops on both targets.
+// DEVICE-SKIP: bf16 SDDMM and SpGEMM are CPU-only (cuSPARSE has neither)
 // RUN: arrayc --target=cpu %s -o %t.cpu
 // RUN: rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir && %numpy-ref %s > %t.ref
 // RUN: cd %t.dir && %t.cpu > %t.cpu.out

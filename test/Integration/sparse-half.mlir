@@ -1,10 +1,13 @@
 // float16 and bfloat16 sparse matrices on both targets (on the CUDA target
 // through cuSPARSE with float32 compute; run where lit sees a GPU):
-// conversions, SpMV and SpMM with alpha and beta, a transpose, a sampled
-// product, each result widened to f32 to print (NumPy has no bfloat16). The values are small multiples of 1/2
-// so that every 16-bit result is exact. Sums and scaling of 16-bit values
-// and products of two sparse matrices of them are CPU-only (cuSPARSE's
-// csrgeam2 and SpGEMM take f32 and f64: sparse-bf16.mlir).
+// conversions, SpMV and SpMM with alpha and beta, transposes (also with
+// 64-bit indices), a sampled product (f16), a sum and a scaling, each
+// result widened to f32 to print (NumPy has no bfloat16). The values are
+// small multiples of 1/2 so that every 16-bit result is exact. On the
+// CUDA target the sum is csrgeam2's in float32, narrowed back, and the
+// scaling a kernel of the runtime. cuSPARSE has no product of two sparse
+// matrices of 16-bit values, nor a bf16 SDDMM: sparse-bf16.mlir runs those
+// on the CPU.
 // RUN: arrayc --target=cpu %s -o %t.cpu
 // RUN: rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir && %numpy-ref %s > %t.ref
 // RUN: cd %t.dir && %t.cpu > %t.cpu.out
@@ -19,11 +22,13 @@
 // NUMPY: b = np.arange(12, dtype=np.float32).reshape(4, 3) - 5.0
 // NUMPY: A = np.arange(15, dtype=np.float32).reshape(5, 3) - 7.0
 // NUMPY: B = np.arange(12, dtype=np.float32).reshape(3, 4) * 0.5
-// NUMPY: print(d); print(np.float32(2.0) * (d @ x) - np.float32(0.5) * y); print(d @ b); print(d.T); print(np.where(d != 0, A @ B, 0))
-// NUMPY: print(d); print(np.float32(2.0) * (d @ x) - np.float32(0.5) * y); print(d @ b); print(d.T)
+// NUMPY: d2 = np.array([[0.0, 1.0, -2.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.5, 0.0, 0.0, 4.0], [0.0, 0.0, 0.0, 0.0], [0.0, 7.0, 0.0, 1.0]], np.float32)
+// NUMPY: print(d); print(np.float32(2.0) * (d @ x) - np.float32(0.5) * y); print(d @ b); print(d.T); print(np.where(d != 0, A @ B, 0)); print(d + d2); print(np.float32(-0.5) * (d + d2)); print(d.T)
+// NUMPY: print(d); print(np.float32(2.0) * (d @ x) - np.float32(0.5) * y); print(d @ b); print(d.T); print(d + d2); print(np.float32(-0.5) * (d + d2)); print(d.T)
 
 #CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
 #CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed), posWidth = 32, crdWidth = 32}>
+#CSR64 = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 64, crdWidth = 64}>
 
 func.func @f16() {
   %d = array.constant dense<[[1.0, 0.0, 2.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.0, 3.0, 0.0, -4.0], [5.0, 0.0, 0.0, 6.5], [0.0, -7.0, 8.0, 0.0]]> : tensor<5x4xf16>
@@ -53,6 +58,21 @@ func.func @f16() {
   %pd = array.to_dense %p : tensor<5x4xf16, #CSR> -> tensor<5x4xf16>
   %pdf = array.astype %pd : tensor<5x4xf16> -> tensor<5x4xf32>
   array.print %pdf : tensor<5x4xf32>
+  %d2 = array.constant dense<[[0.0, 1.0, -2.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.5, 0.0, 0.0, 4.0], [0.0, 0.0, 0.0, 0.0], [0.0, 7.0, 0.0, 1.0]]> : tensor<5x4xf16>
+  %a2 = array.to_sparse %d2 : tensor<5x4xf16> -> tensor<5x4xf16, #CSR>
+  %s = array.sparse_add %a, %a2 : tensor<5x4xf16, #CSR>
+  %sd = array.to_dense %s : tensor<5x4xf16, #CSR> -> tensor<5x4xf16>
+  %sdf = array.astype %sd : tensor<5x4xf16> -> tensor<5x4xf32>
+  array.print %sdf : tensor<5x4xf32>
+  %k = array.sparse_scale %s by -0.5 : tensor<5x4xf16, #CSR>
+  %kd = array.to_dense %k : tensor<5x4xf16, #CSR> -> tensor<5x4xf16>
+  %kdf = array.astype %kd : tensor<5x4xf16> -> tensor<5x4xf32>
+  array.print %kdf : tensor<5x4xf32>
+  %w = array.to_sparse %d : tensor<5x4xf16> -> tensor<5x4xf16, #CSR64>
+  %wt = array.sparse_transpose %w : tensor<5x4xf16, #CSR64> -> tensor<4x5xf16, #CSR64>
+  %wtd = array.to_dense %wt : tensor<4x5xf16, #CSR64> -> tensor<4x5xf16>
+  %wtdf = array.astype %wtd : tensor<4x5xf16> -> tensor<4x5xf32>
+  array.print %wtdf : tensor<4x5xf32>
   return
 }
 
@@ -80,6 +100,21 @@ func.func @bf16() {
   %td = array.to_dense %t : tensor<4x5xbf16, #CSC> -> tensor<4x5xbf16>
   %tdf = array.astype %td : tensor<4x5xbf16> -> tensor<4x5xf32>
   array.print %tdf : tensor<4x5xf32>
+  %d2 = array.constant dense<[[0.0, 1.0, -2.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.5, 0.0, 0.0, 4.0], [0.0, 0.0, 0.0, 0.0], [0.0, 7.0, 0.0, 1.0]]> : tensor<5x4xbf16>
+  %a2 = array.to_sparse %d2 : tensor<5x4xbf16> -> tensor<5x4xbf16, #CSR>
+  %s = array.sparse_add %a, %a2 : tensor<5x4xbf16, #CSR>
+  %sd = array.to_dense %s : tensor<5x4xbf16, #CSR> -> tensor<5x4xbf16>
+  %sdf = array.astype %sd : tensor<5x4xbf16> -> tensor<5x4xf32>
+  array.print %sdf : tensor<5x4xf32>
+  %k = array.sparse_scale %s by -0.5 : tensor<5x4xbf16, #CSR>
+  %kd = array.to_dense %k : tensor<5x4xbf16, #CSR> -> tensor<5x4xbf16>
+  %kdf = array.astype %kd : tensor<5x4xbf16> -> tensor<5x4xf32>
+  array.print %kdf : tensor<5x4xf32>
+  %w = array.to_sparse %d : tensor<5x4xbf16> -> tensor<5x4xbf16, #CSR64>
+  %wt = array.sparse_transpose %w : tensor<5x4xbf16, #CSR64> -> tensor<4x5xbf16, #CSR64>
+  %wtd = array.to_dense %wt : tensor<4x5xbf16, #CSR64> -> tensor<4x5xbf16>
+  %wtdf = array.astype %wtd : tensor<4x5xbf16> -> tensor<4x5xf32>
+  array.print %wtdf : tensor<4x5xf32>
   return
 }
 

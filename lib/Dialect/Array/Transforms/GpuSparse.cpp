@@ -75,29 +75,6 @@ std::string unsupportedReason(Operation *op) {
     return "makes a sparse matrix with different posWidth and crdWidth; the "
            "CUDA target (cuSPARSE) needs one index width";
   };
-  auto width32 = [&](Operation *op, StringRef what) -> std::string {
-    for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
-                                              op->getResultTypes()))
-      if (isSparse(type) && indexBits(type) != 32)
-        return (what + " a matrix without 32-bit indices; the CUDA target "
-                       "(cuSPARSE's " +
-                (isa<SparseTransposeOp>(op) ? "csr2csc" : "csrgeam2") +
-                ") needs posWidth = crdWidth = 32")
-            .str();
-    return "";
-  };
-  // csrgeam2 (sums, scaling) has float and double forms only.
-  auto wideValues = [&](Operation *op, StringRef what) -> std::string {
-    for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
-                                              op->getResultTypes()))
-      if (isSparse(type) && cast<RankedTensorType>(type)
-                                    .getElementType()
-                                    .getIntOrFloatBitWidth() < 32)
-        return (what + " a matrix of f16 or bf16 values; the CUDA target "
-                       "(cuSPARSE's csrgeam2) needs f32 or f64")
-            .str();
-    return "";
-  };
   if (auto toSparse = dyn_cast<ToSparseOp>(op)) {
     Type input = toSparse.getInput().getType();
     if (isSparse(input) && indexBits(input) != indexBits(toSparse.getType()))
@@ -110,15 +87,16 @@ std::string unsupportedReason(Operation *op) {
            "SDDMM) needs f16, f32 or f64";
   if (isa<LoadMtxOp, LoadSparseOp, CsrMatrixOp, SddmmOp>(op))
     return oneWidth(op->getResult(0).getType());
-  if (isa<SparseTransposeOp>(op))
-    return width32(op, "transposes");
-  if (isa<SparseAddOp>(op)) {
-    std::string reason = width32(op, "adds");
-    return reason.empty() ? wideValues(op, "adds") : reason;
-  }
-  if (isa<SparseScaleOp>(op)) {
-    std::string reason = width32(op, "scales");
-    return reason.empty() ? wideValues(op, "scales") : reason;
+  // Transposes, sums and scaling take every index width and value type
+  // (the runtime converts what cuSPARSE's csr2csc and csrgeam2 do not
+  // take: runtime/lib/SparseDerived.cpp).
+  if (isa<SparseTransposeOp, SparseAddOp, SparseScaleOp>(op)) {
+    unsigned width = indexBits(op->getResult(0).getType());
+    for (Type type : op->getOperandTypes())
+      if (isSparse(type) && indexBits(type) != width)
+        return "changes the index width of a sparse matrix, which the CUDA "
+               "target does not support yet";
+    return oneWidth(op->getResult(0).getType());
   }
   if (auto spgemm = dyn_cast<SpgemmOp>(op))
     return elementOf(spgemm.getResult()).getIntOrFloatBitWidth() < 32
