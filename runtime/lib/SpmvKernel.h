@@ -51,7 +51,8 @@ const SpmvChoice &spmvChoice();
 constexpr int64_t kSpmvKernelFewest = 8, kSpmvKernelMost = 16,
                   kSpmvKernelLongestRow = 32;
 
-/// What measureRows finds: the longest row, the first row whose offsets
+/// What measureRows finds: the longest row (its length saturated at
+/// 2^32 - 1), the first row whose offsets
 /// decrease (indptr[row] > indptr[row + 1]) or -1, and the first and last
 /// offsets (indptr[0], indptr[rows]). `measured` is false, and the rest
 /// -1, when nothing was measured (no embedded kernels).

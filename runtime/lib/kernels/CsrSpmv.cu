@@ -47,23 +47,29 @@ spmv(long long rows, const I *__restrict__ indptr,
       LongRows<I>());
 }
 
-/// The longest row and the first decrease across a warp, in every lane.
-__device__ __forceinline__ void warpReduce(unsigned long long &longest,
-                                          unsigned long long &firstDecrease) {
+/// The smallest `value` across a warp, in every lane.
+__device__ __forceinline__ unsigned long long
+warpMin(unsigned long long value) {
 #pragma unroll
   for (int offset = 16; offset > 0; offset /= 2) {
-    const unsigned long long otherLongest =
-        __shfl_xor_sync(0xffffffffu, longest, offset);
-    const unsigned long long otherDecrease =
-        __shfl_xor_sync(0xffffffffu, firstDecrease, offset);
-    longest = otherLongest > longest ? otherLongest : longest;
-    firstDecrease =
-        otherDecrease < firstDecrease ? otherDecrease : firstDecrease;
+    const unsigned long long other = __shfl_xor_sync(0xffffffffu, value, offset);
+    value = other < value ? other : value;
   }
+  return value;
 }
 
-/// Rows per thread of arrayrt_csr_row_stats: two groups of four.
-constexpr int kStatsRowsPerThread = 8;
+/// The longest row (one redux.sync) and the first decrease (shuffles, only
+/// in a warp that saw one) across a warp, in every lane.
+__device__ __forceinline__ void warpReduce(unsigned &longest,
+                                          unsigned long long &firstDecrease) {
+  longest = __reduce_max_sync(0xffffffffu, longest);
+  if (__any_sync(0xffffffffu, firstDecrease != ~0ull))
+    firstDecrease = warpMin(firstDecrease);
+}
+
+/// Rows per thread of arrayrt_csr_row_stats: two groups of four (the
+/// micro-benchmark bench/micro/row_stats.cu instantiates other counts).
+constexpr int kStatsGroups = 2;
 
 /// indptr[first .. first + 3] into `out`: one 16-byte load of ints, two of
 /// long longs (`first` must be 16-byte aligned), through the read-only path.
@@ -82,26 +88,32 @@ __device__ __forceinline__ void load4(const long long *p, long long out[4]) {
 /// to zero beforehand: both cost more than the reads on 4M rows, measured).
 /// Block 0 also writes indptr[0] and indptr[rows] after the pairs, so that
 /// the host reads everything it checks with one copy.
-template <typename I>
+template <typename I, int Groups = kStatsGroups>
 __device__ __forceinline__ void rowStats(long long rows,
                                          const I *__restrict__ indptr,
                                          unsigned long long *blockStats) {
-  __shared__ unsigned long long warpLongest[32], warpDecrease[32];
-  unsigned long long longest = 0, firstDecrease = ~0ull;
-  // A block takes blockDim.x * 8 rows in two groups; in each, thread t
+  __shared__ unsigned warpLongest[32];
+  __shared__ unsigned long long warpDecrease[32];
+  // Lengths saturate at 2^32 - 1 (the longest row serves a choice between
+  // a few dozen entries and more): the block reduces 32-bit values, one
+  // redux.sync a warp; the rare first decrease takes shuffles.
+  unsigned longest = 0;
+  unsigned long long firstDecrease = ~0ull;
+  // A block takes blockDim.x * 4 * Groups rows in Groups groups (8 rows,
+  // two groups, in the runtime); in each, thread t
   // takes rows 4t .. 4t + 3 (16-byte loads of indptr[4t .. 4t + 3]; the
   // offset after them is the next lane's first, or a load in lane 31).
   // All loads are in flight at once: a grid-stride loop of one load pair
   // at a time was latency-bound (33 us on 4M rows), eight rows a thread
   // with scalar loads took 17 us.
   const long long groupRows = 4ll * blockDim.x;
-  const long long blockFirst =
-      static_cast<long long>(blockIdx.x) * blockDim.x * kStatsRowsPerThread;
+  const long long blockFirst = static_cast<long long>(blockIdx.x) * groupRows *
+                               Groups;
   const bool aligned = reinterpret_cast<uintptr_t>(indptr) % 16 == 0;
   const unsigned lane = threadIdx.x % 32;
-  I offsets[2][5];
+  I offsets[Groups][5];
 #pragma unroll
-  for (int g = 0; g < 2; ++g) {
+  for (int g = 0; g < Groups; ++g) {
     const long long first = blockFirst + g * groupRows + 4ll * threadIdx.x;
     // Whole groups of an aligned indptr load four offsets at a time (the
     // group's first row is a multiple of 4); the last, partial group and
@@ -117,7 +129,7 @@ __device__ __forceinline__ void rowStats(long long rows,
     }
   }
 #pragma unroll
-  for (int g = 0; g < 2; ++g) {
+  for (int g = 0; g < Groups; ++g) {
     const long long first = blockFirst + g * groupRows + 4ll * threadIdx.x;
     // Every lane takes part in the shuffle; lane 31's own load stands.
     const I next = __shfl_down_sync(0xffffffffu, offsets[g][0], 1);
@@ -132,9 +144,9 @@ __device__ __forceinline__ void rowStats(long long rows,
                                static_cast<long long>(offsets[g][k]);
       if (length < 0 && static_cast<unsigned long long>(row) < firstDecrease)
         firstDecrease = static_cast<unsigned long long>(row);
-      else if (length > 0 &&
-               static_cast<unsigned long long>(length) > longest)
-        longest = static_cast<unsigned long long>(length);
+      else if (length > static_cast<long long>(longest))
+        longest = length > 0xffffffffll ? 0xffffffffu
+                                        : static_cast<unsigned>(length);
     }
   }
   warpReduce(longest, firstDecrease);
