@@ -74,7 +74,9 @@ SEEDS = {"spmv": (1, 2), "spmm": (3, 4), "spgemm": (5, 6)}
 CALLS = {"spmv": ["cusparseSpMV", "arrayrt_csr_spmv"],
          "spmm": ["cusparseSpMM"],
          "spgemm": ["cusparseSpGEMM_workEstimation",
-                    "cusparseSpGEMM_compute", "cusparseSpGEMM_copy"],
+                    "cusparseSpGEMM_compute", "cusparseSpGEMM_copy",
+                    "arrayrt_spgemm_count", "arrayrt_spgemm_scan",
+                    "arrayrt_spgemm_fill"],
          "cg": ["cusparseSpMV", "arrayrt_csr_spmv"]}
 
 
@@ -513,7 +515,10 @@ def run(args):
                       dict(cusparse, ARRAYRT_SPMV_PREPROCESS="1")),
                      ("spmv", "spmv_nopre",
                       dict(cusparse, ARRAYRT_SPMV_PREPROCESS="0")),
-                     ("spmv", "spmv_alg2", {"ARRAYRT_SPMV": "alg2"})]
+                     ("spmv", "spmv_alg2", {"ARRAYRT_SPMV": "alg2"}),
+                     # SpGEMM: arrayrt's kernels by default, cuSPARSE's.
+                     ("spgemm", "spgemm_cusparse",
+                      {"ARRAYRT_SPGEMM": "cusparse"})]
             for name, key, extra in runs:
                 row = run_compiled(name, bindir, args.workdir, args.iters, 3,
                                    dict(env, **extra))

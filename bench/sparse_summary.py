@@ -63,7 +63,18 @@ def main(argv):
     forced = report.get("spmv_cusparse_compiled") or {}
     print("SpMV program with ARRAYRT_SPMV=cusparse: %s ms (cusparseSpMV %s)"
           % (fmt(forced.get("median_ms")), fmt(op_ms(forced, "cusparseSpMV"))))
-    for key in ("spmv", "spmm", "spgemm", "cg"):
+    spgemm_cusparse = report.get("spgemm_cusparse_compiled") or {}
+    print("SpGEMM steps (ms per run): arrayrt count %s, scan %s, fill %s; "
+          "with ARRAYRT_SPGEMM=cusparse %s (work estimation %s, compute %s, "
+          "copy %s)" % (
+              fmt(op_ms(spgemm, "arrayrt_spgemm_count")),
+              fmt(op_ms(spgemm, "arrayrt_spgemm_scan")),
+              fmt(op_ms(spgemm, "arrayrt_spgemm_fill")),
+              fmt(spgemm_cusparse.get("call_ms")),
+              fmt(op_ms(spgemm_cusparse, "cusparseSpGEMM_workEstimation")),
+              fmt(op_ms(spgemm_cusparse, "cusparseSpGEMM_compute")),
+              fmt(op_ms(spgemm_cusparse, "cusparseSpGEMM_copy"))))
+    for key in ("spmv", "spmm", "spgemm", "spgemm_cusparse", "cg"):
         row = report.get(key + "_compiled") or {}
         print("%s: %s, rel. error %s, %s runs" % (
             key, row.get("status"), row.get("rel_error"),

@@ -21,9 +21,10 @@ A program's expected result is its `// NUMPY:` lines (compared as
 test/Integration/numpy_ref.py does) or, for programs that must stop with an
 error, a `// DEVICE-EXPECT-ERROR: <text>` line: exit status 1 and <text> on
 stderr. `// DEVICE-ENV: NAME=VALUE` lines set the program's environment.
-`// DEVICE-CASE: FOLDER TEXT` lines run the program once more in each
-FOLDER (a subfolder the NumPy lines made, as the lit test's `cd %t.dir/FOLDER`
-lines do) and expect exit status 1 and TEXT on stderr there.
+`// DEVICE-CASE: FOLDER [NAME=VALUE ...] TEXT` lines run the program once
+more in each FOLDER (`.`, or a subfolder the NumPy lines made, as the lit
+test's `cd %t.dir/FOLDER` lines do), with those variables set, and expect
+exit status 1 and TEXT on stderr there.
 .device/ also gets the PTX of each program (checked for `.target sm_90a`),
 the runtime's launch smoke test and device probe.
 Programs with a `// DEVICE-SKIP: <reason>` line run on the CPU target only
@@ -96,8 +97,14 @@ def prepare(build, only=None):
                 name, value = line.split(":", 1)[1].strip().split("=", 1)
                 entry.setdefault("env", {})[name] = value
             if line.strip().startswith("// DEVICE-CASE:"):
-                folder, expected = line.split(":", 1)[1].strip().split(" ", 1)
-                entry.setdefault("cases", []).append([folder, expected])
+                folder, rest = line.split(":", 1)[1].strip().split(" ", 1)
+                variables = {}
+                while re.match(r"[A-Z_][A-Z0-9_]*=\S* ", rest):
+                    assignment, rest = rest.split(" ", 1)
+                    name, value = assignment.split("=", 1)
+                    variables[name] = value
+                entry.setdefault("cases", []).append(
+                    [folder, rest, variables])
         manifest.append(entry)
     for tool in ["arrayrt-launch-smoke", "arrayrt-device-info"]:
         shutil.copy(os.path.join(build, "bin", tool),
@@ -194,17 +201,17 @@ def run(out_dir, memcheck=None):
         else:
             detail += "; no kernels"
         record(entry["name"], ok, detail, seconds)
-        for folder, expected in entry.get("cases", []):
+        for folder, expected, variables in entry.get("cases", []):
             start = time.time()
             os.chdir(os.path.join(workdir, folder))
             command = [exe]
             if checked:
                 sanitizer_log, command = memcheck_command(exe, out_dir)
-                sanitizer_log = sanitizer_log.replace(
-                    ".txt", "-%s.txt" % folder.replace("/", "_"))
+                sanitizer_log = sanitizer_log.replace(".txt", "-%s.txt" % (
+                    folder.replace("/", "_").replace(".", "here")))
                 command[command.index("--log-file") + 1] = sanitizer_log
             result = subprocess.run(command, capture_output=True, text=True,
-                                    env=env)
+                                    env=dict(env, **variables))
             ok = result.returncode == 1 and expected in result.stderr
             detail = "exit %d: %s" % (result.returncode,
                                       result.stderr.strip()[:160])

@@ -16,6 +16,7 @@
 #include "Error.h"
 #include "Profile.h"
 #include "SparseArgs.h"
+#include "SpgemmKernel.h"
 #include "SpmvKernel.h"
 
 #include <cstring>
@@ -322,6 +323,9 @@ extern "C" arrayrt_csr_t arrayrt_csr_spgemm(arrayrt_csr_t a, arrayrt_csr_t b,
   if (a->type != b->type || a->indexBits != b->indexBits)
     fatal("%s%s%s: A and B must have one element type and index width", w.text,
           w.sep, op);
+  // arrayrt's kernels where they take the product (SpgemmKernel.h).
+  if (arrayrt_csr_t c = spgemmWithKernels(a, b, op, location, stream))
+    return c;
   const CusparseApi &api = cusparse();
   setStream(stream, location);
   size_t index = a->indexBits / 8;

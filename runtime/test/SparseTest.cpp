@@ -236,6 +236,18 @@ TEST(SparseTest, AddChecksTheSizes) {
               "plus a 4 x 5 one");
 }
 
+TEST(SparseTest, UnknownSpgemmChoicesAreErrors) {
+  arrayrt_csr a = fakeHandle(4, 4, 32);
+  EXPECT_EXIT(
+      {
+        setenv("ARRAYRT_SPGEMM", "fast", 1);
+        arrayrt_csr_spgemm(&a, &a, "p.mlir:5:5", nullptr);
+      },
+      testing::ExitedWithCode(1),
+      "arrayrt: error: ARRAYRT_SPGEMM must be auto, kernel or cusparse, not "
+      "'fast'");
+}
+
 TEST(SparseTest, AddChecksTheIndexWidths) {
   arrayrt_csr a = fakeHandle(4, 6, 32), b = fakeHandle(4, 6, 64);
   EXPECT_EXIT(arrayrt_csr_add(&a, &b, "p.mlir:2:2", nullptr),

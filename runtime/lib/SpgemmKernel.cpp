@@ -1,0 +1,181 @@
+//===- SpgemmKernel.cpp - arrayrt's own CSR SpGEMM kernels ----------------===//
+//
+// Loads kernels/CsrSpgemm.cu's fatbinary once; SpgemmKernel.h says when
+// its kernels compute a product.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SpgemmKernel.h"
+
+#include "EmbeddedKernels.h"
+#include "Error.h"
+#include "Profile.h"
+#include "SparseArgs.h"
+
+#include <algorithm>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <string>
+
+#ifdef ARRAYRT_HAVE_KERNELS
+#include "kernels/CsrSpgemmFatbin.inc" // csrSpgemmFatbin[], from bin2c
+#endif
+
+namespace arrayrt::sparse {
+
+SpgemmPath spgemmChoice() {
+  static const SpgemmPath path = [] {
+    const char *value = std::getenv("ARRAYRT_SPGEMM");
+    const std::string v = value ? value : "";
+    if (v.empty() || v == "auto")
+      return SpgemmPath::Auto;
+    if (v == "kernel")
+      return SpgemmPath::Kernel;
+    if (v == "cusparse")
+      return SpgemmPath::Cusparse;
+    fatal("ARRAYRT_SPGEMM must be auto, kernel or cusparse, not '%s'", value);
+  }();
+  return path;
+}
+
+namespace {
+
+/// By value type (f32, f64) and index width (32, 64 bits); the scan's by
+/// index width.
+struct Kernels {
+  CUfunction count[2][2] = {}, fill[2][2] = {};
+  CUfunction scanTiles[2] = {}, scanAdd[2] = {}, scanTileSums = nullptr;
+};
+
+const Kernels *kernels() {
+#ifdef ARRAYRT_HAVE_KERNELS
+  static Kernels k;
+  static bool loaded = false;
+  static std::once_flag once;
+  std::call_once(once, [] {
+    const char *what = "arrayrt's SpGEMM kernels";
+    CUmodule module =
+        loadEmbeddedModule(csrSpgemmFatbin, sizeof csrSpgemmFatbin, what);
+    if (!module)
+      return;
+    const char *types[2] = {"f32", "f64"}, *widths[2] = {"i32", "i64"};
+    for (int t = 0; t < 2; ++t)
+      for (int w = 0; w < 2; ++w) {
+        const std::string suffix = std::string(types[t]) + "_" + widths[w];
+        k.count[t][w] = embeddedFunction(
+            module, ("arrayrt_spgemm_count_" + suffix).c_str(), what);
+        k.fill[t][w] = embeddedFunction(
+            module, ("arrayrt_spgemm_fill_" + suffix).c_str(), what);
+      }
+    for (int w = 0; w < 2; ++w) {
+      const std::string scan = std::string("arrayrt_scan_") + widths[w];
+      k.scanTiles[w] = embeddedFunction(module, (scan + "_tiles").c_str(), what);
+      k.scanAdd[w] = embeddedFunction(module, (scan + "_add").c_str(), what);
+    }
+    k.scanTileSums = embeddedFunction(module, "arrayrt_scan_tile_sums", what);
+    loaded = true;
+  });
+  return loaded ? &k : nullptr;
+#else
+  return nullptr;
+#endif
+}
+
+// CsrSpgemm.cu's launch shapes: warps of one row each, kWarps a block; the
+// scan's tiles of kScanTile counts, kScanThreads threads a block.
+constexpr unsigned kWarps = 4, kScanThreads = 256, kScanTile = 256 * 8;
+
+void launch(CUfunction function, unsigned blocks, unsigned threads,
+            void **params, arrayrt_stream_t stream, const char *name) {
+  auto *cuStream = reinterpret_cast<CUstream>(stream);
+  profile::ScopedDeviceOp timed(cuStream, profile::OpKind::Library, name);
+  check(driver().cuLaunchKernel(function, blocks, 1, 1, threads, 1, 1, 0,
+                                cuStream, params, nullptr),
+        name);
+}
+
+} // namespace
+
+arrayrt_csr_t spgemmWithKernels(const arrayrt_csr *a, const arrayrt_csr *b,
+                                const char *op, const char *location,
+                                arrayrt_stream_t stream) {
+  const SpgemmPath path = spgemmChoice();
+  const Kernels *k = kernels();
+  if (path == SpgemmPath::Cusparse || !k ||
+      (a->type != CUDA_R_32F && a->type != CUDA_R_64F))
+    return nullptr;
+  const int t = a->type == CUDA_R_64F, w = a->indexBits == 64;
+  const size_t index = a->indexBits / 8;
+  long long rows = a->rows;
+  // Row offsets of C (the count pass writes each row's count after the
+  // first), then the scan's tile sums, its total and the overflow flag.
+  void *rowOffsets = allocate((a->rows + 1) * index, stream, location);
+  const long long tiles = (a->rows + kScanTile - 1) / kScanTile;
+  auto *scratch = static_cast<long long *>(
+      allocate((tiles + 2) * sizeof(long long), stream, location));
+  unsigned *overflow = reinterpret_cast<unsigned *>(scratch + tiles + 1);
+  arrayrt_memset32(overflow, 0, 2, stream);
+  const unsigned rowBlocks = gridFor(a->rows, kWarps, 1 << 20);
+  void *aIndptr = a->rowOffsets, *aIndices = a->colIndices,
+       *aData = a->values;
+  void *bIndptr = b->rowOffsets, *bIndices = b->colIndices,
+       *bData = b->values;
+  {
+    void *params[] = {&rows,    &aIndptr,  &aIndices,  &bIndptr,
+                      &bIndices, &rowOffsets, &overflow};
+    launch(k->count[t][w], rowBlocks, kWarps * 32, params, stream,
+           "arrayrt_spgemm_count");
+  }
+  {
+    void *counts = static_cast<char *>(rowOffsets) + index;
+    long long tileCount = tiles;
+    void *params[] = {&rows, &counts, &scratch};
+    const unsigned tileBlocks = static_cast<unsigned>(std::max(1ll, tiles));
+    launch(k->scanTiles[w], tileBlocks, kScanThreads, params, stream,
+           "arrayrt_spgemm_scan");
+    void *sumParams[] = {&tileCount, &scratch};
+    launch(k->scanTileSums, 1, kScanThreads, sumParams, stream,
+           "arrayrt_spgemm_scan");
+    launch(k->scanAdd[w], tileBlocks, kScanThreads, params, stream,
+           "arrayrt_spgemm_scan");
+  }
+  // The total and the flag, in one copy (which waits for them).
+  long long back[2] = {0, 0};
+  arrayrt_memcpy(back, scratch + tiles, sizeof back, stream);
+  arrayrt_stream_synchronize(stream);
+  arrayrt_free(scratch, stream);
+  const long long nnz = back[0];
+  if (back[1] & 0xffffffffll) {
+    arrayrt_free(rowOffsets, stream);
+    if (path == SpgemmPath::Kernel) {
+      Where where(location);
+      fatal("%s%s%s: a row of the product has more than %lld products, more "
+            "than arrayrt's SpGEMM kernels take (ARRAYRT_SPGEMM=kernel); "
+            "ARRAYRT_SPGEMM=auto computes it with cuSPARSE",
+            where.text, where.sep, op,
+            static_cast<long long>(kSpgemmKernelMostProducts));
+    }
+    return nullptr;
+  }
+  if (a->indexBits == 32 && nnz > INT32_MAX) {
+    Where where(location);
+    fatal("%s%s%s: the product has %lld entries, which need 64-bit indices "
+          "(posWidth = crdWidth = 64)",
+          where.text, where.sep, op, nnz);
+  }
+  void *colIndices = allocate(nnz * index, stream, location);
+  void *values = allocate(nnz * a->elementSize, stream, location);
+  {
+    void *params[] = {&rows,     &aIndptr,    &aIndices,   &aData,
+                      &bIndptr,  &bIndices,   &bData,      &rowOffsets,
+                      &colIndices, &values};
+    launch(k->fill[t][w], rowBlocks, kWarps * 32, params, stream,
+           "arrayrt_spgemm_fill");
+  }
+  return ownedHandle(a->rows, b->cols, nnz, rowOffsets, colIndices, values,
+                     a->indexBits, dtypeOf(a), stream, location);
+}
+
+} // namespace arrayrt::sparse
