@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
 
 namespace arrayrt {
 
@@ -30,6 +31,24 @@ CUmodule loadEmbeddedModule(const unsigned char *image, size_t size,
 /// The kernel `name` of `module`; exits naming `what` if it is missing.
 CUfunction embeddedFunction(CUmodule module, const char *name,
                             const char *what);
+
+/// The kernels of one embedded fatbinary, loaded on first use: a K whose
+/// CUfunctions `fill(module, k)` looks up, or null where the GPU cannot
+/// run the image. One K per fatbinary (the statics are K's).
+template <typename K, typename Fill>
+const K *embeddedKernels(const unsigned char *image, size_t size,
+                         const char *what, Fill fill) {
+  static K kernels;
+  static bool loaded = false;
+  static std::once_flag once;
+  std::call_once(once, [&] {
+    if (CUmodule module = loadEmbeddedModule(image, size, what)) {
+      fill(module, kernels);
+      loaded = true;
+    }
+  });
+  return loaded ? &kernels : nullptr;
+}
 
 /// ceil(work / perBlock) blocks, at least 1 and at most `most`.
 unsigned gridFor(int64_t work, int64_t perBlock, int64_t most);

@@ -16,7 +16,6 @@
 #include <climits>
 #include <cstdlib>
 #include <cstring>
-#include <mutex>
 #include <string>
 
 #ifdef ARRAYRT_HAVE_KERNELS
@@ -51,33 +50,28 @@ struct Kernels {
 
 const Kernels *kernels() {
 #ifdef ARRAYRT_HAVE_KERNELS
-  static Kernels k;
-  static bool loaded = false;
-  static std::once_flag once;
-  std::call_once(once, [] {
-    const char *what = "arrayrt's SpGEMM kernels";
-    CUmodule module =
-        loadEmbeddedModule(csrSpgemmFatbin, sizeof csrSpgemmFatbin, what);
-    if (!module)
-      return;
-    const char *types[2] = {"f32", "f64"}, *widths[2] = {"i32", "i64"};
-    for (int t = 0; t < 2; ++t)
-      for (int w = 0; w < 2; ++w) {
-        const std::string suffix = std::string(types[t]) + "_" + widths[w];
-        k.count[t][w] = embeddedFunction(
-            module, ("arrayrt_spgemm_count_" + suffix).c_str(), what);
-        k.fill[t][w] = embeddedFunction(
-            module, ("arrayrt_spgemm_fill_" + suffix).c_str(), what);
-      }
-    for (int w = 0; w < 2; ++w) {
-      const std::string scan = std::string("arrayrt_scan_") + widths[w];
-      k.scanTiles[w] = embeddedFunction(module, (scan + "_tiles").c_str(), what);
-      k.scanAdd[w] = embeddedFunction(module, (scan + "_add").c_str(), what);
-    }
-    k.scanTileSums = embeddedFunction(module, "arrayrt_scan_tile_sums", what);
-    loaded = true;
-  });
-  return loaded ? &k : nullptr;
+  const char *what = "arrayrt's SpGEMM kernels";
+  return embeddedKernels<Kernels>(
+      csrSpgemmFatbin, sizeof csrSpgemmFatbin, what,
+      [what](CUmodule module, Kernels &k) {
+        auto lookup = [&](const std::string &name) {
+          return embeddedFunction(module, name.c_str(), what);
+        };
+        const char *types[2] = {"f32", "f64"}, *widths[2] = {"i32", "i64"};
+        for (int t = 0; t < 2; ++t)
+          for (int w = 0; w < 2; ++w) {
+            const std::string suffix =
+                std::string(types[t]) + "_" + widths[w];
+            k.count[t][w] = lookup("arrayrt_spgemm_count_" + suffix);
+            k.fill[t][w] = lookup("arrayrt_spgemm_fill_" + suffix);
+          }
+        for (int w = 0; w < 2; ++w) {
+          const std::string scan = std::string("arrayrt_scan_") + widths[w];
+          k.scanTiles[w] = lookup(scan + "_tiles");
+          k.scanAdd[w] = lookup(scan + "_add");
+        }
+        k.scanTileSums = lookup("arrayrt_scan_tile_sums");
+      });
 #else
   return nullptr;
 #endif

@@ -18,8 +18,6 @@
 #include <algorithm>
 #include <climits>
 #include <cstdlib>
-#include <cstring>
-#include <mutex>
 #include <string>
 #include <vector>
 
@@ -70,27 +68,20 @@ struct Kernels {
 /// cannot compile it for them), where cuSPARSE does everything.
 const Kernels *kernels() {
 #ifdef ARRAYRT_HAVE_KERNELS
-  static Kernels k;
-  static bool loaded = false;
-  static std::once_flag once;
-  std::call_once(once, [] {
-    const char *what = "arrayrt's SpMV kernels";
-    CUmodule module =
-        loadEmbeddedModule(csrSpmvFatbin, sizeof csrSpmvFatbin, what);
-    if (!module)
-      return;
-    auto lookup = [&](CUfunction &function, const char *name) {
-      function = embeddedFunction(module, name, what);
-    };
-    lookup(k.spmv[0][0], "arrayrt_csr_spmv_f32_i32");
-    lookup(k.spmv[0][1], "arrayrt_csr_spmv_f32_i64");
-    lookup(k.spmv[1][0], "arrayrt_csr_spmv_f64_i32");
-    lookup(k.spmv[1][1], "arrayrt_csr_spmv_f64_i64");
-    lookup(k.rowStats[0], "arrayrt_csr_row_stats_i32");
-    lookup(k.rowStats[1], "arrayrt_csr_row_stats_i64");
-    loaded = true;
-  });
-  return loaded ? &k : nullptr;
+  const char *what = "arrayrt's SpMV kernels";
+  return embeddedKernels<Kernels>(
+      csrSpmvFatbin, sizeof csrSpmvFatbin, what,
+      [what](CUmodule module, Kernels &k) {
+        auto lookup = [&](const char *name) {
+          return embeddedFunction(module, name, what);
+        };
+        k.spmv[0][0] = lookup("arrayrt_csr_spmv_f32_i32");
+        k.spmv[0][1] = lookup("arrayrt_csr_spmv_f32_i64");
+        k.spmv[1][0] = lookup("arrayrt_csr_spmv_f64_i32");
+        k.spmv[1][1] = lookup("arrayrt_csr_spmv_f64_i64");
+        k.rowStats[0] = lookup("arrayrt_csr_row_stats_i32");
+        k.rowStats[1] = lookup("arrayrt_csr_row_stats_i64");
+      });
 #else
   return nullptr;
 #endif

@@ -11,7 +11,6 @@
 #include "Profile.h"
 #include "SparseArgs.h"
 
-#include <mutex>
 
 #ifdef ARRAYRT_HAVE_KERNELS
 #include "kernels/SparseValuesFatbin.inc" // sparseValuesFatbin[], from bin2c
@@ -29,35 +28,28 @@ struct Kernels {
 
 const Kernels *kernels() {
 #ifdef ARRAYRT_HAVE_KERNELS
-  static Kernels k;
-  static bool loaded = false;
-  static std::once_flag once;
-  std::call_once(once, [] {
-    const char *what = "arrayrt's sparse value kernels";
-    CUmodule module = loadEmbeddedModule(sparseValuesFatbin,
-                                         sizeof sparseValuesFatbin, what);
-    if (!module)
-      return;
-    auto lookup = [&](const char *name) {
-      return embeddedFunction(module, name, what);
-    };
-    k.scale[0] = lookup("arrayrt_scale_f16");
-    k.scale[1] = lookup("arrayrt_scale_bf16");
-    k.scale[2] = lookup("arrayrt_scale_f32");
-    k.scale[3] = lookup("arrayrt_scale_f64");
-    using E = Element;
-    auto at = [&](E from, E to) -> CUfunction & {
-      return k.convert[static_cast<int>(from)][static_cast<int>(to)];
-    };
-    at(E::I32, E::I64) = lookup("arrayrt_convert_i32_i64");
-    at(E::I64, E::I32) = lookup("arrayrt_convert_i64_i32");
-    at(E::F16, E::F32) = lookup("arrayrt_convert_f16_f32");
-    at(E::F32, E::F16) = lookup("arrayrt_convert_f32_f16");
-    at(E::BF16, E::F32) = lookup("arrayrt_convert_bf16_f32");
-    at(E::F32, E::BF16) = lookup("arrayrt_convert_f32_bf16");
-    loaded = true;
-  });
-  return loaded ? &k : nullptr;
+  const char *what = "arrayrt's sparse value kernels";
+  return embeddedKernels<Kernels>(
+      sparseValuesFatbin, sizeof sparseValuesFatbin, what,
+      [what](CUmodule module, Kernels &k) {
+        auto lookup = [&](const char *name) {
+          return embeddedFunction(module, name, what);
+        };
+        k.scale[0] = lookup("arrayrt_scale_f16");
+        k.scale[1] = lookup("arrayrt_scale_bf16");
+        k.scale[2] = lookup("arrayrt_scale_f32");
+        k.scale[3] = lookup("arrayrt_scale_f64");
+        using E = Element;
+        auto at = [&](E from, E to) -> CUfunction & {
+          return k.convert[static_cast<int>(from)][static_cast<int>(to)];
+        };
+        at(E::I32, E::I64) = lookup("arrayrt_convert_i32_i64");
+        at(E::I64, E::I32) = lookup("arrayrt_convert_i64_i32");
+        at(E::F16, E::F32) = lookup("arrayrt_convert_f16_f32");
+        at(E::F32, E::F16) = lookup("arrayrt_convert_f32_f16");
+        at(E::BF16, E::F32) = lookup("arrayrt_convert_bf16_f32");
+        at(E::F32, E::BF16) = lookup("arrayrt_convert_f32_bf16");
+      });
 #else
   return nullptr;
 #endif
