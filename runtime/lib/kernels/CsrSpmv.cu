@@ -52,7 +52,8 @@ __device__ __forceinline__ unsigned long long
 warpMin(unsigned long long value) {
 #pragma unroll
   for (int offset = 16; offset > 0; offset /= 2) {
-    const unsigned long long other = __shfl_xor_sync(0xffffffffu, value, offset);
+    const unsigned long long other =
+        __shfl_xor_sync(0xffffffffu, value, offset);
     value = other < value ? other : value;
   }
   return value;
