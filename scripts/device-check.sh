@@ -30,6 +30,18 @@ set -u
 cd "$(dirname "$0")/.."
 python=${PYTHON:-python3}
 
+# There, before either run: the folders from the pack (if one came), and
+# cuSPARSE for the sparse programs (the toolkit's, else a wheel's).
+unpack_and_find_cusparse() {
+  if [ -f .device-pack/device.tgz ]; then
+    rm -rf .device .device-bench .device-sparse &&
+      tar -xzf .device-pack/device.tgz || exit 1
+  fi
+  cusparse=$(cd .device-sparse && $python -c \
+    "import sparse; print(sparse.find_cusparse() or '')" 2>/dev/null)
+  [ -n "$cusparse" ] && export ARRAYRT_CUSPARSE_LIB=$cusparse
+}
+
 case "${1:-}" in
 prepare)
   build=${2:-build}
@@ -55,16 +67,9 @@ prepare)
 run)
   out=${2:?usage: device-check.sh run OUT}
   mkdir -p "$out"
-  if [ -f .device-pack/device.tgz ]; then
-    rm -rf .device .device-bench .device-sparse &&
-      tar -xzf .device-pack/device.tgz || exit 1
-  fi
+  unpack_and_find_cusparse
   status=0
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$out/device.txt"
-  # cuSPARSE for the sparse programs: the toolkit's, else a wheel's.
-  cusparse=$(cd .device-sparse && $python -c \
-    "import sparse; print(sparse.find_cusparse() or '')" 2>/dev/null)
-  [ -n "$cusparse" ] && export ARRAYRT_CUSPARSE_LIB=$cusparse
   # Sparse programs (cuSPARSE handles, pool buffers) under memcheck too.
   $python scripts/gpu_check.py run "$out" \
     --memcheck "${DEVICE_CHECK_MEMCHECK:-/sparse}" 2>&1 |
@@ -109,15 +114,9 @@ run)
 run-sparse)
   out=${2:?usage: device-check.sh run-sparse OUT}
   mkdir -p "$out"
-  if [ -f .device-pack/device.tgz ]; then
-    rm -rf .device .device-bench .device-sparse &&
-      tar -xzf .device-pack/device.tgz || exit 1
-  fi
+  unpack_and_find_cusparse
   status=0
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-  cusparse=$(cd .device-sparse && $python -c \
-    "import sparse; print(sparse.find_cusparse() or '')" 2>/dev/null)
-  [ -n "$cusparse" ] && export ARRAYRT_CUSPARSE_LIB=$cusparse
   $python scripts/gpu_check.py run "$out" --memcheck /sparse \
     > "$out/gpu-check.txt" 2>&1 || status=1
   grep -E "sparse|^FAIL|passed" "$out/gpu-check.txt" | cut -c1-150

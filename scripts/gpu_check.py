@@ -116,14 +116,32 @@ def prepare(build, only=None):
     print("prepared %d programs in %s" % (len(manifest), STAGE))
 
 
-def memcheck_command(exe, out_dir):
-    """compute-sanitizer around `exe`, its report in a file of its own so
-    that the program's stdout stays the output compared with NumPy."""
-    log = os.path.join(out_dir or STAGE, "memcheck-%s.txt"
-                       % os.path.basename(exe))
+def memcheck_command(exe, out_dir, case=""):
+    """compute-sanitizer around `exe`, its report in a file of its own (one
+    per DEVICE-CASE `case`) so that the program's stdout stays the output
+    compared with NumPy."""
+    suffix = "-" + case.replace("/", "_").replace(".", "here") if case else ""
+    log = os.path.join(out_dir or STAGE, "memcheck-%s%s.txt"
+                       % (os.path.basename(exe), suffix))
     return log, ["compute-sanitizer", "--tool", "memcheck",
                  "--error-exitcode", "3",
                  "--log-file", log, exe]
+
+
+def memcheck_verdict(log, returncode):
+    """Whether a memcheck run was clean (its exit status not memcheck's 3,
+    its report summing 0 errors), and the words for the table."""
+    errors = re.search(r"ERROR SUMMARY: (\d+) error", open(log).read())
+    clean = bool(returncode != 3 and errors and errors.group(1) == "0")
+    return clean, "; memcheck %s" % ("0 errors" if clean
+                                     else "FAILED (%s)" % log)
+
+
+def expected_error(result, text):
+    """Whether `result` stopped as an expected error does (exit status 1,
+    `text` on stderr), and the words for the table."""
+    return (result.returncode == 1 and text in result.stderr,
+            "exit %d: %s" % (result.returncode, result.stderr.strip()[:160]))
 
 
 def run(out_dir, memcheck=None):
@@ -177,10 +195,7 @@ def run(out_dir, memcheck=None):
         with open(out_path, "w") as out:
             out.write(result.stdout)
         if "expect_error" in entry:
-            ok = (result.returncode == 1
-                  and entry["expect_error"] in result.stderr)
-            detail = "exit %d: %s" % (result.returncode,
-                                      result.stderr.strip()[:160])
+            ok, detail = expected_error(result, entry["expect_error"])
         elif result.returncode != 0:
             ok, detail = False, "exit %d: %s" % (result.returncode,
                                                  result.stderr.strip()[:300])
@@ -188,12 +203,8 @@ def run(out_dir, memcheck=None):
             ok = numpy_ref.compare(out_path, exe + ".mlir") == 0
             detail = "matches NumPy" if ok else "differs from NumPy"
         if checked:
-            report = open(sanitizer_log).read()
-            errors = re.search(r"ERROR SUMMARY: (\d+) error", report)
-            clean = result.returncode != 3 and errors and errors.group(1) == "0"
-            ok = ok and bool(clean)
-            detail += "; memcheck %s" % (
-                "0 errors" if clean else "FAILED (%s)" % sanitizer_log)
+            clean, words = memcheck_verdict(sanitizer_log, result.returncode)
+            ok, detail = ok and clean, detail + words
         if entry["ptx_sm90a"] is False:
             ok, detail = False, detail + "; PTX lacks .target sm_90a"
         elif entry["ptx_sm90a"]:
@@ -206,21 +217,14 @@ def run(out_dir, memcheck=None):
             os.chdir(os.path.join(workdir, folder))
             command = [exe]
             if checked:
-                sanitizer_log, command = memcheck_command(exe, out_dir)
-                sanitizer_log = sanitizer_log.replace(".txt", "-%s.txt" % (
-                    folder.replace("/", "_").replace(".", "here")))
-                command[command.index("--log-file") + 1] = sanitizer_log
+                sanitizer_log, command = memcheck_command(exe, out_dir, folder)
             result = subprocess.run(command, capture_output=True, text=True,
                                     env=dict(env, **variables))
-            ok = result.returncode == 1 and expected in result.stderr
-            detail = "exit %d: %s" % (result.returncode,
-                                      result.stderr.strip()[:160])
+            ok, detail = expected_error(result, expected)
             if checked:
-                report = open(sanitizer_log).read()
-                clean = re.search(r"ERROR SUMMARY: 0 errors", report)
-                ok = ok and bool(clean)
-                detail += "; memcheck %s" % (
-                    "0 errors" if clean else "FAILED (%s)" % sanitizer_log)
+                clean, words = memcheck_verdict(sanitizer_log,
+                                                result.returncode)
+                ok, detail = ok and clean, detail + words
             record("%s [%s]" % (entry["name"], folder), ok, detail,
                    time.time() - start)
 

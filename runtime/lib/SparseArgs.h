@@ -58,6 +58,11 @@ void setStream(arrayrt_stream_t stream, const char *location);
 void checkNotEmpty(int64_t rows, int64_t cols, const char *op,
                    const char *location);
 
+/// Exits naming `op` unless a product of `nnz` entries fits `indexBits`-bit
+/// indices.
+void checkProductFits(int64_t nnz, int32_t indexBits, const char *op,
+                      const char *location);
+
 /// A handle owning `rowOffsets`, `colIndices` and `values` (pool memory
 /// for `stream`).
 arrayrt_csr_t ownedHandle(int64_t rows, int64_t cols, int64_t nnz,

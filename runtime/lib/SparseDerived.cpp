@@ -20,7 +20,6 @@
 #include "ValueKernels.h"
 
 #include <climits>
-#include <cstring>
 #include <vector>
 
 using namespace arrayrt;
@@ -127,6 +126,23 @@ arrayrt_csr_t fromLegacy(int64_t rows, int64_t cols, int64_t nnz,
   }
   return ownedHandle(rows, cols, nnz, offsets, columns, values, indexBits,
                      dtype, stream, location);
+}
+
+/// Pool arrays for a matrix with `a`'s pattern: its row offsets and column
+/// indices copied, its values left for the caller to write.
+struct Pattern {
+  void *rowOffsets, *colIndices, *values;
+};
+Pattern copyPattern(const arrayrt_csr *a, arrayrt_stream_t stream,
+                    const char *location) {
+  const size_t index = a->indexBits / 8;
+  Pattern p;
+  p.rowOffsets = allocate((a->rows + 1) * index, stream, location);
+  p.colIndices = allocate(a->nnz * index, stream, location);
+  p.values = allocate(a->nnz * a->elementSize, stream, location);
+  arrayrt_memcpy(p.rowOffsets, a->rowOffsets, (a->rows + 1) * index, stream);
+  arrayrt_memcpy(p.colIndices, a->colIndices, a->nnz * index, stream);
+  return p;
 }
 
 /// csrgeam2's entry points for values of type T.
@@ -291,20 +307,15 @@ extern "C" arrayrt_csr_t arrayrt_csr_sddmm(arrayrt_csr_t s, int64_t a_rank,
   const CusparseApi &api = cusparse();
   setStream(stream, location);
   // The result: S's pattern copied, its values S's (beta != 0) or zeros.
-  size_t index = s->indexBits / 8;
-  size_t valueBytes = s->nnz * s->elementSize;
-  void *rowOffsets = allocate((s->rows + 1) * index, stream, location);
-  void *colIndices = allocate(s->nnz * index, stream, location);
-  void *values = allocate(valueBytes, stream, location);
-  arrayrt_memcpy(rowOffsets, s->rowOffsets, (s->rows + 1) * index, stream);
-  arrayrt_memcpy(colIndices, s->colIndices, s->nnz * index, stream);
+  const Pattern p = copyPattern(s, stream, location);
+  const size_t valueBytes = s->nnz * s->elementSize;
   if (beta != 0.0)
-    arrayrt_memcpy(values, s->values, valueBytes, stream);
+    arrayrt_memcpy(p.values, s->values, valueBytes, stream);
   else
-    arrayrt_memset8(values, 0, valueBytes, stream);
+    arrayrt_memset8(p.values, 0, valueBytes, stream);
   arrayrt_csr_t c =
-      ownedHandle(s->rows, s->cols, s->nnz, rowOffsets, colIndices, values,
-                  s->indexBits, dtype, stream, location);
+      ownedHandle(s->rows, s->cols, s->nnz, p.rowOffsets, p.colIndices,
+                  p.values, s->indexBits, dtype, stream, location);
   int64_t k = aa.sizes[1];
   cusparseDnMatDescr_t left, right;
   checkSparse(api.cusparseCreateDnMat(&left, s->rows, k, k, aa.data, s->type,
@@ -364,14 +375,9 @@ extern "C" arrayrt_csr_t arrayrt_csr_scale(arrayrt_csr_t a, double alpha,
   if (!valueKernelsAvailable())
     return geam(a, alpha, nullptr, 0.0, op, location, stream);
   // A's pattern copied, its values scaled.
-  const size_t index = a->indexBits / 8;
-  void *rowOffsets = allocate((a->rows + 1) * index, stream, location);
-  void *colIndices = allocate(a->nnz * index, stream, location);
-  void *values = allocate(a->nnz * a->elementSize, stream, location);
-  arrayrt_memcpy(rowOffsets, a->rowOffsets, (a->rows + 1) * index, stream);
-  arrayrt_memcpy(colIndices, a->colIndices, a->nnz * index, stream);
-  scaleValues(a->values, values, a->nnz, a->type, alpha, stream, op,
+  const Pattern p = copyPattern(a, stream, location);
+  scaleValues(a->values, p.values, a->nnz, a->type, alpha, stream, op,
               location);
-  return ownedHandle(a->rows, a->cols, a->nnz, rowOffsets, colIndices, values,
-                     a->indexBits, dtypeOf(a), stream, location);
+  return ownedHandle(a->rows, a->cols, a->nnz, p.rowOffsets, p.colIndices,
+                     p.values, a->indexBits, dtypeOf(a), stream, location);
 }

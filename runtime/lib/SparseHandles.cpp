@@ -68,6 +68,16 @@ size_t elementSize(int32_t dtype) {
   return dtype == ARRAYRT_DTYPE_F16 || dtype == ARRAYRT_DTYPE_BF16 ? 2 : 4;
 }
 
+void checkProductFits(int64_t nnz, int32_t indexBits, const char *op,
+                      const char *location) {
+  if (indexBits != 32 || nnz <= INT32_MAX)
+    return;
+  Where w(location);
+  fatal("%s%s%s: the product has %lld entries, which need 64-bit indices "
+        "(posWidth = crdWidth = 64)",
+        w.text, w.sep, op, static_cast<long long>(nnz));
+}
+
 void *allocate(size_t bytes, arrayrt_stream_t stream, const char *location) {
   return arrayrt_alloc_at(bytes ? bytes : 16, stream, location);
 }
@@ -392,10 +402,7 @@ extern "C" arrayrt_csr_t arrayrt_csr_spgemm(arrayrt_csr_t a, arrayrt_csr_t b,
   int64_t r = 0, k = 0, nnz = 0;
   checkSparse(api.cusparseSpMatGetSize(c, &r, &k, &nnz), "cusparseSpMatGetSize",
               location);
-  if (a->indexBits == 32 && nnz > INT32_MAX)
-    fatal("%s%s%s: the product has %lld entries, which need 64-bit indices "
-          "(posWidth = crdWidth = 64)",
-          w.text, w.sep, op, static_cast<long long>(nnz));
+  checkProductFits(nnz, a->indexBits, op, location);
   void *colIndices = allocate(nnz * index, stream, location);
   void *values = allocate(nnz * a->elementSize, stream, location);
   checkSparse(api.cusparseCsrSetPointers(c, rowOffsets, colIndices, values),

@@ -13,7 +13,6 @@
 #include "SparseArgs.h"
 
 #include <algorithm>
-#include <climits>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -77,9 +76,7 @@ const Kernels *kernels() {
 #endif
 }
 
-// CsrSpgemm.cu's launch shapes: warps of one row each, kWarps a block; the
-// scan's tiles of kScanTile counts, kScanThreads threads a block.
-constexpr unsigned kWarps = 4, kScanThreads = 256, kScanTile = 256 * 8;
+using namespace csrspgemm;
 
 void launch(CUfunction function, unsigned blocks, unsigned threads,
             void **params, arrayrt_stream_t stream, const char *name) {
@@ -106,7 +103,7 @@ arrayrt_csr_t spgemmWithKernels(const arrayrt_csr *a, const arrayrt_csr *b,
   // Row offsets of C (the count pass writes each row's count after the
   // first), then the scan's tile sums, its total and the overflow flag.
   void *rowOffsets = allocate((a->rows + 1) * index, stream, location);
-  const long long tiles = (a->rows + kScanTile - 1) / kScanTile;
+  long long tiles = (a->rows + kScanTile - 1) / kScanTile;
   auto *scratch = static_cast<long long *>(
       allocate((tiles + 2) * sizeof(long long), stream, location));
   unsigned *overflow = reinterpret_cast<unsigned *>(scratch + tiles + 1);
@@ -124,12 +121,11 @@ arrayrt_csr_t spgemmWithKernels(const arrayrt_csr *a, const arrayrt_csr *b,
   }
   {
     void *counts = static_cast<char *>(rowOffsets) + index;
-    long long tileCount = tiles;
     void *params[] = {&rows, &counts, &scratch};
     const unsigned tileBlocks = static_cast<unsigned>(std::max(1ll, tiles));
     launch(k->scanTiles[w], tileBlocks, kScanThreads, params, stream,
            "arrayrt_spgemm_scan");
-    void *sumParams[] = {&tileCount, &scratch};
+    void *sumParams[] = {&tiles, &scratch};
     launch(k->scanTileSums, 1, kScanThreads, sumParams, stream,
            "arrayrt_spgemm_scan");
     launch(k->scanAdd[w], tileBlocks, kScanThreads, params, stream,
@@ -153,12 +149,7 @@ arrayrt_csr_t spgemmWithKernels(const arrayrt_csr *a, const arrayrt_csr *b,
     }
     return nullptr;
   }
-  if (a->indexBits == 32 && nnz > INT32_MAX) {
-    Where where(location);
-    fatal("%s%s%s: the product has %lld entries, which need 64-bit indices "
-          "(posWidth = crdWidth = 64)",
-          where.text, where.sep, op, nnz);
-  }
+  checkProductFits(nnz, a->indexBits, op, location);
   void *colIndices = allocate(nnz * index, stream, location);
   void *values = allocate(nnz * a->elementSize, stream, location);
   {

@@ -14,14 +14,14 @@
 #define ARRAYRT_LIB_SPGEMMKERNEL_H
 
 #include "Cusparse.h"
+#include "kernels/CsrSpgemmShape.h"
 
 #include <cstdint>
 
 namespace arrayrt::sparse {
 
-/// The most products a row may have for the kernels (CsrSpgemm.cu's
-/// kMaxProducts).
-constexpr int64_t kSpgemmKernelMostProducts = 256;
+/// The most products a row may have for the kernels.
+constexpr int64_t kSpgemmKernelMostProducts = csrspgemm::kMaxProducts;
 
 /// Which way, from ARRAYRT_SPGEMM (read once): auto (the default: the
 /// kernels where every row fits them, cuSPARSE otherwise), kernel (the

@@ -28,14 +28,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CsrSpgemmShape.h"
+
 namespace {
 
-/// Hash slots per row (per warp), and the most products a row may have:
-/// at most half the slots filled, so that probes stay short.
-constexpr int kSlots = 512;
-constexpr int kMaxProducts = 256;
+using namespace csrspgemm;
+
+/// Rounds of 32 products a warp loads of a chunk of A's entries.
 constexpr int kRounds = kMaxProducts / 32;
-constexpr int kWarps = 4;
 
 constexpr unsigned kFull = 0xffffffffu;
 
@@ -251,10 +251,6 @@ fill(long long rows, const I *__restrict__ aIndptr,
     __syncwarp();
   }
 }
-
-/// Counts a thread scans in arrayrt_scan_<I>_tiles, and a tile's size.
-constexpr int kScanThreads = 256, kScanItems = 8;
-constexpr int kScanTile = kScanThreads * kScanItems;
 
 /// The block's exclusive scan of `value` (kScanThreads threads), and the
 /// block's total in `total`.

@@ -85,10 +85,8 @@ GROUP_DTYPES = {
     "sparse": [],            # sparse matrices (float32, float64 values)
 }
 
-# Groups that run on some targets only, and dtypes a group skips on a
-# target: cuSPARSE has no product of two float16 sparse matrices (SpGEMM),
-# which the sparse case ends with.
-GROUP_TARGETS = {}
+# Dtypes a group skips on a target: cuSPARSE has no product of two float16
+# sparse matrices (SpGEMM), which the sparse case ends with.
 TARGET_SKIPS_DTYPES = {("sparse", "cuda"): ["float16"]}
 
 # Ops that no program names but the programs run: bufferizing
@@ -1651,9 +1649,6 @@ def make_cases(args, rng):
             with np.errstate(all="ignore"):
                 case = entry["build"](rng, dtype)
             if args.only and not re.search(args.only, name):
-                continue
-            if args.target not in GROUP_TARGETS.get(entry["group"],
-                                                    [args.target]):
                 continue
             if dtype in TARGET_SKIPS_DTYPES.get((entry["group"], args.target),
                                                 []):
