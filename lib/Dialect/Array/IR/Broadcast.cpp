@@ -31,7 +31,7 @@ static std::string formatSize(int64_t size) {
 
 std::optional<SmallVector<int64_t>>
 array::broadcastShapes(ArrayRef<ArrayRef<int64_t>> shapes,
-                       InFlightDiagnostic *diag) {
+                       std::string *error) {
   size_t rank = 0;
   for (ArrayRef<int64_t> shape : shapes)
     rank = std::max(rank, shape.size());
@@ -59,11 +59,12 @@ array::broadcastShapes(ArrayRef<ArrayRef<int64_t>> shapes,
       }
       if (result[dim] == size)
         continue;
-      if (diag) {
+      if (error) {
         ArrayRef<int64_t> first = shapes[*staticOwner];
-        *diag << "operand shapes " << formatShape(first) << " and "
-              << formatShape(shape) << " do not broadcast (dimension " << dim
-              << ": " << formatSize(result[dim]) << " vs " << size << ")";
+        llvm::raw_string_ostream os(*error);
+        os << "operand shapes " << formatShape(first) << " and "
+           << formatShape(shape) << " do not broadcast (dimension " << dim
+           << ": " << formatSize(result[dim]) << " vs " << size << ")";
       }
       return std::nullopt;
     }
@@ -91,11 +92,10 @@ LogicalResult array::verifyElementwiseOp(Operation *op) {
     elementTypes.push_back(type.getElementType());
   }
 
-  InFlightDiagnostic diag = op->emitOpError();
-  std::optional<SmallVector<int64_t>> shape = broadcastShapes(shapes, &diag);
+  std::string error;
+  std::optional<SmallVector<int64_t>> shape = broadcastShapes(shapes, &error);
   if (!shape)
-    return diag;
-  diag.abandon();
+    return op->emitOpError(error);
   if (ArrayRef<int64_t>(*shape) != resultType.getShape())
     return op->emitOpError("result shape ")
            << formatShape(resultType.getShape())

@@ -71,14 +71,12 @@ array::planContraction(bool isDot, RankedTensorType lhs, RankedTensorType rhs,
         lhs.getShape().drop_back(std::min<int64_t>(lhsRank, 2));
     ArrayRef<int64_t> rhsBatch =
         rhs.getShape().drop_back(std::min<int64_t>(rhsRank, 2));
-    InFlightDiagnostic diag = emitError();
+    std::string error;
     std::optional<SmallVector<int64_t>> batch =
-        broadcastShapes({lhsBatch, rhsBatch}, &diag);
-    if (!batch) {
-      diag << " (the batch dimensions of " << name << ")";
-      return failure();
-    }
-    diag.abandon();
+        broadcastShapes({lhsBatch, rhsBatch}, &error);
+    if (!batch)
+      return emitError() << error << " (the batch dimensions of " << name
+                         << ")";
     int64_t batchRank = batch->size();
     for (int64_t i = 0; i < batchRank; ++i) {
       // The result size comes from an operand whose dimension is not 1.

@@ -23,11 +23,13 @@ std::string formatShape(ArrayRef<int64_t> shape);
 /// dimension. A dimension of static size 1 stretches; a dynamic dimension
 /// never stretches and, when it meets a static size N > 1, takes N (equality
 /// is then checked at run time). On failure, returns std::nullopt and, when
-/// `diag` is given, attaches a message naming the shapes and the first
-/// result dimension where they disagree.
+/// `error` is given, sets it to a message naming the shapes and the first
+/// result dimension where they disagree. (A string, not a diagnostic: an
+/// InFlightDiagnostic prints its op, which costs as much as printing the
+/// whole function, and verifiers call this for every valid op too.)
 std::optional<SmallVector<int64_t>>
 broadcastShapes(ArrayRef<ArrayRef<int64_t>> shapes,
-                InFlightDiagnostic *diag = nullptr);
+                std::string *error = nullptr);
 
 /// Verifies an elementwise op (ElementwiseOpInterface): its ranked-tensor
 /// operands broadcast to its result shape, and its result element type is
