@@ -54,7 +54,7 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createArrayGpuRowKernels());
   pm.addNestedPass<func::FuncOp>(createArrayGpuReductions());
   pm.addNestedPass<func::FuncOp>(createArrayGpuMapLinalg(grid));
-  pm.addNestedPass<func::FuncOp>(createArrayGpuDeviceMemory());
+  pm.addPass(createArrayGpuDeviceMemory());
   // Ranges wait for array-gpu-streams (array-gpu-op-context lowers them).
   ConvertArrayToRuntimeOptions runtime;
   runtime.lowerRanges = false;

@@ -28,6 +28,12 @@ uint32_t dimension(intptr_t value, const char *what) {
   return static_cast<uint32_t>(value);
 }
 
+/// A grid without blocks has no work: an array with a dimension of size 0
+/// at run time. CUDA rejects such a launch, so it is not made.
+bool emptyGrid(intptr_t x, intptr_t y, intptr_t z) {
+  return x == 0 || y == 0 || z == 0;
+}
+
 uint32_t sharedMemory(int32_t bytes) {
   if (bytes < 0)
     arrayrt::fatal("kernel launch dynamic shared memory size is %d bytes",
@@ -102,6 +108,8 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
                       intptr_t blockZ, int32_t smem, void *stream_,
                       void **params, void **extra, size_t /*paramsCount*/) {
   rejectExtra(extra);
+  if (emptyGrid(gridX, gridY, gridZ))
+    return;
   arrayrt_launch_kernel(
       static_cast<arrayrt_function_t>(function), dimension(gridX, "grid x"),
       dimension(gridY, "grid y"), dimension(gridZ, "grid z"),
@@ -117,6 +125,8 @@ void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
                              int32_t smem, void *stream_, void **params,
                              void **extra, size_t /*paramsCount*/) {
   rejectExtra(extra);
+  if (emptyGrid(gridX, gridY, gridZ))
+    return;
   arrayrt_launch_cluster_kernel(
       static_cast<arrayrt_function_t>(function),
       dimension(clusterX, "cluster x"), dimension(clusterY, "cluster y"),

@@ -29,6 +29,7 @@
 // NUMPY: print(i.mean(axis=0))
 // NUMPY: print(i.max(axis=1)); print(np.argmax(i, axis=1)); print(np.argmin(i, axis=0))
 // NUMPY: print(np.cumsum(i, axis=0))
+// NUMPY: print(np.cumsum(i, axis=-1)); print(np.cumprod(i, axis=-2))
 // NUMPY: b = np.array([[True, False, False], [False, False, False]])
 // NUMPY: print(b.any(axis=1)); print(b.all(axis=0)); print(b.sum(axis=0)); print(np.array([[0.0, np.nan], [1.0, 2.0]]).all(axis=1))
 // NUMPY: n = np.array([[1.0, np.nan, 3.0], [np.nan, 2.0, np.nan], [-np.inf, -np.inf, 0.5]])
@@ -87,6 +88,10 @@ func.func @main() {
   array.print %21 : tensor<3xi64>
   %22 = array.cumsum %i axis 0 : tensor<2x3xi32> -> tensor<2x3xi64>
   array.print %22 : tensor<2x3xi64>
+  %cneg = array.cumsum %i axis -1 : tensor<2x3xi32> -> tensor<2x3xi64>
+  array.print %cneg : tensor<2x3xi64>
+  %pneg = array.cumprod %i axis -2 : tensor<2x3xi32> -> tensor<2x3xi64>
+  array.print %pneg : tensor<2x3xi64>
 
   %b = array.constant dense<[[true, false, false], [false, false, false]]> : tensor<2x3xi1>
   %23 = array.any %b axes [1] : tensor<2x3xi1> -> tensor<2xi1>

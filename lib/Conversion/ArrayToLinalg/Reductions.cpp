@@ -523,7 +523,10 @@ struct ScanLowering : OpRewritePattern<SourceOp> {
     auto inputType = cast<RankedTensorType>(input.getType());
     auto resultType = cast<RankedTensorType>(op.getType());
     int64_t rank = inputType.getRank();
-    int64_t axis = op.getAxis() < 0 ? op.getAxis() + rank : op.getAxis();
+    // I64Attr's getter is unsigned: read the axis as the signed value it is.
+    int64_t axis = op.getAxisAttr().getInt();
+    if (axis < 0)
+      axis += rank;
     Type elementType = inputType.getElementType();
     Type acc = accumulatorType(elementType);
     MLIRContext *context = rewriter.getContext();

@@ -86,3 +86,22 @@ func.func @cumsum(%x: tensor<3x7xf32>) -> tensor<3x7xf32> {
   %0 = array.cumsum %x axis 1 : tensor<3x7xf32> -> tensor<3x7xf32>
   return %0 : tensor<3x7xf32>
 }
+
+// -----
+
+// A negative axis counts from the end: cumprod along axis -1 of a rank-2
+// array scans dimension 1, and along -2 dimension 0.
+// CHECK-LABEL: func.func @cumprod_negative_axis
+// CHECK: linalg.generic
+// CHECK:   %[[J:.+]] = linalg.index 1 : index
+// CHECK:   %[[K:.+]] = linalg.index 2 : index
+// CHECK:   arith.cmpi ule, %[[K]], %[[J]] : index
+// CHECK: linalg.generic
+// CHECK:   %[[J0:.+]] = linalg.index 0 : index
+// CHECK:   %[[K0:.+]] = linalg.index 2 : index
+// CHECK:   arith.cmpi ule, %[[K0]], %[[J0]] : index
+func.func @cumprod_negative_axis(%x: tensor<3x7xf32>) -> (tensor<3x7xf32>, tensor<3x7xf32>) {
+  %0 = array.cumprod %x axis -1 : tensor<3x7xf32> -> tensor<3x7xf32>
+  %1 = array.cumsum %x axis -2 : tensor<3x7xf32> -> tensor<3x7xf32>
+  return %0, %1 : tensor<3x7xf32>, tensor<3x7xf32>
+}

@@ -27,10 +27,13 @@ func.func @load() {
 // CHECK-LABEL: func.func @save
 // CHECK-SAME: (%[[N:.+]]: index)
 // CHECK-NEXT: %[[DEV:.+]] = gpu.alloc (%[[N]]) : memref<?x4xi64>
+// CHECK-NEXT: call @fill(%[[DEV]])
 // CHECK-NEXT: array.save_npy %[[DEV]], "b.npy" {array.device_buffer} : memref<?x4xi64>
 // CHECK-NEXT: gpu.dealloc %[[DEV]]
+func.func private @fill(memref<?x4xi64>)
 func.func @save(%n: index) {
   %a = memref.alloc(%n) : memref<?x4xi64>
+  call @fill(%a) : (memref<?x4xi64>) -> ()
   array.save_npy %a, "b.npy" : memref<?x4xi64>
   memref.dealloc %a : memref<?x4xi64>
   return
@@ -38,13 +41,39 @@ func.func @save(%n: index) {
 
 // -----
 
-// A load then a save of the same 0-d buffer: both on the device buffer.
+// A load then a save of the same 0-d buffer that a kernel updates between
+// them: both on the device buffer.
 // CHECK-LABEL: func.func @round_trip
 // CHECK: %[[DEV:.+]] = gpu.alloc () : memref<f64>
 // CHECK-NEXT: array.load_npy_into "x.npy", %[[DEV]] {array.device_buffer} : memref<f64>
-// CHECK-NEXT: array.save_npy %[[DEV]], "y.npy" {array.device_buffer} : memref<f64>
+// CHECK: gpu.launch
+// CHECK: array.save_npy %[[DEV]], "y.npy" {array.device_buffer} : memref<f64>
 // CHECK-NEXT: gpu.dealloc %[[DEV]] : memref<f64>
 func.func @round_trip() {
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<f64>
+  array.load_npy_into "x.npy", %a : memref<f64>
+  gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1)
+             threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
+    %e = memref.load %a[] : memref<f64>
+    %d = arith.addf %e, %e : f64
+    memref.store %d, %a[] : memref<f64>
+    gpu.terminator
+  }
+  array.save_npy %a, "y.npy" : memref<f64>
+  memref.dealloc %a : memref<f64>
+  return
+}
+
+// -----
+
+// Without a kernel, a load then a save stay in host memory.
+// CHECK-LABEL: func.func @host_round_trip
+// CHECK: %[[A:.+]] = memref.alloc() : memref<f64>
+// CHECK-NEXT: array.load_npy_into "x.npy", %[[A]] : memref<f64>
+// CHECK-NEXT: array.save_npy %[[A]], "y.npy" : memref<f64>
+// CHECK-NOT: gpu.
+func.func @host_round_trip() {
   %a = memref.alloc() : memref<f64>
   array.load_npy_into "x.npy", %a : memref<f64>
   array.save_npy %a, "y.npy" : memref<f64>
@@ -84,7 +113,9 @@ func.func @shape_only() -> index {
 
 // -----
 
+func.func private @use_strided(memref<4xf32, strided<[2]>>)
 func.func @strided(%a: memref<4xf32, strided<[2]>>) {
+  call @use_strided(%a) : (memref<4xf32, strided<[2]>>) -> ()
   // expected-error @+1 {{'array.load_npy_into' op cannot move the strided buffer 'memref<4xf32, strided<[2]>>' between host and device memory yet}}
   array.load_npy_into "x.npy", %a : memref<4xf32, strided<[2]>>
   return

@@ -74,26 +74,45 @@ def ArrayGpuMapLinalg : Pass<"array-gpu-map-linalg", "func::FuncOp"> {
   ];
 }
 
-def ArrayGpuDeviceMemory : Pass<"array-gpu-device-memory", "func::FuncOp"> {
-  let summary = "Place the buffers of a bufferized program in GPU memory.";
+def ArrayGpuDeviceMemory : Pass<"array-gpu-device-memory", "ModuleOp"> {
+  let summary = "Place the buffers of a bufferized program in GPU or host "
+                "memory.";
   let description = [{
-    Makes every buffer the program allocates a device buffer, so that GPU
-    kernels can read and write it: `memref.alloc`/`memref.dealloc` become
-    `gpu.alloc`/`gpu.dealloc`, except for buffers that host code loads or
-    stores directly (such as the ownership flags of buffer deallocation),
-    which stay in host memory; `memref.copy` becomes `gpu.memcpy`, constant
-    globals are copied to the device where they are used (and freed before
-    the function returns), except those only copied into device buffers
-    (`array.to_device`), which are copied from host memory where each copy
-    stands; `array.print` reads a host copy of its device buffer.
-    `array.save_npy` and `array.load_npy_into` stay on their device buffer,
-    marked `array.device_buffer`: `convert-array-to-runtime` lowers them to
-    the runtime's device forms, which stage the data in page-locked memory
-    and copy it on the op's stream (one DMA per array, so a kernel queued
-    behind a load starts as soon as the data lands). Run after
-    bufferization and buffer deallocation, before kernel outlining.
+    Splits the module's buffers into classes of values that may name the
+    same memory (views and casts with their source; a loop's init, region
+    arguments, yields and results; a branch's yields and results; a call's
+    operands and results with the callee's arguments and returned values)
+    and places each class as a whole: on the device when a kernel or a
+    device-side runtime operation uses it, in host memory when only host
+    code touches it (such as the ownership flags of buffer deallocation, or
+    a `tensor.from_elements` only read back on the host). Then:
+
+    - `memref.alloc`/`memref.dealloc` of device classes become
+      `gpu.alloc`/`gpu.dealloc`;
+    - a `memref.copy` touching a device class becomes `gpu.memcpy`, or a
+      grid-stride copy kernel when either side is strided (nothing runs for
+      an empty copy);
+    - a constant global used on the device is copied there once, at the
+      function's entry, and freed before each return; one only copied into
+      device buffers (`array.to_device`) is copied from host memory where
+      each copy stands;
+    - host code that loads an element of a device buffer (`tensor.extract`,
+      a `scf.while` condition read from a 0-d array) reads it through a
+      one-thread kernel and a copy (a plain one-element buffer is copied
+      directly); a run of host stores into a device buffer
+      (`tensor.from_elements`, `tensor.insert`) becomes one one-thread
+      kernel taking the values as arguments;
+    - `array.print` reads a host copy of its device buffer; `array.save_npy`
+      and `array.load_npy_into` stay on their device buffer, marked
+      `array.device_buffer`: `convert-array-to-runtime` lowers them to the
+      runtime's device forms, which stage the data in page-locked memory
+      and copy it on the op's stream.
+
+    Run after bufferization and buffer deallocation, before kernel
+    outlining.
   }];
-  let dependentDialects = ["gpu::GPUDialect", "memref::MemRefDialect"];
+  let dependentDialects = ["gpu::GPUDialect", "memref::MemRefDialect",
+                           "scf::SCFDialect", "arith::ArithDialect"];
 }
 
 def ArrayFlattenStreamRegions
