@@ -40,9 +40,16 @@ namespace {
 /// Describes a logical R x C matrix with row and column strides (rs, cs)
 /// as a column-major matrix: either the transpose (C x R, leading dimension
 /// rs; `rowMajor`) or itself (R x C, leading dimension cs). Size-1
-/// dimensions accept any stride.
+/// dimensions accept any stride, and a matrix without elements any
+/// strides at all (a dynamic dimension of size 0 gives such strides as
+/// [0, 1]).
 bool describeMatrix(int64_t rows, int64_t cols, int64_t rs, int64_t cs,
                     bool &rowMajor, int64_t &ld) {
+  if (rows == 0 || cols == 0) {
+    rowMajor = true;
+    ld = std::max<int64_t>(cols, 1);
+    return true;
+  }
   if ((cols <= 1 || cs == 1) &&
       (rows <= 1 || rs >= std::max<int64_t>(cols, 1))) {
     rowMajor = true;

@@ -108,6 +108,18 @@ TEST(BlasPlan, SharedRhsFoldsTheBatchIntoRows) {
   EXPECT_EQ(p.strideA, 0);
 }
 
+TEST(BlasPlan, EmptyMatricesTakeAnyStrides) {
+  GemmPlan p;
+  // [4, 0] @ [0, 2]: a dynamic inner dimension of size 0, with the strides
+  // a zero-size buffer gets ([0, 1]); the product is 4 x 2 zeros.
+  ASSERT_EQ(plan({{4, 0}, {0, 1}}, {{0, 2}, {2, 1}}, {{4, 2}}, p), "");
+  EXPECT_EQ(p.k, 0);
+  EXPECT_EQ(p.m, 2);
+  EXPECT_EQ(p.n, 4);
+  // [0, 3] @ [3, 2]: no rows.
+  ASSERT_EQ(plan({{0, 3}, {0, 1}}, {{3, 2}}, {{0, 2}, {0, 1}}, p), "");
+  EXPECT_EQ(p.n, 0);
+}
 TEST(BlasPlan, Errors) {
   GemmPlan p;
   EXPECT_EQ(plan({{64, 32}}, {{31, 16}}, {{64, 16}}, p),
