@@ -24,7 +24,7 @@
 // HOST-NEXT: llvm.return
 // HOST-NOT: mgpuStreamSynchronize
 // HOST-NOT: mgpuStreamCreate
-// HOST: gpu.binary @main_kernel  [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">
+// HOST: gpu.binary @main_kernel  [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a">
 
 // The chain fuses into one kernel that loads two inputs and stores once.
 // PTX: .version 8.0

@@ -54,11 +54,6 @@ Error arrayc::linkExecutable(StringRef object, StringRef output,
                              "linker '" + options.linker +
                                  "' not found on PATH (set ARRAYC_LINKER)");
 
-  SmallString<256> temporary(output);
-  temporary += ".arrayc-%%%%%%";
-  SmallString<256> temporaryPath;
-  sys::fs::createUniquePath(temporary, temporaryPath, /*MakeAbsolute=*/false);
-
   // The runtime is C++ but the program must run where only the C library is
   // guaranteed: link libstdc++, libgcc and zlib (.npz archives) statically.
   // The CUDA driver is loaded at run time, so nothing CUDA is linked.
@@ -67,7 +62,7 @@ Error arrayc::linkExecutable(StringRef object, StringRef output,
                                  mainLibrary,
                                  options.runtimeLibrary,
                                  "-o",
-                                 temporaryPath,
+                                 output,
                                  "-static-libstdc++",
                                  "-static-libgcc",
                                  "-Wl,-Bstatic",
@@ -84,18 +79,11 @@ Error arrayc::linkExecutable(StringRef object, StringRef output,
   std::string message;
   int status = sys::ExecuteAndWait(*linker, args, std::nullopt, {}, 0, 0,
                                    &message);
-  if (status != 0) {
-    sys::fs::remove(temporaryPath);
+  if (status != 0)
     return createStringError(inconvertibleErrorCode(),
                              "linking failed (" + options.linker +
                                  " exited with " + std::to_string(status) +
                                  (message.empty() ? "" : ": " + message) +
                                  ")");
-  }
-  if (std::error_code error = sys::fs::rename(temporaryPath, output)) {
-    sys::fs::remove(temporaryPath);
-    return createStringError(error, "cannot write '" + output.str() +
-                                        "': " + error.message());
-  }
   return Error::success();
 }

@@ -26,6 +26,8 @@ LinkOptions defaultLinkOptions(const char *argv0);
 /// Links `object` with the runtime into the executable `output`. The
 /// executable appears only when linking succeeded: it is linked under a
 /// temporary name and renamed.
+/// Links `object` with the runtime into the executable `output` (arrayc's
+/// temporary output file, see Output.h).
 llvm::Error linkExecutable(llvm::StringRef object, llvm::StringRef output,
                            const LinkOptions &options);
 

@@ -13,8 +13,11 @@
 
 #include "Codegen.h"
 #include "Link.h"
+#include "Output.h"
+#include "Toolkit.h"
 
 #include "arrayc/InitAll.h"
+#include "arrayc/Support/SourceChecks.h"
 #include "arrayc/Target/GpuBinaryToPtx.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -33,8 +36,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
+#include "llvm/Support/thread.h"
 
 using namespace mlir;
 namespace cl = llvm::cl;
@@ -48,8 +52,9 @@ enum class Emit { Mlir, Linalg, Gpu, Llvm, Ptx, Obj, Exe };
 
 cl::OptionCategory category("arrayc options");
 
-cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input.mlir>"),
-                               cl::init("-"), cl::cat(category));
+cl::opt<std::string> inputFile(cl::Positional,
+                               cl::desc("<input.mlir> (- for standard input)"),
+                               cl::cat(category));
 cl::opt<std::string> outputFile("o", cl::desc("Output file"),
                                 cl::value_desc("file"), cl::cat(category));
 cl::opt<Target> target(
@@ -69,8 +74,12 @@ cl::opt<Emit> emit(
         clEnumValN(Emit::Obj, "obj", "a host object file"),
         clEnumValN(Emit::Exe, "exe", "an executable (default)")),
     cl::cat(category));
-cl::opt<std::string> arch("arch", cl::desc("GPU architecture (cuda target)"),
-                          cl::init("sm_90a"), cl::cat(category));
+cl::opt<std::string> arch(
+    "arch",
+    cl::desc("GPU architecture (cuda target): sm_XY embeds machine code for "
+             "it (e.g. sm_90a), compute_XY embeds PTX that the driver "
+             "compiles for the GPU it runs on (e.g. compute_90)"),
+    cl::init("sm_90a"), cl::cat(category));
 cl::opt<unsigned> optLevel("O", cl::desc("Optimization level (0-3)"),
                            cl::Prefix, cl::init(3), cl::cat(category));
 cl::opt<std::string> runtimeLib("runtime-lib",
@@ -93,6 +102,9 @@ cl::opt<bool> matmulBlas(
     cl::init(true), cl::cat(category));
 cl::opt<bool> verbose("v", cl::desc("Print the link command"),
                       cl::cat(category));
+
+/// The compiling thread's stack.
+constexpr unsigned kCompileStackBytes = 256u << 20;
 
 /// Reports `error` as `arrayc: error: ...` and returns the failing exit code.
 int fail(const llvm::Twine &message) {
@@ -137,20 +149,187 @@ std::string defaultOutput() {
   return "-";
 }
 
-void buildPipeline(PassManager &pm, array::PipelineStage stage) {
+/// What the options ask of the device code, checked before compiling.
+struct DeviceOptions {
+  arrayc::GpuArchitecture arch;
+};
+
+/// Checks the options that need no input: a clear error before any work.
+llvm::Expected<DeviceOptions> checkOptions() {
+  auto error = [](const llvm::Twine &message) -> llvm::Error {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+  };
+  if (inputFile.empty())
+    return error("no input file (give a .mlir file, or - to read standard "
+                 "input)");
+  if (optLevel > 3)
+    return error("-O" + llvm::Twine(optLevel.getValue()) +
+                 ": the optimization level must be 0, 1, 2 or 3");
+  if (emit == Emit::Ptx && target != Target::Cuda)
+    return error("--emit=ptx needs --target=cuda");
+  DeviceOptions device;
+  if (target != Target::Cuda)
+    return device;
+  // Device code is serialized from --emit=llvm on: only then are ptxas,
+  // fatbinary and libdevice needed.
+  std::optional<arrayc::CudaToolkit> toolkit;
+  if (emit >= Emit::Llvm) {
+    llvm::Expected<arrayc::CudaToolkit> found =
+        arrayc::findCudaToolkit(cudaToolkit);
+    if (!found)
+      return found.takeError();
+    toolkit = std::move(*found);
+  }
+  llvm::Expected<arrayc::GpuArchitecture> parsed =
+      arrayc::parseGpuArchitecture(arch, toolkit ? &*toolkit : nullptr);
+  if (!parsed)
+    return parsed.takeError();
+  device.arch = *parsed;
+  return device;
+}
+
+void buildPipeline(PassManager &pm, array::PipelineStage stage,
+                   const DeviceOptions &device) {
   if (target == Target::Cpu) {
     array::ArrayToCpuPipelineOptions options;
     array::buildArrayToCpuPipeline(pm, options, stage);
     return;
   }
   array::ArrayToCudaPipelineOptions options;
-  options.chip = arch;
-  options.optLevel = std::min(optLevel.getValue(), 3u);
+  options.chip = device.arch.chip;
+  options.optLevel = optLevel.getValue();
   options.matmulTf32 = matmulTf32;
   options.matmulBlas = matmulBlas;
   options.toolkitPath = cudaToolkit;
-  options.binaryFormat = emit == Emit::Ptx ? "isa" : "fatbin";
+  // PTX for --emit=ptx, and embedded for compute_XY (the driver compiles
+  // it when the program loads it).
+  options.binaryFormat =
+      emit == Emit::Ptx || device.arch.ptxOnly ? "isa" : "fatbin";
   array::buildArrayToCudaPipeline(pm, options, stage);
+}
+
+/// Parses, checks, lowers and writes the program; returns the exit status.
+int compile(const DeviceOptions &device, const char *argv0) {
+  // The output is checked before any work, and written only at the end.
+  llvm::Expected<std::unique_ptr<arrayc::OutputFile>> output =
+      arrayc::OutputFile::create(outputFile);
+  if (!output)
+    return fail(output.takeError());
+  auto commit = [&]() -> int {
+    if (llvm::Error error = (*output)->commit())
+      return fail(std::move(error));
+    return 0;
+  };
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerAllToLLVMIRTranslations(registry);
+  array::registerArrayDialects(registry);
+  MLIRContext context(registry);
+  // A diagnostic names the op and its location; the IR of the op around it
+  // is for compiler developers (array-opt prints it).
+  context.printOpOnDiagnostic(false);
+
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  // Some passes report an error and carry on: any error fails the compile.
+  bool sawError = false;
+  context.getDiagEngine().registerHandler([&](Diagnostic &diagnostic) {
+    if (diagnostic.getSeverity() == DiagnosticSeverity::Error)
+      sawError = true;
+    return failure(); // Printed by the source manager's handler.
+  });
+  std::string error;
+  auto input = openInputFile(inputFile, &error);
+  if (!input)
+    return fail(error);
+  unsigned bufferId =
+      sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  if (failed(array::checkSourceText(sourceMgr, bufferId, &context)))
+    return 1;
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module || sawError)
+    return 1;
+
+  auto writeModule = [&]() -> int {
+    module->print((*output)->os());
+    return commit();
+  };
+  if (emit == Emit::Mlir)
+    return writeModule();
+  if (emit >= Emit::Exe && failed(verifyEntryPoint(*module)))
+    return 1;
+  if (emit >= Emit::Llvm && failed(verifyEntrySymbolFree(*module)))
+    return 1;
+
+  PassManager pm(&context);
+  if (failed(applyPassManagerCLOptions(pm)))
+    return 1;
+  array::PipelineStage stage = emit == Emit::Linalg ? array::PipelineStage::Linalg
+                               : emit == Emit::Gpu  ? array::PipelineStage::Kernels
+                                                    : array::PipelineStage::Llvm;
+  buildPipeline(pm, stage, device);
+  if (failed(pm.run(*module)) || sawError)
+    return 1;
+
+  if (emit == Emit::Linalg || emit == Emit::Gpu)
+    return writeModule();
+  if (emit == Emit::Ptx) {
+    if (failed(array::writeGpuBinaryPtx(*module, (*output)->os())))
+      return 1;
+    return commit();
+  }
+
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(*module, llvmContext, inputFile);
+  if (!llvmModule || sawError)
+    return fail("translation to LLVM IR failed");
+  arrayc::renameEntryPoint(*llvmModule);
+  if (llvm::Error err = arrayc::optimizeForHost(*llvmModule, optLevel))
+    return fail(std::move(err));
+
+  if (emit == Emit::Llvm) {
+    llvmModule->print((*output)->os(), nullptr);
+    return commit();
+  }
+  if (emit == Emit::Obj) {
+    if (llvm::Error err =
+            arrayc::emitHostObject(*llvmModule, optLevel, (*output)->os()))
+      return fail(std::move(err));
+    return commit();
+  }
+
+  // An executable: object to a temporary file, then link into the output's
+  // temporary.
+  llvm::SmallString<128> objectPath;
+  int objectFd;
+  if (std::error_code ec = llvm::sys::fs::createTemporaryFile(
+          "arrayc", "o", objectFd, objectPath))
+    return fail("cannot create a temporary object file: " + ec.message());
+  llvm::FileRemover removeObject(objectPath);
+  {
+    llvm::raw_fd_ostream objectStream(objectFd, /*shouldClose=*/true);
+    if (llvm::Error err =
+            arrayc::emitHostObject(*llvmModule, optLevel, objectStream))
+      return fail(std::move(err));
+    objectStream.close();
+    if (objectStream.has_error()) {
+      std::error_code ec = objectStream.error();
+      objectStream.clear_error();
+      return fail("cannot write the temporary object file '" + objectPath +
+                  "': " + ec.message());
+    }
+  }
+  arrayc::LinkOptions link = arrayc::defaultLinkOptions(argv0);
+  if (!runtimeLib.empty())
+    link.runtimeLibrary = runtimeLib;
+  link.verbose = verbose;
+  if (llvm::Error err = arrayc::linkExecutable(
+          objectPath, (*output)->temporaryPath(), link))
+    return fail(std::move(err));
+  return commit();
 }
 
 } // namespace
@@ -164,114 +343,18 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv,
                               "Arrayc: compile array programs for NVIDIA "
                               "GPUs and CPUs\n");
-  if (emit == Emit::Ptx && target != Target::Cuda)
-    return fail("--emit=ptx needs --target=cuda");
+  llvm::Expected<DeviceOptions> device = checkOptions();
+  if (!device)
+    return fail(device.takeError());
   if (outputFile.empty())
     outputFile = defaultOutput();
 
-  DialectRegistry registry;
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  registerAllToLLVMIRTranslations(registry);
-  array::registerArrayDialects(registry);
-  MLIRContext context(registry);
-
-  llvm::SourceMgr sourceMgr;
-  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
-  std::string error;
-  auto input = openInputFile(inputFile, &error);
-  if (!input)
-    return fail(error);
-  sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module)
-    return 1;
-
-  auto writeText = [&](llvm::function_ref<LogicalResult(llvm::raw_ostream &)>
-                           write) -> int {
-    auto output = openOutputFile(outputFile, &error);
-    if (!output)
-      return fail(error);
-    if (failed(write(output->os())))
-      return 1;
-    output->keep();
-    return 0;
-  };
-
-  if (emit == Emit::Mlir)
-    return writeText([&](llvm::raw_ostream &os) {
-      module->print(os);
-      return success();
-    });
-  if (emit >= Emit::Exe && failed(verifyEntryPoint(*module)))
-    return 1;
-  if (emit >= Emit::Llvm && failed(verifyEntrySymbolFree(*module)))
-    return 1;
-
-  PassManager pm(&context);
-  if (failed(applyPassManagerCLOptions(pm)))
-    return 1;
-  array::PipelineStage stage = emit == Emit::Linalg ? array::PipelineStage::Linalg
-                               : emit == Emit::Gpu  ? array::PipelineStage::Kernels
-                                                    : array::PipelineStage::Llvm;
-  buildPipeline(pm, stage);
-  if (failed(pm.run(*module)))
-    return 1;
-
-  if (emit == Emit::Linalg || emit == Emit::Gpu)
-    return writeText([&](llvm::raw_ostream &os) {
-      module->print(os);
-      return success();
-    });
-  if (emit == Emit::Ptx)
-    return writeText([&](llvm::raw_ostream &os) {
-      return array::writeGpuBinaryPtx(*module, os);
-    });
-
-  llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(*module, llvmContext, inputFile);
-  if (!llvmModule)
-    return fail("translation to LLVM IR failed");
-  arrayc::renameEntryPoint(*llvmModule);
-  if (llvm::Error err = arrayc::optimizeForHost(*llvmModule, optLevel))
-    return fail(std::move(err));
-
-  if (emit == Emit::Llvm)
-    return writeText([&](llvm::raw_ostream &os) {
-      llvmModule->print(os, nullptr);
-      return success();
-    });
-
-  if (emit == Emit::Obj) {
-    auto output = openOutputFile(outputFile, &error);
-    if (!output)
-      return fail(error);
-    if (llvm::Error err =
-            arrayc::emitHostObject(*llvmModule, optLevel, output->os()))
-      return fail(std::move(err));
-    output->keep();
-    return 0;
-  }
-
-  // An executable: object to a temporary file, then link.
-  llvm::SmallString<128> objectPath;
-  int objectFd;
-  if (std::error_code ec = llvm::sys::fs::createTemporaryFile(
-          "arrayc", "o", objectFd, objectPath))
-    return fail("cannot create a temporary object file: " + ec.message());
-  llvm::FileRemover removeObject(objectPath);
-  {
-    llvm::raw_fd_ostream objectStream(objectFd, /*shouldClose=*/true);
-    if (llvm::Error err =
-            arrayc::emitHostObject(*llvmModule, optLevel, objectStream))
-      return fail(std::move(err));
-  }
-  arrayc::LinkOptions link = arrayc::defaultLinkOptions(argv[0]);
-  if (!runtimeLib.empty())
-    link.runtimeLibrary = runtimeLib;
-  link.verbose = verbose;
-  if (llvm::Error err = arrayc::linkExecutable(objectPath, outputFile, link))
-    return fail(std::move(err));
-  return 0;
+  // MLIR's parser, verifier and passes recurse into nested regions: a
+  // large stack (and checkSourceText's nesting limit) keeps deep programs
+  // from overflowing it.
+  int status = 1;
+  llvm::thread worker(std::optional<unsigned>(kCompileStackBytes),
+                      [&] { status = compile(*device, argv[0]); });
+  worker.join();
+  return status;
 }

@@ -37,8 +37,11 @@ struct ArrayToCudaPipelineOptions
       *this, "chip", llvm::cl::desc("GPU architecture to compile for."),
       llvm::cl::init("sm_90a")};
   PassOptions::Option<std::string> features{
-      *this, "features", llvm::cl::desc("PTX features (PTX ISA version)."),
-      llvm::cl::init("+ptx80")};
+      *this, "features",
+      llvm::cl::desc("PTX features, such as the PTX ISA version (+ptx86); "
+                     "empty: the lowest version the chip needs (8.0 for "
+                     "sm_90a, 8.6 for sm_100a)."),
+      llvm::cl::init("")};
   PassOptions::Option<int> optLevel{
       *this, "opt-level",
       llvm::cl::desc("Optimization level of the device code (0-3)."),
