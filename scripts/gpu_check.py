@@ -16,6 +16,15 @@ programs are compiled here and run there:
                                              compute-sanitizer memcheck (log
                                              in OUT_DIR, a leak or an error
                                              fails them)
+  scripts/gpu_check.py sanitize OUT_DIR [--tools memcheck,racecheck,initcheck]
+                       [--jobs N] [--only REGEX]
+                                             on the GPU machine: every staged
+                                             program (and DEVICE-CASE run)
+                                             once more under each
+                                             compute-sanitizer tool, N at a
+                                             time; any error report, or an
+                                             exit status other than the
+                                             normal run's, fails it
 
 A program's expected result is its `// NUMPY:` lines (compared as
 test/Integration/numpy_ref.py does) or, for programs that must stop with an
@@ -236,6 +245,76 @@ def run(out_dir, memcheck=None):
     return 1 if failed else 0
 
 
+def sanitizer_errors(log):
+    """The error count of a compute-sanitizer report (None when it has no
+    summary: the tool itself failed)."""
+    text = open(log, errors="replace").read() if os.path.exists(log) else ""
+    found = re.search(r"ERROR SUMMARY: (\d+) error", text)
+    return int(found.group(1)) if found else None
+
+
+def sanitize(out_dir, tools, jobs, only=None):
+    """Runs every staged program, in a folder of its own with its NumPy
+    inputs, under each tool of `tools`, `jobs` at a time."""
+    import concurrent.futures
+    out_dir = os.path.abspath(out_dir)
+    os.makedirs(out_dir, exist_ok=True)
+    bin_dir = os.path.join(STAGE, "bin")
+    runs = []
+    for entry in json.load(open(os.path.join(STAGE, "manifest.json"))):
+        if "compile_error" in entry or (only and
+                                        not re.search(only, entry["name"])):
+            continue
+        expect = 1 if "expect_error" in entry else 0
+        for tool in tools:
+            runs.append((entry, tool, ".", {}, expect))
+            for folder, _, variables in entry.get("cases", []):
+                runs.append((entry, tool, folder, variables, 1))
+
+    def one(job):
+        entry, tool, folder, variables, expect = job
+        exe = os.path.join(bin_dir, entry["exe"])
+        workdir = tempfile.mkdtemp(prefix="%s-%s-" % (entry["exe"], tool))
+        # The NumPy lines write the inputs (in their own process: threads
+        # share one working directory).
+        subprocess.run([sys.executable, os.path.join(STAGE, "numpy_ref.py"),
+                        exe + ".mlir"], cwd=workdir, capture_output=True)
+        suffix = "" if folder == "." else "-" + folder.replace("/", "_")
+        log = os.path.join(out_dir, "%s-%s%s.txt" % (tool, entry["exe"],
+                                                     suffix))
+        command = ["compute-sanitizer", "--tool", tool, "--error-exitcode",
+                   "3", "--log-file", log, exe]
+        env = dict(os.environ, **entry.get("env", {}))
+        env.update(variables)
+        start = time.time()
+        result = subprocess.run(command, cwd=os.path.join(workdir, folder),
+                                capture_output=True, text=True, env=env)
+        errors = sanitizer_errors(log)
+        ok = errors == 0 and result.returncode == expect
+        name = entry["name"] + ("" if folder == "." else " [%s]" % folder)
+        detail = "%d errors, exit %d" % (errors if errors is not None else -1,
+                                         result.returncode)
+        if not ok:
+            detail += " (expected exit %d; %s)" % (
+                expect, result.stderr.strip().replace("\n", " | ")[:200])
+        shutil.rmtree(workdir, ignore_errors=True)
+        return ok, "%-4s %-9s %-45s %6.2fs %s" % (
+            "PASS" if ok else "FAIL", tool, name, time.time() - start, detail)
+
+    lines, failed = [], 0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        for ok, line in pool.map(one, runs):
+            lines.append(line)
+            failed += not ok
+            print(line, flush=True)
+    summary = "%d sanitizer runs (%s), %d passed, %d failed" % (
+        len(runs), ",".join(tools), len(runs) - failed, failed)
+    with open(os.path.join(out_dir, "sanitize.log"), "w") as out:
+        out.write("\n".join(lines) + "\n" + summary + "\n")
+    print(summary)
+    return 1 if failed else 0
+
+
 def take_option(args, name):
     """Removes `name VALUE` from `args` and returns VALUE (None without it)."""
     if name not in args:
@@ -256,6 +335,12 @@ def main(argv):
     if len(argv) >= 2 and argv[1] == "run":
         memcheck = take_option(args, "--memcheck")
         return run(args[0] if args else None, memcheck)
+    if len(argv) >= 3 and argv[1] == "sanitize":
+        tools = (take_option(args, "--tools") or
+                 "memcheck,racecheck,initcheck").split(",")
+        jobs = int(take_option(args, "--jobs") or 8)
+        only = take_option(args, "--only")
+        return sanitize(args[0], tools, jobs, only)
     sys.exit(__doc__)
 
 

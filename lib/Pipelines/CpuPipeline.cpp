@@ -17,6 +17,8 @@ using namespace mlir;
 void array::buildArrayToCpuPipeline(OpPassManager &pm,
                                     const ArrayToCpuPipelineOptions &options,
                                     PipelineStage stop) {
+  // Run-time messages name the array op (array-check-allocations).
+  pm.addPass(createArrayNameLocations());
   // One thread runs everything in order: streams have nothing to do.
   ArrayFlattenStreamRegionsOptions flatten;
   flatten.dropStreams = true;
@@ -32,6 +34,8 @@ void array::buildArrayToCpuPipeline(OpPassManager &pm,
   buildBufferizationPipeline(pm);
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createConvertArrayToRuntime());
+  // Sizes checked and host allocations named before each allocation.
+  pm.addPass(createArrayCheckAllocations());
   if (stop == PipelineStage::Kernels)
     return;
   pm.addPass(memref::createExpandStridedMetadataPass());
@@ -50,7 +54,11 @@ void array::buildArrayToCpuPipeline(OpPassManager &pm,
   pm.addPass(arith::createArithExpandOpsPass(expand));
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  // Allocations through the runtime (_mlir_memref_to_llvm_alloc), which
+  // stops with the op, the size and the limit when malloc cannot serve.
+  FinalizeMemRefToLLVMConversionPassOptions memrefToLlvm;
+  memrefToLlvm.useGenericFunctions = true;
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLlvm));
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());

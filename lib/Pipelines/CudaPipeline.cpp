@@ -64,6 +64,7 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   // and multiply with run-time values).
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createArrayGpuKernelNames());
   pm.addPass(createArrayGpuLaunchBounds());
   // Every GPU op goes on a stream: the program's default stream or the one
   // an array.on_stream named, with events between streams.
@@ -71,6 +72,9 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createArrayGpuOpContext());
+  // Sizes checked before each allocation (after array-gpu-streams, which
+  // must not take its runtime calls for host work).
+  pm.addPass(createArrayCheckAllocations());
   if (stop == PipelineStage::Kernels)
     return;
 
@@ -100,6 +104,11 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Host buffers (staging copies) through the runtime's allocator, as on
+  // the CPU target, before gpu-to-llvm would lower them to plain malloc.
+  FinalizeMemRefToLLVMConversionPassOptions memrefToLlvm;
+  memrefToLlvm.useGenericFunctions = true;
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLlvm));
   pm.addPass(createGpuToLLVMConversionPass());
   GpuModuleToBinaryPassOptions binary;
   binary.toolkitPath = options.toolkitPath;

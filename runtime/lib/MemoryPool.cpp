@@ -456,11 +456,13 @@ std::string formatBytes(uint64_t bytes) {
 }
 
 bool parseMemoryLimit(const char *text, uint64_t totalBytes, uint64_t &bytes,
-                      std::string &error) {
+                      std::string &error, const char *variable) {
+  bool host = std::strstr(variable, "HOST") != nullptr;
   auto fail = [&](const char *why) {
-    error = std::string("ARRAYRT_GPU_MEMORY_LIMIT is '") + text + "': " + why +
+    error = std::string(variable) + " is '" + text + "': " + why +
             "; expected a number of bytes (such as 4294967296 or 4GiB) or a "
-            "percentage of the device's memory (such as 80%)";
+            "percentage of the " +
+            (host ? "machine's" : "device's") + " memory (such as 80%)";
     return false;
   };
   const char *p = text;
@@ -490,7 +492,8 @@ bool parseMemoryLimit(const char *text, uint64_t totalBytes, uint64_t &bytes,
     bytes =
         static_cast<uint64_t>(static_cast<double>(totalBytes) * percent / 100);
     if (bytes == 0)
-      return fail("that is 0 bytes of this device's memory");
+      return fail(host ? "that is 0 bytes of this machine's memory"
+                       : "that is 0 bytes of this device's memory");
     return true;
   }
   if (hasFraction)

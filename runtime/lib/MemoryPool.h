@@ -214,12 +214,14 @@ private:
   PoolStats counters;
 };
 
-/// Parses ARRAYRT_GPU_MEMORY_LIMIT's `text`: a byte count (optionally with a
-/// K/M/G/T binary suffix, KiB, MiB... accepted too) or a percentage of
-/// `totalBytes` ("80%", "12.5%"). Returns false with `error` set on bad
-/// input.
+/// Parses the memory limit `text` of the environment variable `variable`
+/// (ARRAYRT_GPU_MEMORY_LIMIT, ARRAYRT_HOST_MEMORY_LIMIT): a byte count
+/// (optionally with a K/M/G/T binary suffix, KiB, MiB... accepted too) or a
+/// percentage of `totalBytes` ("80%", "12.5%"). Returns false with `error`
+/// set on bad input.
 bool parseMemoryLimit(const char *text, uint64_t totalBytes, uint64_t &bytes,
-                      std::string &error);
+                      std::string &error,
+                      const char *variable = "ARRAYRT_GPU_MEMORY_LIMIT");
 
 /// "1536 bytes (1.50 KiB)".
 std::string formatBytes(uint64_t bytes);

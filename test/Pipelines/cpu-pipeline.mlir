@@ -1,14 +1,16 @@
-// The CPU pipeline: loops in the LLVM dialect calling the runtime to print.
+// The CPU pipeline: loops in the LLVM dialect calling the runtime to print,
+// buffers from the runtime's allocator (named by arrayrt_set_op first).
 // RUN: array-opt %s --array-to-cpu-pipeline | FileCheck %s
 // RUN: array-opt %s --array-to-cpu-pipeline | FileCheck %s --check-prefix=FUSED
 // RUN: array-opt %s --array-to-cpu-pipeline="fuse-elementwise=false" | FileCheck %s --check-prefix=UNFUSED
 
 // CHECK: llvm.func @arrayrt_print_f64(i64, !llvm.ptr)
 // CHECK-LABEL: llvm.func @main()
-// CHECK: llvm.call @malloc
+// CHECK: llvm.call @arrayrt_set_op
+// CHECK: llvm.call @_mlir_memref_to_llvm_alloc
 // CHECK: llvm.intr.exp
 // CHECK: llvm.call @arrayrt_print_f64
-// CHECK: llvm.call @free
+// CHECK: llvm.call @_mlir_memref_to_llvm_free
 // CHECK-NOT: gpu.
 // CHECK-NOT: linalg.
 

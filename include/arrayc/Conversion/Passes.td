@@ -80,4 +80,34 @@ def ConvertArrayToRuntime : Pass<"convert-array-to-runtime", "ModuleOp"> {
   ];
 }
 
+def ArrayCheckAllocations : Pass<"array-check-allocations", "ModuleOp"> {
+  let summary = "Check each allocation's size before it is made, and name "
+                "the op that makes a host allocation for the runtime.";
+  let description = [{
+    Sizes known only at run time (`array.full(%n)`, `tensor.empty`, a
+    loaded file's shape) can be negative, or so large that the byte count
+    wraps around 64 bits; either way the allocation then returns too little
+    memory or none, and the program crashes or prints garbage. Before each
+    `memref.alloc` and `gpu.alloc` of host code with dynamic sizes, this
+    pass checks that every size is non-negative and that the byte count
+    (element size times every size) fits in a signed 64-bit integer; if not,
+    it calls `arrayrt_bad_allocation(label, element_bytes, rank, sizes)`,
+    which prints the op, the shape and the reason and exits with status 1.
+    A static shape whose byte count overflows is a compile-time error.
+
+    Each `memref.alloc` (host memory) is preceded by
+    `arrayrt_set_op(label, location, 0)`, so that when the runtime's
+    allocator (`_mlir_memref_to_llvm_alloc`, used through
+    `finalize-memref-to-llvm{use-generic-functions}`) cannot allocate, its
+    message names the op; device allocations get theirs from
+    `array-gpu-op-context`. Run after bufferization; on the CUDA target
+    after `array-gpu-op-context`, whose runtime calls
+    `array-gpu-streams` must not see.
+  }];
+  let dependentDialects = [
+    "arith::ArithDialect", "func::FuncDialect", "LLVM::LLVMDialect",
+    "memref::MemRefDialect", "scf::SCFDialect"
+  ];
+}
+
 #endif // ARRAYC_CONVERSION_PASSES_TD

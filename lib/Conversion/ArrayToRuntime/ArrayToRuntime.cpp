@@ -51,7 +51,7 @@ static std::string dtypeSuffix(Type type) {
 /// Returns the declaration of runtime function `name`, adding it to the
 /// module on first use. Fails, with an error at `user`, when the module
 /// already has a different symbol of that name.
-FailureOr<func::FuncOp> getOrDeclare(PatternRewriter &rewriter,
+FailureOr<func::FuncOp> getOrDeclare(OpBuilder &rewriter,
                                      Operation *user, StringRef name,
                                      FunctionType type) {
   auto module = user->getParentOfType<ModuleOp>();
@@ -74,7 +74,7 @@ FailureOr<func::FuncOp> getOrDeclare(PatternRewriter &rewriter,
 /// The address of a NUL-terminated string constant holding `text`: an
 /// internal `llvm.mlir.global` named `name` (or `name_0`, `name_1`, ... when
 /// taken), shared by every use of the same text under the same name.
-Value getStringConstant(PatternRewriter &rewriter, Operation *user,
+Value getStringConstant(OpBuilder &rewriter, Operation *user,
                         StringRef name, StringRef text) {
   Location loc = user->getLoc();
   MLIRContext *context = rewriter.getContext();
@@ -107,7 +107,7 @@ Value getStringConstant(PatternRewriter &rewriter, Operation *user,
 
 /// The `location` argument of the .npy entry points: `op`'s `file:line:col`
 /// as a string constant, or a null pointer when it has none.
-Value getLocationString(PatternRewriter &rewriter, Operation *op) {
+Value getLocationString(OpBuilder &rewriter, Operation *op) {
   std::string text = formatSourceLocation(op->getLoc());
   if (text.empty())
     return LLVM::ZeroOp::create(rewriter, op->getLoc(),

@@ -42,17 +42,17 @@ std::optional<NpyDtype> getNpyDtype(mlir::Type type);
 /// use; fails, with an error at `user`, when the module already has a
 /// different symbol of that name.
 mlir::FailureOr<mlir::func::FuncOp>
-getOrDeclare(mlir::PatternRewriter &rewriter, mlir::Operation *user,
+getOrDeclare(mlir::OpBuilder &rewriter, mlir::Operation *user,
              mlir::StringRef name, mlir::FunctionType type);
 
 /// The address of a NUL-terminated string constant holding `text`, an
 /// internal global named `name` (or `name_N`), shared by equal texts.
-mlir::Value getStringConstant(mlir::PatternRewriter &rewriter,
+mlir::Value getStringConstant(mlir::OpBuilder &rewriter,
                               mlir::Operation *user, mlir::StringRef name,
                               mlir::StringRef text);
 
 /// `op`'s `file:line:col` as a string constant, or a null pointer.
-mlir::Value getLocationString(mlir::PatternRewriter &rewriter,
+mlir::Value getLocationString(mlir::OpBuilder &rewriter,
                               mlir::Operation *op);
 
 /// `buffer` as the `(int64_t rank, void *descriptor)` pair of an unranked

@@ -481,6 +481,38 @@ int arrayrt_run_program(arrayrt_program_t program, int argc, char **argv);
 void arrayrt_check_failed(const char *message);
 
 /*===----------------------------------------------------------------------===
+ * Host memory of compiled programs
+ *===----------------------------------------------------------------------===*/
+
+/* Compiled code calls this when an allocation's run-time sizes are invalid
+ * (array-check-allocations): a size is negative, or the byte count,
+ * element_bytes times every size, does not fit in a signed 64-bit integer.
+ *   label      "array.full @ prog.mlir:3:8" (NULL: none);
+ *   element    the element type's name ("float32");
+ *   sizes      the `rank` sizes of the shape.
+ * Prints `arrayrt: error: <location>: <op>: cannot allocate an array of
+ * shape [<sizes>] of <element> (<n> bytes each): <reason>` and exits with
+ * status 1. Never returns. */
+void arrayrt_bad_allocation(const char *label, const char *element,
+                            int64_t element_bytes, int64_t rank,
+                            const int64_t *sizes);
+
+/* The allocation functions of MLIR's generic memref lowering
+ * (finalize-memref-to-llvm{use-generic-functions}), which the CPU target's
+ * buffers use: malloc and free, except that a request larger than the
+ * limit, or that malloc cannot satisfy, stops the program with the op
+ * (arrayrt_set_op, which compiled code calls before each host allocation),
+ * the size and the limit:
+ *   arrayrt: error: <location>: <op>: out of host memory: cannot
+ *   allocate <size>; the limit is <limit> (the machine's memory and swap)
+ * The limit is the machine's memory and swap, or ARRAYRT_HOST_MEMORY_LIMIT
+ * (bytes with an optional K/M/G/T suffix, or a percentage of the machine's
+ * memory, as ARRAYRT_GPU_MEMORY_LIMIT). */
+void *_mlir_memref_to_llvm_alloc(size_t size);
+void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t size);
+void _mlir_memref_to_llvm_free(void *ptr);
+
+/*===----------------------------------------------------------------------===
  * Printing
  *===----------------------------------------------------------------------===*/
 

@@ -10,6 +10,7 @@ class RewritePatternSet;
 namespace array {
 
 #define GEN_PASS_DECL_CONVERTARRAYTORUNTIME
+#define GEN_PASS_DECL_ARRAYCHECKALLOCATIONS
 #include "arrayc/Conversion/Passes.h.inc"
 
 /// Adds the patterns that lower array ops on buffers to arrayrt calls.

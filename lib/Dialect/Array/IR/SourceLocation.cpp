@@ -4,6 +4,7 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 
@@ -21,4 +22,34 @@ std::string array::formatSourceLocation(Location loc) {
   if (auto callSite = dyn_cast<CallSiteLoc>(loc))
     return formatSourceLocation(callSite.getCallee());
   return "";
+}
+
+/// The array op names inside `loc`, in order, without repeats.
+static void collectOpNames(Location loc, llvm::SetVector<StringRef> &names) {
+  if (auto named = dyn_cast<NameLoc>(loc)) {
+    StringRef name = named.getName().getValue();
+    if (name.starts_with("array."))
+      names.insert(name);
+    collectOpNames(named.getChildLoc(), names);
+  } else if (auto fused = dyn_cast<FusedLoc>(loc)) {
+    for (Location inner : fused.getLocations())
+      collectOpNames(inner, names);
+  } else if (auto callSite = dyn_cast<CallSiteLoc>(loc)) {
+    collectOpNames(callSite.getCallee(), names);
+  }
+}
+
+std::string array::formatOpLabel(Location loc) {
+  std::string location = formatSourceLocation(loc);
+  llvm::SetVector<StringRef> names;
+  collectOpNames(loc, names);
+  constexpr size_t kMaxNames = 4;
+  std::string label;
+  for (size_t i = 0; i < names.size() && i < kMaxNames; ++i)
+    label += (i ? "+" : "") + names[i].str();
+  if (names.size() > kMaxNames)
+    label += "+...";
+  if (label.empty())
+    return location;
+  return label + " @ " + location;
 }

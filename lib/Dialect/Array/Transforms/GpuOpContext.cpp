@@ -16,7 +16,6 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
-#include "llvm/ADT/SetVector.h"
 
 namespace mlir::array {
 #define GEN_PASS_DEF_ARRAYGPUOPCONTEXT
@@ -26,37 +25,6 @@ namespace mlir::array {
 using namespace mlir;
 
 namespace {
-
-/// The array op names inside `loc`, in order, without repeats.
-void collectOpNames(Location loc, llvm::SetVector<StringRef> &names) {
-  if (auto named = dyn_cast<NameLoc>(loc)) {
-    StringRef name = named.getName().getValue();
-    if (name.starts_with("array."))
-      names.insert(name);
-    collectOpNames(named.getChildLoc(), names);
-  } else if (auto fused = dyn_cast<FusedLoc>(loc)) {
-    for (Location inner : fused.getLocations())
-      collectOpNames(inner, names);
-  } else if (auto callSite = dyn_cast<CallSiteLoc>(loc)) {
-    collectOpNames(callSite.getCallee(), names);
-  }
-}
-
-/// "array.mul+array.exp @ prog.mlir:3:8", or just the location when it
-/// names no array op.
-std::string formatLabel(Location loc, StringRef location) {
-  llvm::SetVector<StringRef> names;
-  collectOpNames(loc, names);
-  constexpr size_t kMaxNames = 4;
-  std::string label;
-  for (size_t i = 0; i < names.size() && i < kMaxNames; ++i)
-    label += (i ? "+" : "") + names[i].str();
-  if (names.size() > kMaxNames)
-    label += "+...";
-  if (label.empty())
-    return location.str();
-  return label + " @ " + location.str();
-}
 
 /// Runtime calls that queue device work of an array op (a library call,
 /// a file's copy).
@@ -198,7 +166,7 @@ struct ArrayGpuOpContextPass
         label = where = LLVM::ZeroOp::create(b, loc, ptrType);
       } else {
         label =
-            stringAddress(loc, "arrayrt_op_label", formatLabel(loc, location));
+            stringAddress(loc, "arrayrt_op_label", array::formatOpLabel(loc));
         where = stringAddress(loc, "arrayrt_location", location);
       }
       Value bytes;

@@ -14,6 +14,11 @@ namespace mlir::array {
 /// an array op in messages the program prints at run time.
 std::string formatSourceLocation(Location loc);
 
+/// "array.mul+array.exp @ prog.mlir:3:8": the array ops named in `loc`
+/// (array-name-locations; at most four, then "+...") and its
+/// formatSourceLocation, or just the latter when it names no array op.
+std::string formatOpLabel(Location loc);
+
 } // namespace mlir::array
 
 #endif // ARRAYC_DIALECT_ARRAY_IR_SOURCELOCATION_H

@@ -443,6 +443,28 @@ def ArrayGpuLaunchBounds : Pass<"array-gpu-launch-bounds", "ModuleOp"> {
   let dependentDialects = ["gpu::GPUDialect"];
 }
 
+def ArrayGpuKernelNames : Pass<"array-gpu-kernel-names", "ModuleOp"> {
+  let summary = "Give outlined kernels and their modules names that PTX "
+                "accepts.";
+  let description = [{
+    Runs after `gpu-kernel-outlining`, which names each kernel after the
+    function it came from (`@my.helper` gives `@my.helper_kernel`). PTX
+    identifiers are letters, digits, `_` and `$`, and do not start with a
+    digit, so a program whose function names hold anything else (a `.`,
+    a quoted name) failed in `ptxas`. Every other character becomes `_`, a
+    leading digit gets a `_` before it, and a name that would clash with
+    another gets a numeric suffix; the `gpu.launch_func` ops follow.
+
+    ```mlir
+    // Before
+    gpu.module @my.helper_kernel { gpu.func @my.helper_kernel(...) kernel ... }
+    // After
+    gpu.module @my_helper_kernel { gpu.func @my_helper_kernel(...) kernel ... }
+    ```
+  }];
+  let dependentDialects = ["gpu::GPUDialect"];
+}
+
 def ArrayGpuMatmulToBlas : Pass<"array-gpu-matmul-to-blas", "func::FuncOp"> {
   let summary = "Turn matrix products and the scaling, bias and activation "
                 "after them into cuBLASLt calls with fused epilogues.";

@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""How arrayc's compile time grows with the program's length.
+
+Writes chains of N elementwise ops (the kinds users chain: binary ops with
+a broadcast operand, unary ufuncs, comparisons and where, a cast) and times
+`arrayc` on each, for the CPU target (an executable) and, with --cuda, the
+CUDA target (an executable with its fatbin). No GPU is needed. Compile
+time should grow linearly: the table shows seconds and microseconds per op.
+
+  bench/compile_time.py [--arrayc build/bin/arrayc] [--sizes 1000,10000,50000]
+                        [--cuda] [--repeat 1]
+
+Prints a Markdown table (docs/performance.md, "Compile time").
+"""
+
+import argparse
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def chain(n):
+    """A program of n elementwise ops on a 4x3 float32 array."""
+    lines = [
+        "func.func @main() {",
+        "  %v0 = array.full 0.5 : tensor<4x3xf32>",
+        "  %row = array.constant dense<[0.25, -0.5, 0.75]> : tensor<3xf32>",
+        "  %half = array.full 0.5 : tensor<f32>",
+    ]
+    t = "tensor<4x3xf32>"
+    for i in range(n):
+        a, r = "%%v%d" % i, "%%v%d" % (i + 1)
+        kind = i % 6
+        if kind == 0:
+            lines.append("  %s = array.add %s, %%row : (%s, tensor<3xf32>) -> %s"
+                         % (r, a, t, t))
+        elif kind == 1:
+            lines.append("  %s = array.tanh %s : %s" % (r, a, t))
+        elif kind == 2:
+            lines.append("  %s = array.mul %s, %%half : (%s, tensor<f32>) -> %s"
+                         % (r, a, t, t))
+        elif kind == 3:
+            lines.append("  %%c%d = array.greater %s, %%half : (%s, tensor<f32>)"
+                         " -> tensor<4x3xi1>" % (i, a, t))
+            lines.append("  %s = array.where %%c%d, %s, %%half : "
+                         "(tensor<4x3xi1>, %s, tensor<f32>) -> %s"
+                         % (r, i, a, t, t))
+        elif kind == 4:
+            lines.append("  %%d%d = array.astype %s : %s -> tensor<4x3xf64>"
+                         % (i, a, t))
+            lines.append("  %s = array.astype %%d%d : tensor<4x3xf64> -> %s"
+                         % (r, i, t))
+        else:
+            lines.append("  %s = array.sin %s : %s" % (r, a, t))
+    lines.append("  array.print %%v%d : %s" % (n, t))
+    lines.append("  return")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def time_compile(arrayc, path, target, out, repeat):
+    best = None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        proc = subprocess.run([arrayc, "--target=" + target, path, "-o", out],
+                              capture_output=True, text=True)
+        elapsed = time.perf_counter() - start
+        if proc.returncode != 0:
+            sys.exit("arrayc failed on %s (%s):\n%s"
+                     % (path, target, proc.stderr[-2000:]))
+        best = elapsed if best is None else min(best, elapsed)
+    return best
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--arrayc",
+                        default=os.path.join(ROOT, "build", "bin", "arrayc"))
+    parser.add_argument("--sizes", default="1000,10000,50000")
+    parser.add_argument("--cuda", action="store_true",
+                        help="also time the CUDA target")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="compiles per size (the fastest is reported)")
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    targets = ["cpu"] + (["cuda"] if args.cuda else [])
+    print("| ops | target | source lines | compile (s) | per op (us) |")
+    print("|---:|---|---:|---:|---:|")
+    with tempfile.TemporaryDirectory() as work:
+        for n in sizes:
+            path = os.path.join(work, "chain%d.mlir" % n)
+            text = chain(n)
+            with open(path, "w") as f:
+                f.write(text)
+            for target in targets:
+                seconds = time_compile(args.arrayc, path, target,
+                                       os.path.join(work, "a.out"),
+                                       args.repeat)
+                print("| %d | %s | %d | %.2f | %.1f |"
+                      % (n, target, text.count("\n"), seconds,
+                         seconds / n * 1e6), flush=True)
+    print("\n%s, %d cores, %s" % (platform.node(), os.cpu_count(),
+                                   time.strftime("%Y-%m-%d")))
+
+
+if __name__ == "__main__":
+    main()
