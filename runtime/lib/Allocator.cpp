@@ -26,11 +26,35 @@ std::string describeStatus(CUresult status, const char *call) {
   return std::string(call) + " failed: " + describe(status, text, sizeof(text));
 }
 
+/// The current device's memory, in bytes (read once).
+uint64_t deviceMemory() {
+  static uint64_t total = [] {
+    size_t bytes = 0;
+    check(driver().cuDeviceTotalMem_v2(&bytes, currentDevice()),
+          "cuDeviceTotalMem");
+    return static_cast<uint64_t>(bytes);
+  }();
+  return total;
+}
+
+/// Why a request of `bytes` can never succeed, or "": larger than the
+/// device's memory. Such requests are refused without asking the driver,
+/// whose failure compute-sanitizer would report as an error of its own.
+std::string impossibleRequest(uint64_t bytes) {
+  uint64_t total = deviceMemory();
+  if (bytes <= total)
+    return "";
+  return "it is larger than the device's memory, " + formatBytes(total);
+}
+
 /// MemoryPool's backend on the driver: segments from cuMemAlloc, events
 /// without timing, recycled.
 class CudaPoolBackend final : public PoolBackend {
 public:
   void *allocateSegment(size_t bytes, std::string &error) override {
+    error = impossibleRequest(bytes);
+    if (!error.empty())
+      return nullptr;
     CUdeviceptr ptr = 0;
     if (CUresult status = driver().cuMemAlloc_v2(&ptr, bytes)) {
       error = describeStatus(status, "cuMemAlloc");
@@ -119,12 +143,12 @@ public:
   void *allocate(size_t size, CUstream stream, const char *location) {
     std::lock_guard<std::mutex> lock(mutex);
     const DriverApi &api = driver();
-    std::string why;
+    std::string why = impossibleRequest(size);
     if (counters.limitBytes &&
         counters.usedBytes + size > counters.limitBytes) {
       why = "it would exceed the memory limit of " +
             formatBytes(counters.limitBytes) + " (ARRAYRT_GPU_MEMORY_LIMIT)";
-    } else {
+    } else if (why.empty()) {
       CUdeviceptr ptr = 0;
       CUresult status = api.cuMemAllocFromPoolAsync(&ptr, size, pool, stream);
       if (status != CUDA_SUCCESS) {
@@ -276,12 +300,15 @@ void *allocateDeviceUntraced(Allocators &a, size_t size, CUstream stream,
   if (a.async)
     return a.async->allocate(size, stream, location);
   CUdeviceptr ptr = 0;
-  if (CUresult status = driver().cuMemAlloc_v2(&ptr, size)) {
+  std::string why = impossibleRequest(size);
+  CUresult status = CUDA_SUCCESS;
+  if (why.empty() && (status = driver().cuMemAlloc_v2(&ptr, size)))
+    why = describeStatus(status, "cuMemAlloc");
+  if (!why.empty()) {
     std::string prefix =
         location && *location ? std::string(location) + ": " : std::string();
     fatal("%sout of GPU memory: cannot allocate %s: %s", prefix.c_str(),
-          formatBytes(size).c_str(),
-          describeStatus(status, "cuMemAlloc").c_str());
+          formatBytes(size).c_str(), why.c_str());
   }
   return reinterpret_cast<void *>(ptr);
 }

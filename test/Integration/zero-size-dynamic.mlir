@@ -27,6 +27,9 @@
 // NUMPY: print(e.argmax(axis=1))
 // NUMPY: x = e - e.max(axis=1, keepdims=True, initial=-np.inf); print(np.exp(x) / np.exp(x).sum(axis=1, keepdims=True))
 // NUMPY: print(e * np.float32(8))
+// NUMPY: print(np.pad(e, ((1, 2), (0, 1)), constant_values=np.float32(7)))
+// NUMPY: print(np.concatenate([np.ones((1, 3), np.float32), e, np.full((2, 3), 2, np.float32)]))
+// NUMPY: print(np.concatenate([r, e.sum(axis=1), r]))
 
 func.func @main() {
   %e = array.load_npy "e.npy" : tensor<?x?xf32>
@@ -99,5 +102,16 @@ func.func @main() {
     scf.yield %b : tensor<?x?xf32>
   }
   array.print %l : tensor<?x?xf32>
+
+  // Pads and joins that read an empty operand nowhere.
+  %p = array.pad %e low [1, 0] high [2, 1] value 7.0 : tensor<?x?xf32> -> tensor<?x?xf32>
+  array.print %p : tensor<?x?xf32>
+  %one3 = array.full 1.0 : tensor<1x3xf32>
+  %two3 = array.full 2.0 : tensor<2x3xf32>
+  %mid = array.concatenate %one3, %e, %two3 axis 0 : (tensor<1x3xf32>, tensor<?x?xf32>, tensor<2x3xf32>) -> tensor<?x3xf32>
+  array.print %mid : tensor<?x3xf32>
+  %rd = tensor.cast %r : tensor<3xf32> to tensor<?xf32>
+  %vec = array.concatenate %rd, %s1, %rd axis 0 : (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  array.print %vec : tensor<?xf32>
   return
 }

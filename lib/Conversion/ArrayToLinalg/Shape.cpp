@@ -18,7 +18,10 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#include <functional>
 
 using namespace mlir;
 using namespace mlir::array;
@@ -46,14 +49,20 @@ Value emptyTensor(OpBuilder &b, Location loc, RankedTensorType type,
                                  type.getElementType(), dynamic);
 }
 
+/// Stops the program at run time unless `condition` holds, naming `op`.
+void assertThat(OpBuilder &b, Location loc, Value condition, Operation *op,
+                const std::string &what) {
+  cf::AssertOp::create(b, loc, condition,
+                       formatLocation(loc) +
+                           op->getName().getStringRef().str() + ": " + what);
+}
+
 /// Stops the program at run time unless `lhs == rhs`.
 void assertEqual(OpBuilder &b, Location loc, Value lhs, Value rhs,
                  Operation *op, const std::string &what) {
   Value equal =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lhs, rhs);
-  cf::AssertOp::create(b, loc, equal,
-                       formatLocation(loc) +
-                           op->getName().getStringRef().str() + ": " + what);
+  assertThat(b, loc, equal, op, what);
 }
 
 /// A linalg.generic over `init`'s shape that reads `input` through `map`
@@ -388,18 +397,49 @@ struct ConcatenateLowering : OpRewritePattern<ConcatenateOp> {
       rewriter.replaceOp(op, emptyTensor(rewriter, loc, resultType, sizes));
       return success();
     }
+    // With every input's size along the axis known (and so not 0), each is
+    // read at a clamped position and the right one selected: no branches.
+    // An input whose size is known only at run time may be empty, and then
+    // no position of it may be read: a chain of scf.if reads only the input
+    // whose range holds the position.
+    bool staticSizes = llvm::all_of(
+        axisSizes, [](Value size) { return getConstantIntValue(size); });
+    auto read = [&](OpBuilder &b, Location nloc, ArrayRef<Value> ivs,
+                    size_t k, bool clamp) -> Value {
+      SmallVector<Value> position(ivs);
+      Value local = arith::SubIOp::create(b, nloc, ivs[axis], offsets[k]);
+      position[axis] =
+          clamp ? clampIndex(b, nloc, local, axisSizes[k]) : local;
+      return castScalar(
+          b, nloc, tensor::ExtractOp::create(b, nloc, inputs[k], position),
+          elementType);
+    };
+    std::function<Value(OpBuilder &, Location, ArrayRef<Value>, size_t)>
+        readFrom = [&](OpBuilder &b, Location nloc, ArrayRef<Value> ivs,
+                       size_t k) -> Value {
+      if (k + 1 == inputs.size())
+        return read(b, nloc, ivs, k, /*clamp=*/false);
+      Value before = arith::CmpIOp::create(
+          b, nloc, arith::CmpIPredicate::slt, ivs[axis], offsets[k + 1]);
+      auto ifOp = scf::IfOp::create(
+          b, nloc, before,
+          [&](OpBuilder &tb, Location tloc) {
+            scf::YieldOp::create(tb, tloc,
+                                 read(tb, tloc, ivs, k, /*clamp=*/false));
+          },
+          [&](OpBuilder &eb, Location eloc) {
+            scf::YieldOp::create(eb, eloc, readFrom(eb, eloc, ivs, k + 1));
+          });
+      return ifOp.getResult(0);
+    };
     replaceWithGather(
         rewriter, op, sizes,
         [&](OpBuilder &b, Location nloc, ArrayRef<Value> ivs) -> Value {
+          if (!staticSizes)
+            return readFrom(b, nloc, ivs, 0);
           Value result;
-          for (auto [k, input] : llvm::enumerate(inputs)) {
-            SmallVector<Value> position(ivs);
-            Value local =
-                arith::SubIOp::create(b, nloc, ivs[axis], offsets[k]);
-            position[axis] = clampIndex(b, nloc, local, axisSizes[k]);
-            Value element = castScalar(
-                b, nloc, tensor::ExtractOp::create(b, nloc, input, position),
-                elementType);
+          for (size_t k = 0; k < inputs.size(); ++k) {
+            Value element = read(b, nloc, ivs, k, /*clamp=*/true);
             if (k == 0) {
               result = element;
               continue;
@@ -491,7 +531,7 @@ struct PadLowering : OpRewritePattern<PadOp> {
     replaceWithGather(
         rewriter, op, sizes,
         [&](OpBuilder &b, Location nloc, ArrayRef<Value> ivs) -> Value {
-          SmallVector<Value> position;
+          SmallVector<Value> position, unclamped;
           Value inside;
           Value zero = arith::ConstantIndexOp::create(b, nloc, 0);
           for (int64_t dim = 0; dim < rank; ++dim) {
@@ -506,13 +546,32 @@ struct PadLowering : OpRewritePattern<PadOp> {
             inside = inside ? arith::AndIOp::create(b, nloc, inside, both)
                                   .getResult()
                             : both;
+            unclamped.push_back(local);
             position.push_back(
                 clampIndex(b, nloc, local, sourceSizes[dim]));
           }
-          Value element = tensor::ExtractOp::create(b, nloc, operand, position);
           if (!inside)
-            return element;
-          return arith::SelectOp::create(b, nloc, inside, element, value);
+            return tensor::ExtractOp::create(b, nloc, operand, position);
+          // A static operand is not empty (that case is a fill, above): read
+          // at the clamped position and select. One that may be empty at run
+          // time is read only inside it.
+          if (sourceType.hasStaticShape()) {
+            Value element =
+                tensor::ExtractOp::create(b, nloc, operand, position);
+            return arith::SelectOp::create(b, nloc, inside, element, value);
+          }
+          auto ifOp = scf::IfOp::create(
+              b, nloc, inside,
+              [&](OpBuilder &tb, Location tloc) {
+                scf::YieldOp::create(
+                    tb, tloc,
+                    tensor::ExtractOp::create(tb, tloc, operand, unclamped)
+                        .getResult());
+              },
+              [&](OpBuilder &eb, Location eloc) {
+                scf::YieldOp::create(eb, eloc, value);
+              });
+          return ifOp.getResult(0);
         });
     return success();
   }
@@ -545,11 +604,36 @@ struct TakeLowering : OpRewritePattern<TakeOp> {
             dimSize(rewriter, loc, operand, dim - indexRank + 1));
     }
     Value init = emptyTensor(rewriter, loc, resultType, sizes);
+    Value axisSize = getValueOrCreateConstantIndexOp(
+        rewriter, loc, dimSize(rewriter, loc, operand, axis));
     Value last = arith::SubIOp::create(
-        rewriter, loc,
-        getValueOrCreateConstantIndexOp(
-            rewriter, loc, dimSize(rewriter, loc, operand, axis)),
+        rewriter, loc, axisSize,
         arith::ConstantIndexOp::create(rewriter, loc, 1));
+    // Clipping needs an element to clip to: an empty axis with indices is
+    // an error (NumPy raises IndexError), checked at run time unless the
+    // sizes rule it out.
+    std::optional<int64_t> staticAxis = getConstantIntValue(axisSize);
+    auto indicesType = cast<RankedTensorType>(indices.getType());
+    bool noIndices = indicesType.hasStaticShape() &&
+                     indicesType.getNumElements() == 0;
+    if (!noIndices && !(staticAxis && *staticAxis > 0)) {
+      Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+      Value count = arith::ConstantIndexOp::create(rewriter, loc, 1);
+      for (int64_t dim = 0; dim < indexRank; ++dim)
+        count = arith::MulIOp::create(
+            rewriter, loc, count,
+            getValueOrCreateConstantIndexOp(
+                rewriter, loc, dimSize(rewriter, loc, indices, dim)));
+      Value nonEmptyAxis = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::sgt, axisSize, zero);
+      Value noneTaken = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::eq, count, zero);
+      assertThat(rewriter, loc,
+                 arith::OrIOp::create(rewriter, loc, nonEmptyAxis, noneTaken),
+                 op,
+                 "cannot take from axis " + std::to_string(axis) +
+                     ", which is empty, at the given indices");
+    }
 
     SmallVector<AffineExpr> indexExprs;
     for (int64_t dim = 0; dim < indexRank; ++dim)

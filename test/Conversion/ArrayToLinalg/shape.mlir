@@ -144,26 +144,50 @@ func.func @slice_empty(%a: tensor<8x4xf32>) -> tensor<0x4xf32> {
 
 // -----
 
-// Each result element reads every input at a clamped position and selects
-// the one whose range along the axis holds it, converted to the promoted
-// element type.
-// CHECK-LABEL: func.func @concatenate
-// CHECK-SAME: (%[[A:.*]]: tensor<2x3xf32>, %[[B:.*]]: tensor<?x3xf64>)
-// CHECK: %[[OFF:.*]] = arith.addi %{{.*}}, %{{.*}} : index
-// CHECK: %[[DB:.*]] = tensor.dim %[[B]], %{{.*}} : tensor<?x3xf64>
-// CHECK: %[[TOTAL:.*]] = arith.addi %[[OFF]], %[[DB]] : index
-// CHECK: %[[INIT:.*]] = tensor.empty(%[[TOTAL]]) : tensor<?x3xf64>
-// CHECK: linalg.generic {{.*}} outs(%[[INIT]] : tensor<?x3xf64>)
+// With static sizes along the axis, each result element reads every input
+// at a clamped position and selects the one whose range along the axis
+// holds it, converted to the promoted element type.
+// CHECK-LABEL: func.func @concatenate_static
+// CHECK-SAME: (%[[A:.*]]: tensor<2x3xf32>, %[[B:.*]]: tensor<4x3xf64>)
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<6x3xf64>)
 // CHECK: %[[I:.*]] = linalg.index 0 : index
 // CHECK: %[[J:.*]] = linalg.index 1 : index
 // CHECK: %[[EA:.*]] = tensor.extract %[[A]][%{{.*}}, %[[J]]] : tensor<2x3xf32>
 // CHECK: %[[XA:.*]] = arith.extf %[[EA]] : f32 to f64
-// CHECK: %[[EB:.*]] = tensor.extract %[[B]][%{{.*}}, %[[J]]] : tensor<?x3xf64>
-// CHECK: %[[IN:.*]] = arith.cmpi sge, %[[I]], %[[OFF]] : index
+// CHECK: %[[EB:.*]] = tensor.extract %[[B]][%{{.*}}, %[[J]]] : tensor<4x3xf64>
+// CHECK: %[[IN:.*]] = arith.cmpi sge, %[[I]], %{{.*}} : index
 // CHECK: %[[S:.*]] = arith.select %[[IN]], %[[EB]], %[[XA]] : f64
 // CHECK: linalg.yield %[[S]] : f64
-func.func @concatenate(%a: tensor<2x3xf32>, %b: tensor<?x3xf64>) -> tensor<?x3xf64> {
-  %0 = array.concatenate %a, %b : (tensor<2x3xf32>, tensor<?x3xf64>) -> tensor<?x3xf64>
+func.func @concatenate_static(%a: tensor<2x3xf32>, %b: tensor<4x3xf64>) -> tensor<6x3xf64> {
+  %0 = array.concatenate %a, %b : (tensor<2x3xf32>, tensor<4x3xf64>) -> tensor<6x3xf64>
+  return %0 : tensor<6x3xf64>
+}
+
+// -----
+
+// An input whose size along the axis is known only at run time may be
+// empty, so no input is read outside its range: a chain of scf.if reads
+// the one input whose range holds the position.
+// CHECK-LABEL: func.func @concatenate
+// CHECK-SAME: (%[[A:.*]]: tensor<?x3xf32>, %[[B:.*]]: tensor<2x3xf64>)
+// CHECK: %[[DA:.*]] = tensor.dim %[[A]], %{{.*}} : tensor<?x3xf32>
+// CHECK: %[[OFF:.*]] = arith.addi %{{.*}}, %[[DA]] : index
+// CHECK: %[[TOTAL:.*]] = arith.addi %[[OFF]], %{{.*}} : index
+// CHECK: %[[INIT:.*]] = tensor.empty(%[[TOTAL]]) : tensor<?x3xf64>
+// CHECK: linalg.generic {{.*}} outs(%[[INIT]] : tensor<?x3xf64>)
+// CHECK: %[[I:.*]] = linalg.index 0 : index
+// CHECK: %[[BEFORE:.*]] = arith.cmpi slt, %[[I]], %[[OFF]] : index
+// CHECK: %[[R:.*]] = scf.if %[[BEFORE]] -> (f64) {
+// CHECK: %[[EA:.*]] = tensor.extract %[[A]][%{{.*}}, %{{.*}}] : tensor<?x3xf32>
+// CHECK: %[[XA:.*]] = arith.extf %[[EA]] : f32 to f64
+// CHECK: scf.yield %[[XA]] : f64
+// CHECK: } else {
+// CHECK: %[[LOCAL:.*]] = arith.subi %[[I]], %[[OFF]] : index
+// CHECK: %[[EB:.*]] = tensor.extract %[[B]][%[[LOCAL]], %{{.*}}] : tensor<2x3xf64>
+// CHECK: scf.yield %[[EB]] : f64
+// CHECK: linalg.yield %[[R]] : f64
+func.func @concatenate(%a: tensor<?x3xf32>, %b: tensor<2x3xf64>) -> tensor<?x3xf64> {
+  %0 = array.concatenate %a, %b : (tensor<?x3xf32>, tensor<2x3xf64>) -> tensor<?x3xf64>
   return %0 : tensor<?x3xf64>
 }
 
@@ -200,6 +224,7 @@ func.func @stack(%a: tensor<3xi32>, %b: tensor<3xi32>) -> tensor<3x2xi32> {
 
 // -----
 
+// An operand of dynamic size may be empty: it is read only inside it.
 // CHECK-LABEL: func.func @pad
 // CHECK-SAME: (%[[A:.*]]: tensor<?xf32>)
 // CHECK: %[[D:.*]] = tensor.dim %[[A]], %{{.*}} : tensor<?xf32>
@@ -213,12 +238,27 @@ func.func @stack(%a: tensor<3xi32>, %b: tensor<3xi32>) -> tensor<3x2xi32> {
 // CHECK: %[[LO:.*]] = arith.cmpi sge, %[[LOCAL]], %{{.*}} : index
 // CHECK: %[[HI:.*]] = arith.cmpi slt, %[[LOCAL]], %[[D]] : index
 // CHECK: %[[IN:.*]] = arith.andi %[[LO]], %[[HI]] : i1
-// CHECK: %[[E:.*]] = tensor.extract %[[A]][%{{.*}}] : tensor<?xf32>
-// CHECK: %[[S:.*]] = arith.select %[[IN]], %[[E]], %[[V]] : f32
+// CHECK: %[[S:.*]] = scf.if %[[IN]] -> (f32) {
+// CHECK: %[[E:.*]] = tensor.extract %[[A]][%[[LOCAL]]] : tensor<?xf32>
+// CHECK: scf.yield %[[E]] : f32
+// CHECK: } else {
+// CHECK: scf.yield %[[V]] : f32
 // CHECK: linalg.yield %[[S]] : f32
 func.func @pad(%a: tensor<?xf32>) -> tensor<?xf32> {
   %0 = array.pad %a low [1] high [2] value 1.5 : tensor<?xf32> -> tensor<?xf32>
   return %0 : tensor<?xf32>
+}
+
+// -----
+
+// A static operand is read at a clamped position and selected.
+// CHECK-LABEL: func.func @pad_static
+// CHECK: %[[E:.*]] = tensor.extract %{{.*}}[%{{.*}}] : tensor<4xf32>
+// CHECK: %[[S:.*]] = arith.select %{{.*}}, %[[E]], %{{.*}} : f32
+// CHECK: linalg.yield %[[S]] : f32
+func.func @pad_static(%a: tensor<4xf32>) -> tensor<7xf32> {
+  %0 = array.pad %a low [1] high [2] value 1.5 : tensor<4xf32> -> tensor<7xf32>
+  return %0 : tensor<7xf32>
 }
 
 // -----
@@ -241,4 +281,20 @@ func.func @pad(%a: tensor<?xf32>) -> tensor<?xf32> {
 func.func @take(%a: tensor<5x3xf32>, %i: tensor<4xi64>) -> tensor<5x4xf32> {
   %0 = array.take %a, %i axis 1 : (tensor<5x3xf32>, tensor<4xi64>) -> tensor<5x4xf32>
   return %0 : tensor<5x4xf32>
+}
+
+// -----
+
+// An axis of dynamic size may be empty: then there must be no index.
+// CHECK-LABEL: func.func @take_dynamic_axis
+// CHECK-SAME: (%[[A:.*]]: tensor<?xf32>, %[[I:.*]]: tensor<?xi32>)
+// CHECK: %[[N:.*]] = tensor.dim %[[A]], %{{.*}} : tensor<?xf32>
+// CHECK: %[[K:.*]] = tensor.dim %[[I]], %{{.*}} : tensor<?xi32>
+// CHECK: %[[NONEMPTY:.*]] = arith.cmpi sgt, %[[N]], %{{.*}} : index
+// CHECK: %[[NONE:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : index
+// CHECK: %[[OK:.*]] = arith.ori %[[NONEMPTY]], %[[NONE]] : i1
+// CHECK: cf.assert %[[OK]], "{{.*}}array.take: cannot take from axis 0, which is empty, at the given indices"
+func.func @take_dynamic_axis(%a: tensor<?xf32>, %i: tensor<?xi32>) -> tensor<?xf32> {
+  %0 = array.take %a, %i axis 0 : (tensor<?xf32>, tensor<?xi32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
 }
