@@ -3,9 +3,11 @@
 
 Writes chains of N elementwise ops (the kinds users chain: binary ops with
 a broadcast operand, unary ufuncs, comparisons and where, a cast) and times
-`arrayc` on each, for the CPU target (an executable) and, with --cuda, the
-CUDA target (an executable with its fatbin). No GPU is needed. Compile
-time should grow linearly: the table shows seconds and microseconds per op.
+`arrayc` on each: parsing, verifying and printing them back
+(`--emit=mlir`), compiling for the CPU target (an executable) and, with
+--cuda, for the CUDA target (an executable with its fatbin). No GPU is
+needed. Compile time should grow linearly: the table shows seconds and
+microseconds per op.
 
   bench/compile_time.py [--arrayc build/bin/arrayc] [--sizes 1000,10000,50000]
                         [--cuda] [--repeat 1]
@@ -64,11 +66,12 @@ def chain(n):
 
 
 def time_compile(arrayc, path, target, out, repeat):
+    command = ([arrayc, "--emit=mlir", path, "-o", out] if target == "mlir"
+               else [arrayc, "--target=" + target, path, "-o", out])
     best = None
     for _ in range(repeat):
         start = time.perf_counter()
-        proc = subprocess.run([arrayc, "--target=" + target, path, "-o", out],
-                              capture_output=True, text=True)
+        proc = subprocess.run(command, capture_output=True, text=True)
         elapsed = time.perf_counter() - start
         if proc.returncode != 0:
             sys.exit("arrayc failed on %s (%s):\n%s"
@@ -88,8 +91,8 @@ def main():
                         help="compiles per size (the fastest is reported)")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
-    targets = ["cpu"] + (["cuda"] if args.cuda else [])
-    print("| ops | target | source lines | compile (s) | per op (us) |")
+    targets = ["mlir", "cpu"] + (["cuda"] if args.cuda else [])
+    print("| ops | what | source lines | seconds | per op (us) |")
     print("|---:|---|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as work:
         for n in sizes:
@@ -101,8 +104,11 @@ def main():
                 seconds = time_compile(args.arrayc, path, target,
                                        os.path.join(work, "a.out"),
                                        args.repeat)
+                what = {"mlir": "parse, verify, print (--emit=mlir)",
+                        "cpu": "CPU executable",
+                        "cuda": "CUDA executable"}[target]
                 print("| %d | %s | %d | %.2f | %.1f |"
-                      % (n, target, text.count("\n"), seconds,
+                      % (n, what, text.count("\n"), seconds,
                          seconds / n * 1e6), flush=True)
     print("\n%s, %d cores, %s" % (platform.node(), os.cpu_count(),
                                    time.strftime("%Y-%m-%d")))

@@ -32,6 +32,9 @@ void array::buildArrayToCpuPipeline(OpPassManager &pm,
   // but the deallocations.
   pm.addPass(createArraySparsify());
   buildBufferizationPipeline(pm);
+  // Long functions: a function per kernel, which LLVM compiles in time
+  // linear in the program's length.
+  pm.addPass(createArrayCpuOutlineKernels());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createConvertArrayToRuntime());
   // Sizes checked and host allocations named before each allocation.

@@ -50,12 +50,29 @@ bool isParallelGeneric(Operation *op) {
   return generic && generic.getNumReductionLoops() == 0;
 }
 
-/// Fuse the producer of `fused` into its user when it has no other user
-/// (upstream's rule), or when the value is read only as an input of
-/// elementwise generics and recomputing it costs at most `maxOps` ops.
-bool shouldFuse(OpOperand *fused, int64_t maxOps) {
+/// True when the bodies of `producer` and `consumer` together hold more
+/// than `limit` ops (counted up to the limit only).
+bool exceedsBodySize(Operation *producer, Operation *consumer, int64_t limit) {
+  int64_t count = 0;
+  for (Operation *op : {producer, consumer})
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Operation &nested : block) {
+          (void)nested;
+          if (++count > limit)
+            return true;
+        }
+  return false;
+}
+
+/// Fuse the producer of `fused` into its user when the fused body stays
+/// within `maxFused` ops and the producer has no other user (upstream's
+/// rule), or the value is read only as an input of elementwise generics and
+/// recomputing it costs at most `maxOps` ops.
+bool shouldFuse(OpOperand *fused, int64_t maxOps, int64_t maxFused) {
   Operation *producer = fused->get().getDefiningOp();
-  if (!producer)
+  if (!producer ||
+      exceedsBodySize(producer, fused->getOwner(), maxFused))
     return false;
   if (producer->hasOneUse())
     return true;
@@ -78,9 +95,9 @@ struct ArrayFuseElementwisePass
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
-    int64_t maxOps = maxRecomputeOps;
-    linalg::ControlFusionFn fuse = [maxOps](OpOperand *fused) {
-      return shouldFuse(fused, maxOps);
+    int64_t maxOps = maxRecomputeOps, maxFused = maxFusedOps;
+    linalg::ControlFusionFn fuse = [maxOps, maxFused](OpOperand *fused) {
+      return shouldFuse(fused, maxOps, maxFused);
     };
     // Everything else as upstream's pass has it (one user only).
     linalg::ControlFusionFn singleUse = [](OpOperand *fused) {

@@ -1,5 +1,6 @@
 // RUN: array-opt %s -convert-array-to-linalg -array-fuse-elementwise -split-input-file | FileCheck %s
 // RUN: array-opt %s -convert-array-to-linalg -array-fuse-elementwise="max-recompute-ops=1" -split-input-file | FileCheck %s --check-prefix=CHEAP
+// RUN: array-opt %s -convert-array-to-linalg -array-fuse-elementwise="max-fused-ops=4" -split-input-file | FileCheck %s --check-prefix=BOUND
 
 // A chain of elementwise and broadcast ops becomes one generic.
 // CHECK-LABEL: func.func @chain
@@ -8,6 +9,18 @@
 // CHECK: math.exp
 // CHECK: arith.mulf
 // CHECK: arith.addf
+// With at most 4 ops in a body (yields counted), exp and mul fuse (2 + 2)
+// and the add (3 + 2) stays apart.
+// BOUND-LABEL: func.func @chain
+// BOUND: linalg.generic
+// BOUND: math.exp
+// BOUND: arith.mulf
+// BOUND-NOT: arith.addf
+// BOUND: linalg.generic
+// BOUND: arith.addf
+// BOUND-NEXT: linalg.yield
+// BOUND-NEXT: } -> tensor<8x16xf32>
+// BOUND-NEXT: return
 func.func @chain(%x: tensor<8x16xf32>, %a: tensor<16xf32>, %b: tensor<f32>) -> tensor<8x16xf32> {
   %e = array.exp %x : tensor<8x16xf32>
   %m = array.mul %e, %a : (tensor<8x16xf32>, tensor<16xf32>) -> tensor<8x16xf32>

@@ -532,7 +532,11 @@ def ArrayFuseElementwise : Pass<"array-fuse-elementwise"> {
     body: the users recompute it and the producer goes. A value that a
     reduction, a print or a return also reads stays in memory, computed
     once. Ops with side effects (`array.print`, `array.save_npy`) read
-    tensors and are never moved.
+    tensors and are never moved. A fused op's body holds at most
+    `max-fused-ops` ops: each fusion copies both bodies, so without a
+    bound a chain of N ops costs N^2/2 copies (4,000 chained ops took 15 s
+    to compile), and a longer kernel gains nothing from it (one more
+    read and write per `max-fused-ops` ops).
 
     ```mlir
     // Before: %h is read by two elementwise ops
@@ -548,9 +552,46 @@ def ArrayFuseElementwise : Pass<"array-fuse-elementwise"> {
     Option<"maxRecomputeOps", "max-recompute-ops", "int64_t", "16",
            "Most body ops a shared producer's value may cost to be "
            "recomputed in each of its users.">,
+    Option<"maxFusedOps", "max-fused-ops", "int64_t", "128",
+           "Most ops in the body of a fused op.">,
   ];
   let dependentDialects = ["affine::AffineDialect", "linalg::LinalgDialect",
                            "tensor::TensorDialect"];
+}
+
+def ArrayCpuOutlineKernels : Pass<"array-cpu-outline-kernels", "ModuleOp"> {
+  let summary = "Give each kernel of a long function a function of its own "
+                "on the CPU target.";
+  let description = [{
+    LLVM's code generator slows down much faster than the function it
+    compiles grows (its two-address pass is quadratic in a function's
+    registers: a program of 50,000 chained ops spent most of its compile
+    time there). In a function with more than `min-kernels` linalg ops on
+    buffers, each becomes a call of a private function of its own
+    (`@<function>_kernel_<n>`, of internal linkage and marked `noinline`
+    so that LLVM keeps them apart), which takes the op's operands and the values its body uses
+    from above. Shorter functions keep their kernels inline, where LLVM
+    sees which buffers are distinct. Run on bufferized code, before
+    `convert-linalg-to-loops`.
+
+    ```mlir
+    // Before, in @main (with more than min-kernels such ops)
+    linalg.generic ins(%a : memref<4xf32>) outs(%b : memref<4xf32>) {...}
+    // After
+    call @main_kernel_0(%a, %b) : (memref<4xf32>, memref<4xf32>) -> ()
+    func.func private @main_kernel_0(%arg0: memref<4xf32>, %arg1: memref<4xf32>)
+        attributes {llvm.linkage = #llvm.linkage<internal>,
+                    passthrough = ["noinline"]} {
+      linalg.generic ins(%arg0 : memref<4xf32>) outs(%arg1 : memref<4xf32>) {...}
+      return
+    }
+    ```
+  }];
+  let options = [
+    Option<"minKernels", "min-kernels", "int64_t", "64",
+           "Outline the kernels of functions with more than this many.">,
+  ];
+  let dependentDialects = ["func::FuncDialect", "LLVM::LLVMDialect"];
 }
 
 def ArrayExpandIntToHalfFloat : Pass<"array-expand-int-to-half-float"> {
