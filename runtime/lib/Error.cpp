@@ -2,6 +2,7 @@
 
 #include "Error.h"
 
+#include "OutputFile.h"
 #include "arrayrt/arrayrt.h"
 
 #include <cstdarg>
@@ -26,10 +27,32 @@ void fatal(const char *format, ...) {
   va_end(args);
   std::fputc('\n', stderr);
   std::fflush(nullptr);
+  // A save in progress (on this or another thread) leaves no temporary.
+  io::removeTemporaryFiles();
   // _Exit rather than exit: exit would run global destructors, and the ones
   // MLIR generates unload modules through this runtime, which could fail
   // again and re-enter exit.
   std::_Exit(1);
+}
+
+std::string formatStringV(const char *format, va_list args) {
+  va_list copy;
+  va_copy(copy, args);
+  int length = std::vsnprintf(nullptr, 0, format, copy);
+  va_end(copy);
+  if (length <= 0)
+    return std::string();
+  std::string text(static_cast<size_t>(length), '\0');
+  std::vsnprintf(text.data(), text.size() + 1, format, args);
+  return text;
+}
+
+std::string formatString(const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  std::string text = formatStringV(format, args);
+  va_end(args);
+  return text;
 }
 
 } // namespace arrayrt
