@@ -14,11 +14,14 @@
 
 #include "Driver.h"
 #include "Error.h"
+#include "HostMemory.h"
 #include "Npy.h"
 #include "PinnedPool.h"
 #include "Profile.h"
 
+#include <cstdint>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 using arrayrt::check;
@@ -41,9 +44,10 @@ struct Staged {
 };
 
 [[noreturn]] void failStaging(const char *verb, const char *path,
-                              const char *location, const char *what) {
-  arrayrt::fatal("%s%scannot %s '%s': %s", location ? location : "",
-                 location ? ": " : "", verb, path ? path : "(null)", what);
+                              const char *location, const std::string &what) {
+  arrayrt::fatal("%scannot %s '%s': %s",
+                 arrayrt::locationPrefix(location).c_str(), verb,
+                 path ? path : "(null)", what.c_str());
 }
 
 Staged stage(const char *verb, const char *path, int64_t rank,
@@ -63,19 +67,33 @@ Staged stage(const char *verb, const char *path, int64_t rank,
     if (sizes[i] != 1 && strides[i] != expected)
       failStaging(verb, path, location,
                   "the device array is not contiguous (C order)");
-    expected *= sizes[i];
     staged.descriptor[3 + i] = sizes[i];
     staged.descriptor[3 + rank + i] = sizes[i] == 1 ? 1 : strides[i];
     if (__builtin_mul_overflow(count, sizes[i], &count))
       failStaging(verb, path, location, "the array is too large");
+    expected = count;
   }
-  staged.bytes = static_cast<size_t>(count) * info->size;
+  int64_t bytes;
+  if (__builtin_mul_overflow(count, static_cast<int64_t>(info->size), &bytes))
+    failStaging(verb, path, location, "the array is too large");
+  staged.bytes = static_cast<size_t>(bytes);
   staged.device = array.aligned + array.offset * info->size;
+  if (staged.bytes > 0 && reinterpret_cast<uintptr_t>(array.aligned) == 0)
+    failStaging(verb, path, location,
+                "invalid device descriptor: the data pointer is NULL");
   if (staged.bytes > 0) {
+    // The whole array is staged in host memory (pinned, else pageable).
+    std::string tooLarge = arrayrt::exceedsHostMemory(staged.bytes);
+    if (!tooLarge.empty())
+      failStaging(verb, path, location,
+                  "the array does not fit in a host staging buffer: its " +
+                      tooLarge);
     staged.host = arrayrt::pinnedPool().acquire(staged.bytes);
     staged.pinned = staged.host != nullptr;
     if (!staged.pinned && !(staged.host = std::malloc(staged.bytes)))
-      failStaging(verb, path, location, "out of host memory");
+      failStaging(verb, path, location,
+                  "out of host memory for a staging buffer of " +
+                      arrayrt::formatByteCount(staged.bytes));
   }
   staged.descriptor[0] = reinterpret_cast<int64_t>(staged.host);
   staged.descriptor[1] = reinterpret_cast<int64_t>(staged.host);
