@@ -183,7 +183,10 @@ struct Plan {
   struct stat status {}; // Replace, when it exists.
 };
 
-bool makePlan(const std::string &path, Plan &plan, std::string &error) {
+/// False with `action` and `number` (the errno) when a link cannot be
+/// followed.
+bool makePlan(const std::string &path, Plan &plan, std::string &action,
+              int &number) {
   std::string current = path;
   // Linux follows at most 40 links in one lookup.
   for (int hop = 0; hop <= 40; ++hop) {
@@ -210,8 +213,8 @@ bool makePlan(const std::string &path, Plan &plan, std::string &error) {
       std::string link(PATH_MAX, '\0');
       ssize_t length = ::readlink(current.c_str(), link.data(), link.size());
       if (length < 0) {
-        error = "cannot read the symbolic link '" + current +
-                "': " + std::strerror(errno);
+        number = errno;
+        action = "cannot read the symbolic link '" + current + "'";
         return false;
       }
       link.resize(static_cast<size_t>(length));
@@ -232,8 +235,8 @@ bool makePlan(const std::string &path, Plan &plan, std::string &error) {
     plan.mode = OutputFile::Mode::Direct;
     return true;
   }
-  error = "cannot follow the symbolic links of '" + path +
-          "': " + std::strerror(ELOOP);
+  number = ELOOP;
+  action = "cannot follow the symbolic links of '" + path + "'";
   return false;
 }
 
@@ -282,18 +285,26 @@ int writeAll(int fd, const void *data, size_t size) {
   return 0;
 }
 
+bool OutputFile::failed(std::string &error, std::string action,
+                        int number) {
+  errorNumber_ = number;
+  errorAction_ = std::move(action);
+  error = errorAction_ + ": " + std::strerror(number);
+  return false;
+}
+
 bool OutputFile::open(const std::string &newPath, std::string &error) {
   abandon();
   path = newPath;
   target_ = newPath;
   temporary.clear();
-  if (path.empty()) {
-    error = "the path is empty";
-    return false;
-  }
+  if (path.empty())
+    return failed(error, "cannot open ''", ENOENT);
   Plan plan;
-  if (!makePlan(path, plan, error))
-    return false;
+  std::string action;
+  int number = 0;
+  if (!makePlan(path, plan, action, number))
+    return failed(error, action, number);
 
   if (plan.mode == Mode::Descriptor) {
     // What the program printed comes first.
@@ -302,10 +313,8 @@ bool OutputFile::open(const std::string &newPath, std::string &error) {
     if (plan.descriptor == 2)
       std::fflush(stderr);
     fd = ::fcntl(plan.descriptor, F_DUPFD_CLOEXEC, 3);
-    if (fd < 0) {
-      error = "cannot write '" + path + "': " + std::strerror(errno);
-      return false;
-    }
+    if (fd < 0)
+      return failed(error, "cannot write '" + path + "'", errno);
     mode_ = Mode::Descriptor;
     return true;
   }
@@ -316,10 +325,8 @@ bool OutputFile::open(const std::string &newPath, std::string &error) {
     do
       fd = ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
     while (fd < 0 && errno == EINTR);
-    if (fd < 0) {
-      error = "cannot open '" + path + "': " + std::strerror(errno);
-      return false;
-    }
+    if (fd < 0)
+      return failed(error, "cannot open '" + path + "'", errno);
     mode_ = Mode::Direct;
     return true;
   }
@@ -337,17 +344,13 @@ bool OutputFile::open(const std::string &newPath, std::string &error) {
     int openError = errno;
     unregisterTemporary(slot);
     slot = -1;
-    if (openError != EEXIST) {
-      error = "cannot create temporary file '" + temporary +
-              "': " + std::strerror(openError);
-      return false;
-    }
+    if (openError != EEXIST)
+      return failed(error, "cannot create temporary file '" + temporary + "'",
+                    openError);
   }
-  if (fd < 0) {
-    error = "cannot create temporary file '" + temporary +
-            "': " + std::strerror(EEXIST);
-    return false;
-  }
+  if (fd < 0)
+    return failed(error, "cannot create temporary file '" + temporary + "'",
+                  EEXIST);
   mode_ = Mode::Replace;
   if (plan.exists) {
     // The replacement keeps the permissions (and, where allowed, the
@@ -360,35 +363,30 @@ bool OutputFile::open(const std::string &newPath, std::string &error) {
 }
 
 bool OutputFile::write(const void *data, size_t size, std::string &error) {
-  if (fd < 0) {
-    error = "cannot write '" + path + "': the file is not open";
-    return false;
-  }
-  int failed = writeAll(fd, data, size);
-  if (failed == 0)
+  if (fd < 0)
+    return failed(error, "cannot write '" + path + "'", EBADF);
+  int number = writeAll(fd, data, size);
+  if (number == 0)
     return true;
-  error = "cannot write '" + writtenName() + "': " + std::strerror(failed);
-  return false;
+  return failed(error, "cannot write '" + writtenName() + "'", number);
 }
 
 bool OutputFile::commit(std::string &error) {
-  if (fd < 0) {
-    error = "cannot write '" + path + "': the file is not open";
-    return false;
-  }
+  if (fd < 0)
+    return failed(error, "cannot write '" + path + "'", EBADF);
   // Linux releases the descriptor even when close fails.
   int closed = ::close(fd);
   int closeError = errno;
   fd = -1;
   if (closed != 0 && closeError != EINTR) {
-    error = "cannot close '" + writtenName() + "': " + std::strerror(closeError);
+    failed(error, "cannot close '" + writtenName() + "'", closeError);
     abandon();
     return false;
   }
   if (mode_ == Mode::Replace &&
       std::rename(temporary.c_str(), target_.c_str()) != 0) {
-    error = "cannot rename '" + temporary + "' to '" + target_ +
-            "': " + std::strerror(errno);
+    failed(error, "cannot rename '" + temporary + "' to '" + target_ + "'",
+           errno);
     abandon();
     return false;
   }

@@ -84,7 +84,16 @@ public:
   /// path as given.
   const std::string &target() const { return target_; }
 
+  /// The last failure's errno, and what failed without it (`cannot create
+  /// temporary file 'x.npy.tmp-12-0'`): the error text is `<action>: <the
+  /// errno's message>`.
+  int errorNumber() const { return errorNumber_; }
+  const std::string &errorAction() const { return errorAction_; }
+
 private:
+  /// Records a failure; returns false.
+  bool failed(std::string &error, std::string action, int number);
+
   /// The name errors give the file being written.
   const std::string &writtenName() const {
     return mode_ == Mode::Replace ? temporary : path;
@@ -94,6 +103,8 @@ private:
   Mode mode_ = Mode::Closed;
   std::string path, target_, temporary;
   int slot = -1; // In the registry of temporary files.
+  int errorNumber_ = 0;
+  std::string errorAction_;
 };
 
 /// Unlinks the registered temporary files of this process (the saves in
