@@ -263,26 +263,36 @@ Entries readMatrixFile(const char *path, const char *location) {
     fail(path, location, std::strerror(errno));
   if (S_ISDIR(status.st_mode))
     fail(path, location, std::strerror(EISDIR));
-  if (isZip(path))
-    return readScipyNpz(path, location);
   std::ifstream in(path, std::ios::binary);
   if (!in)
     fail(path, location, std::strerror(errno));
-  if (endsWith(path, ".npz")) {
+  // What the file starts with, read once (a pipe cannot be read twice).
+  char start[16];
+  auto got = static_cast<size_t>(in.rdbuf()->sgetn(start, sizeof(start)));
+  if (got >= 4 && (std::memcmp(start, "PK\x03\x04", 4) == 0 ||
+                   std::memcmp(start, "PK\x05\x06", 4) == 0)) {
+    in.close();
+    return readScipyNpz(path, location);
+  }
+  if (endsWith(path, ".npz"))
     // array.load_sparse's files: say what the file is not, and how it
     // starts.
-    char start[16];
-    in.read(start, sizeof(start));
     fail(path, location,
          "not a zip archive, so not an .npz file as scipy.sparse.save_npz "
          "writes (" +
-             (in.gcount() == 0
-                  ? std::string("the file is empty")
-                  : "it starts with '" +
-                        describeStart(start, static_cast<size_t>(
-                                                 in.gcount())) +
-                        "'") +
+             (got == 0 ? std::string("the file is empty")
+                       : "it starts with '" + describeStart(start, got) +
+                             "'") +
              ")");
+  // Back to the start: within the stream's buffer, else by seeking.
+  bool back = true;
+  for (size_t i = 0; i < got && back; ++i)
+    back = in.rdbuf()->sungetc() != std::char_traits<char>::eof();
+  if (!back) {
+    in.clear();
+    in.seekg(0);
+    if (!in)
+      fail(path, location, "cannot read the file again from its start");
   }
   return readMatrixMarket(in, S_ISREG(status.st_mode) ? status.st_size : -1,
                           path, location);

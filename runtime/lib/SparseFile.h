@@ -34,10 +34,6 @@ Entries sortAndSum(const Entries &entries);
 [[noreturn]] void fail(const char *path, const char *location,
                        const std::string &what);
 
-/// Whether `path` starts like a zip archive (an .npz file): a local file
-/// header, or the end record of an empty archive.
-bool isZip(const char *path);
-
 /// The matrix in the file `path`: a zip archive (recognized by its first
 /// bytes) as scipy.sparse.save_npz writes it, else Matrix Market text. A
 /// path ending in `.npz` that is not a zip archive is an error saying so.

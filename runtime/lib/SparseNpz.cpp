@@ -225,20 +225,6 @@ void fail(const char *path, const char *location, const std::string &what) {
                 (path ? path : "(null)") + "': " + what);
 }
 
-bool isZip(const char *path) {
-  int fd = ::open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    return false;
-  char magic[4] = {0, 0, 0, 0};
-  ssize_t n;
-  do
-    n = ::read(fd, magic, 4);
-  while (n < 0 && errno == EINTR);
-  ::close(fd);
-  return n == 4 && (std::memcmp(magic, "PK\x03\x04", 4) == 0 ||
-                    std::memcmp(magic, "PK\x05\x06", 4) == 0);
-}
-
 Entries readScipyNpz(const char *path, const char *location) {
   Reader r{path, location};
   std::string text = r.formatText();
