@@ -163,6 +163,11 @@ Entries readMatrixMarket(std::istream &in, int64_t fileSize, const char *path,
                "non-negative integers), found '" +
                    text.substr(0, 60) + "'");
       m.rows = values[0], m.cols = values[1], declared = values[2];
+      // A mirrored entry (c, r) must be inside the matrix too.
+      if (symmetric && m.rows != m.cols)
+        failAt(path, location, line,
+               "a symmetric matrix must be square, found " +
+                   std::to_string(m.rows) + " x " + std::to_string(m.cols));
       // What is stored before the entries are read is bounded by what the
       // rest of the file can hold (a file shorter than its size line says
       // ends in "expected N entries, found M"), and checked against host
