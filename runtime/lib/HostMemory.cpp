@@ -38,27 +38,33 @@ void lower(HostMemoryLimit &limit, uint64_t bytes, const char *what) {
 } // namespace
 
 HostMemoryLimit hostMemoryLimit() {
-  HostMemoryLimit limit;
-  struct sysinfo info;
-  if (::sysinfo(&info) == 0) {
-    uint64_t unit = info.mem_unit ? info.mem_unit : 1;
-    uint64_t total = (static_cast<uint64_t>(info.totalram) +
-                      static_cast<uint64_t>(info.totalswap)) *
-                     unit;
-    if (total > 0)
-      lower(limit, total, "this machine's memory (RAM and swap)");
-  }
+  // The machine's memory and the cgroup's limit are read once; the
+  // process's own limits (which a program may lower) every time.
+  static const HostMemoryLimit machine = [] {
+    HostMemoryLimit limit;
+    struct sysinfo info;
+    if (::sysinfo(&info) == 0) {
+      uint64_t unit = info.mem_unit ? info.mem_unit : 1;
+      uint64_t total = (static_cast<uint64_t>(info.totalram) +
+                        static_cast<uint64_t>(info.totalswap)) *
+                       unit;
+      if (total > 0)
+        lower(limit, total, "this machine's memory (RAM and swap)");
+    }
+    // The container's cgroup: version 2, then version 1 (whose "no limit"
+    // is a huge page-aligned number, above any machine's memory).
+    lower(limit, readLimitFile("/sys/fs/cgroup/memory.max"),
+          "the cgroup's memory limit (memory.max)");
+    lower(limit, readLimitFile("/sys/fs/cgroup/memory/memory.limit_in_bytes"),
+          "the cgroup's memory limit (memory.limit_in_bytes)");
+    return limit;
+  }();
+  HostMemoryLimit limit = machine;
   struct rlimit rl;
   if (::getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
     lower(limit, rl.rlim_cur, "the address-space limit (ulimit -v)");
   if (::getrlimit(RLIMIT_DATA, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
     lower(limit, rl.rlim_cur, "the data-segment limit (ulimit -d)");
-  // The container's cgroup: version 2, then version 1 (whose "no limit" is
-  // a huge page-aligned number, above any machine's memory).
-  lower(limit, readLimitFile("/sys/fs/cgroup/memory.max"),
-        "the cgroup's memory limit (memory.max)");
-  lower(limit, readLimitFile("/sys/fs/cgroup/memory/memory.limit_in_bytes"),
-        "the cgroup's memory limit (memory.limit_in_bytes)");
   return limit;
 }
 

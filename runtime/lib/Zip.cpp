@@ -207,7 +207,11 @@ public:
                   entry.name.c_str(),
                   static_cast<unsigned long long>(entry.compressedSize),
                   static_cast<unsigned long long>(entry.size));
-    std::vector<unsigned char> in(kChunk), outBuffer(kChunk);
+    // Buffers of at most 1 MiB, no larger than the member needs.
+    std::vector<unsigned char> in(static_cast<size_t>(
+        std::max<uint64_t>(1, std::min<uint64_t>(kChunk, entry.compressedSize)))),
+        outBuffer(static_cast<size_t>(
+            std::max<uint64_t>(1, std::min<uint64_t>(kChunk, entry.size))));
     uLong crc = crc32(0L, Z_NULL, 0);
     uint64_t written = 0;
     bool tooLong = false;
@@ -235,7 +239,7 @@ public:
     if (entry.method == 0) {
       for (uint64_t done = 0; done < entry.compressedSize;) {
         size_t n = static_cast<size_t>(
-            std::min<uint64_t>(kChunk, entry.compressedSize - done));
+            std::min<uint64_t>(in.size(), entry.compressedSize - done));
         if (!readAt(fd, data + done, in.data(), n))
           return fail("cannot read '%s'", entry.name.c_str());
         if (!emit(in.data(), n))
@@ -253,7 +257,7 @@ public:
           if (done == entry.compressedSize)
             break;
           size_t n = static_cast<size_t>(
-              std::min<uint64_t>(kChunk, entry.compressedSize - done));
+              std::min<uint64_t>(in.size(), entry.compressedSize - done));
           if (!readAt(fd, data + done, in.data(), n)) {
             inflateEnd(&stream);
             return fail("cannot read '%s'", entry.name.c_str());
@@ -346,24 +350,36 @@ public:
 
 } // namespace
 
-int extractMember(const char *path, const char *member, std::string &error) {
-  Fd archive;
+namespace {
+/// Opens the archive `path` into `archive` and reads its directory.
+bool openArchive(const char *path, Fd &archive, uint64_t &size,
+                 std::string &error) {
   archive.fd = ::open(path, O_RDONLY | O_CLOEXEC);
   struct stat status;
   if (archive.fd < 0 || ::fstat(archive.fd, &status) != 0) {
     error = std::strerror(errno);
-    return -1;
+    return false;
   }
   if (S_ISDIR(status.st_mode)) {
     error = std::strerror(EISDIR);
-    return -1;
+    return false;
   }
   if (!S_ISREG(status.st_mode)) {
     error = "not a regular file (a zip archive is read from its end, so it "
             "cannot be a pipe or a device)";
-    return -1;
+    return false;
   }
-  Archive zip(archive.fd, static_cast<uint64_t>(status.st_size), error);
+  size = static_cast<uint64_t>(status.st_size);
+  return true;
+}
+} // namespace
+
+int extractMember(const char *path, const char *member, std::string &error) {
+  Fd archive;
+  uint64_t size = 0;
+  if (!openArchive(path, archive, size, error))
+    return -1;
+  Archive zip(archive.fd, size, error);
   if (!zip.readDirectory())
     return -1;
   const Entry *entry = zip.find(member);
@@ -385,6 +401,21 @@ int extractMember(const char *path, const char *member, std::string &error) {
     return -1;
   }
   return out.release();
+}
+
+bool listMembers(const char *path, std::vector<std::string> &names,
+                 std::string &error) {
+  Fd archive;
+  uint64_t size = 0;
+  if (!openArchive(path, archive, size, error))
+    return false;
+  Archive zip(archive.fd, size, error);
+  if (!zip.readDirectory())
+    return false;
+  names.clear();
+  for (const Entry &entry : zip.entries)
+    names.push_back(entry.name);
+  return true;
 }
 
 } // namespace arrayrt::zip
