@@ -135,43 +135,66 @@ void loadToDevice(const char *path, int64_t rank, void *descriptor,
 
 } // namespace
 
+namespace {
+/// Runs a device entry point's `body`; what it throws (std::bad_alloc from
+/// a descriptor of absurd rank) ends the program with the file's name.
+template <typename Body>
+void run(const char *verb, const char *path, const char *location,
+         Body &&body) {
+  arrayrt::exitOnFailure(
+      [&] {
+        return arrayrt::locationPrefix(location) + "cannot " + verb + " '" +
+               (path ? path : "(null)") + "': ";
+      },
+      body);
+}
+} // namespace
+
 extern "C" void arrayrt_load_npy_device(const char *path, int64_t rank,
                                         void *descriptor, int32_t dtype,
                                         arrayrt_stream_t stream,
                                         const char *location) {
-  loadToDevice(path, rank, descriptor, dtype, stream, location,
-               [&](void *host) {
-                 arrayrt_load_npy(path, rank, host, dtype, location);
-               });
+  run("load", path, location, [&] {
+    loadToDevice(path, rank, descriptor, dtype, stream, location,
+                 [&](void *host) {
+                   arrayrt_load_npy(path, rank, host, dtype, location);
+                 });
+  });
 }
 
 extern "C" void arrayrt_load_npz_device(const char *path, const char *member,
                                         int64_t rank, void *descriptor,
                                         int32_t dtype, arrayrt_stream_t stream,
                                         const char *location) {
-  loadToDevice(path, rank, descriptor, dtype, stream, location,
-               [&](void *host) {
-                 arrayrt_load_npz(path, member, rank, host, dtype, location);
-               });
+  run("load", path, location, [&] {
+    loadToDevice(path, rank, descriptor, dtype, stream, location,
+                 [&](void *host) {
+                   arrayrt_load_npz(path, member, rank, host, dtype,
+                                    location);
+                 });
+  });
 }
 
 extern "C" void arrayrt_save_npy_device(const char *path, int64_t rank,
                                         void *descriptor, int32_t dtype,
                                         arrayrt_stream_t stream,
                                         const char *location) {
-  Staged staged = stage("save", path, rank, descriptor, dtype, location);
-  if (staged.bytes > 0) {
-    ScopedDeviceOp timed(toCu(stream), OpKind::Copy, nullptr, nullptr,
-                         staged.host, staged.device, staged.bytes);
-    check(driver().cuMemcpyAsync(toCu(staged.host), toCu(staged.device),
-                                 staged.bytes, toCu(stream)),
-          "cuMemcpyAsync");
-  }
-  if (staged.bytes > 0)
-    check(driver().cuStreamSynchronize(toCu(stream)), "cuStreamSynchronize");
-  arrayrt_save_npy(path, rank, staged.descriptor.data(), dtype, location);
-  if (staged.pinned)
-    arrayrt::pinnedPool().releaseNow(staged.host);
-  else
-    std::free(staged.host);
+  run("save", path, location, [&] {
+    Staged staged = stage("save", path, rank, descriptor, dtype, location);
+    if (staged.bytes > 0) {
+      ScopedDeviceOp timed(toCu(stream), OpKind::Copy, nullptr, nullptr,
+                           staged.host, staged.device, staged.bytes);
+      check(driver().cuMemcpyAsync(toCu(staged.host), toCu(staged.device),
+                                   staged.bytes, toCu(stream)),
+            "cuMemcpyAsync");
+    }
+    if (staged.bytes > 0)
+      check(driver().cuStreamSynchronize(toCu(stream)),
+            "cuStreamSynchronize");
+    arrayrt_save_npy(path, rank, staged.descriptor.data(), dtype, location);
+    if (staged.pinned)
+      arrayrt::pinnedPool().releaseNow(staged.host);
+    else
+      std::free(staged.host);
+  });
 }
