@@ -218,13 +218,21 @@ const DtypeInfo &checkArguments(const Op &op, int64_t rank, const void *array,
   return *info;
 }
 
-/// Number of elements of `shape`, or -1 when it does not fit in int64_t.
-int64_t elementCount(int64_t rank, const int64_t *shape) {
-  int64_t count = 1;
-  for (int64_t i = 0; i < rank; ++i)
-    if (__builtin_mul_overflow(count, shape[i], &count))
+/// The bytes of an array of `shape` and elements of `itemSize` bytes, or
+/// -1 when the product of its nonzero sizes and `itemSize` does not fit in
+/// int64_t. As NumPy (`array is too big`), an empty array counts too, so
+/// that every stride of an array that is accepted fits, whatever the order
+/// of its sizes.
+int64_t arrayBytes(int64_t rank, const int64_t *shape, size_t itemSize) {
+  int64_t nonzero = static_cast<int64_t>(itemSize);
+  bool empty = false;
+  for (int64_t i = 0; i < rank; ++i) {
+    if (shape[i] == 0)
+      empty = true;
+    else if (__builtin_mul_overflow(nonzero, shape[i], &nonzero))
       return -1;
-  return count;
+  }
+  return empty ? 0 : nonzero;
 }
 
 bool isCContiguous(int64_t rank, const int64_t *sizes, const int64_t *strides) {
@@ -324,13 +332,12 @@ void save(const Op &op, int64_t rank, void *descriptor, int32_t dtype) {
     if (array.sizes[i] < 0)
       fail(op, "invalid descriptor: size %lld of dimension %lld is negative",
            static_cast<long long>(array.sizes[i]), static_cast<long long>(i));
-  int64_t count = elementCount(rank, array.sizes);
-  int64_t bytes;
-  if (count < 0 ||
-      __builtin_mul_overflow(count, static_cast<int64_t>(info.size), &bytes))
+  int64_t bytes = arrayBytes(rank, array.sizes, info.size);
+  if (bytes < 0)
     fail(op, "invalid descriptor: shape %s is too large",
          formatShape(rank, array.sizes).c_str());
   auto size = static_cast<int64_t>(info.size);
+  int64_t count = bytes / size;
   char *origin = array.aligned + array.offset * size;
   if (count > 0 && isNullBuffer(array.aligned))
     fail(op, "invalid descriptor: the data pointer is NULL");
@@ -836,10 +843,8 @@ NpyFile openNpy(const Op &op) {
          header.descr.c_str(), found->descr + 1);
   file.dtype = found;
   auto fileRank = static_cast<int64_t>(header.shape.size());
-  int64_t count = elementCount(fileRank, header.shape.data());
-  if (count < 0 ||
-      __builtin_mul_overflow(count, static_cast<int64_t>(found->size),
-                             &file.dataBytes))
+  file.dataBytes = arrayBytes(fileRank, header.shape.data(), found->size);
+  if (file.dataBytes < 0)
     fail(op, "malformed header: shape %s is too large",
          formatShape(fileRank, header.shape.data()).c_str());
   return file;

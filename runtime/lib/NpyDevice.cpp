@@ -60,23 +60,26 @@ Staged stage(const char *verb, const char *path, int64_t rank,
 
   Staged staged;
   staged.descriptor.assign(3 + 2 * rank, 0);
-  int64_t count = 1, expected = 1;
-  for (int64_t i = rank - 1; i >= 0; --i) {
+  // The product of the nonzero sizes must fit with the element size (as
+  // the .npy reader and NumPy ask, empty arrays too); then every partial
+  // product below does.
+  int64_t nonzero = static_cast<int64_t>(info->size);
+  for (int64_t i = 0; i < rank; ++i) {
     if (sizes[i] < 0)
       failStaging(verb, path, location, "invalid device descriptor");
-    if (sizes[i] != 1 && strides[i] != expected)
+    if (sizes[i] != 0 && __builtin_mul_overflow(nonzero, sizes[i], &nonzero))
+      failStaging(verb, path, location, "the array is too large");
+  }
+  int64_t count = 1;
+  for (int64_t i = rank - 1; i >= 0; --i) {
+    if (sizes[i] != 1 && strides[i] != count)
       failStaging(verb, path, location,
                   "the device array is not contiguous (C order)");
     staged.descriptor[3 + i] = sizes[i];
     staged.descriptor[3 + rank + i] = sizes[i] == 1 ? 1 : strides[i];
-    if (__builtin_mul_overflow(count, sizes[i], &count))
-      failStaging(verb, path, location, "the array is too large");
-    expected = count;
+    count *= sizes[i];
   }
-  int64_t bytes;
-  if (__builtin_mul_overflow(count, static_cast<int64_t>(info->size), &bytes))
-    failStaging(verb, path, location, "the array is too large");
-  staged.bytes = static_cast<size_t>(bytes);
+  staged.bytes = static_cast<size_t>(count) * info->size;
   staged.device = array.aligned + array.offset * info->size;
   if (staged.bytes > 0 && reinterpret_cast<uintptr_t>(array.aligned) == 0)
     failStaging(verb, path, location,

@@ -146,6 +146,16 @@ TEST_F(MalformedFiles, NpyShapeProductOverflows) {
   EXPECT_CONTAINS(npyShapeFailure(path, 2),
                   "malformed header: shape (4294967296, 4294967296) is too "
                   "large");
+  // An empty array too, as NumPy ('array is too big'), wherever its zero
+  // is: its strides would overflow (found by arrayrt-npy-fuzzer, whose
+  // strides did; fuzz/corpus/arrayrt-npy-fuzzer/regression-empty-huge.npy).
+  for (const char *shape : {"(0, 9223378, 2036254775807)",
+                            "(9223378, 2036254775807, 0)"}) {
+    path = file("c.npy", npyBytes(npyDict("<u2", shape)));
+    EXPECT_CONTAINS(npyShapeFailure(path, 3, ARRAYRT_DTYPE_UI16),
+                    std::string("malformed header: shape ") + shape +
+                        " is too large");
+  }
 }
 
 TEST_F(MalformedFiles, NpyHugeShapeWithoutItsData) {
