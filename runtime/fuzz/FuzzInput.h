@@ -32,8 +32,8 @@ public:
     clear();
     size_t done = 0;
     while (done < size) {
-      ssize_t n = ::pwrite(fd, data + done, size - done,
-                           static_cast<off_t>(done));
+      ssize_t n =
+          ::pwrite(fd, data + done, size - done, static_cast<off_t>(done));
       if (n <= 0)
         std::abort();
       done += static_cast<size_t>(n);

@@ -92,7 +92,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   ARRAYRT_FUZZ_CHECK(bytes <= size);
 
   std::vector<char> cOrder(bytes + 1), fOrder(bytes + 1);
-  std::vector<int64_t> cDesc = descriptor(cOrder.data(), shape, cStrides(shape));
+  std::vector<int64_t> cDesc =
+      descriptor(cOrder.data(), shape, cStrides(shape));
   std::vector<int64_t> fDesc =
       descriptor(fOrder.data(), shape, fortranStrides(shape));
   try {

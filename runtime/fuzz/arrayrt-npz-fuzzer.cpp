@@ -79,9 +79,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       ARRAYRT_FUZZ_CHECK(e.row[k] >= 0 && e.row[k] < e.rows);
       ARRAYRT_FUZZ_CHECK(e.col[k] >= 0 && e.col[k] < e.cols);
       if (k > 0)
-        ARRAYRT_FUZZ_CHECK(e.row[k - 1] < e.row[k] ||
-                           (e.row[k - 1] == e.row[k] &&
-                            e.col[k - 1] < e.col[k]));
+        ARRAYRT_FUZZ_CHECK(
+            e.row[k - 1] < e.row[k] ||
+            (e.row[k - 1] == e.row[k] && e.col[k - 1] < e.col[k]));
     }
     try {
       sparse_file::checkFitsInMemory(e, nullptr);

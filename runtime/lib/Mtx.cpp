@@ -131,8 +131,7 @@ Entries readMatrixMarket(std::istream &in, int64_t fileSize, const char *path,
   if (field != "real" && field != "integer" && field != "pattern" &&
       field != "double")
     failAt(path, location, line,
-           "the field must be real, integer or pattern, found '" + field +
-               "'");
+           "the field must be real, integer or pattern, found '" + field + "'");
   if (symmetry != "general" && symmetry != "symmetric")
     failAt(path, location, line,
            "the symmetry must be general or symmetric, found '" + symmetry +
@@ -286,8 +285,7 @@ Entries readMatrixFile(const char *path, const char *location) {
          "not a zip archive, so not an .npz file as scipy.sparse.save_npz "
          "writes (" +
              (got == 0 ? std::string("the file is empty")
-                       : "it starts with '" + describeStart(start, got) +
-                             "'") +
+                       : "it starts with '" + describeStart(start, got) + "'") +
              ")");
   // Back to the start: within the stream's buffer, else by seeking.
   bool back = true;

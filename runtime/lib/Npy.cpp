@@ -174,8 +174,7 @@ struct Op {
 /// `[<location>: ]cannot <verb> '<path>': ` (`'<member>' in '<path>'` for
 /// an archive member), the start of every message about `op`.
 std::string prefix(const Op &op) {
-  std::string object =
-      std::string("'") + (op.path ? op.path : "(null)") + "'";
+  std::string object = std::string("'") + (op.path ? op.path : "(null)") + "'";
   if (op.member)
     object = std::string("'") + op.member + "' in " + object;
   return arrayrt::locationPrefix(op.location) + "cannot " + op.verb + " " +
@@ -273,7 +272,6 @@ void forEachRow(int64_t rank, const int64_t *sizes, const int64_t *strides,
 }
 
 constexpr size_t kBufferSize = size_t(1) << 20;
-
 
 //===----------------------------------------------------------------------===//
 // Saving
@@ -584,7 +582,6 @@ private:
   size_t pos = 0;
 };
 
-
 //===----------------------------------------------------------------------===//
 // Loading
 //===----------------------------------------------------------------------===//
@@ -639,9 +636,9 @@ bool readHeader(int fd, int64_t fileSize, Header &header, std::string &error) {
   if (n < 0)
     return failWith(std::strerror(errno));
   if (static_cast<size_t>(n) != lengthBytes)
-    return failWith(formatString(
-        "truncated header length: expected %zu bytes, found %zd", lengthBytes,
-        n));
+    return failWith(
+        formatString("truncated header length: expected %zu bytes, found %zd",
+                     lengthBytes, n));
   size_t headerLength = 0;
   for (size_t i = 0; i < lengthBytes; ++i)
     headerLength |= static_cast<size_t>(lengthField[i]) << (8 * i);
@@ -703,9 +700,8 @@ bool readHeader(int fd, int64_t fileSize, Header &header, std::string &error) {
     return failWith("malformed header: 'descr' is not a dtype string: " +
                     source(descr));
   if (fortran.kind != Value::Boolean)
-    return failWith(
-        "malformed header: 'fortran_order' is not True or False: " +
-        source(fortran));
+    return failWith("malformed header: 'fortran_order' is not True or False: " +
+                    source(fortran));
   bool shapeValid = shape.kind == Value::Tuple;
   for (const Value &size : shape.items)
     shapeValid &= size.kind == Value::Integer && size.integer >= 0;
@@ -856,9 +852,8 @@ NpyFile openNpy(const Op &op) {
 void checkExpected(const Op &op, const NpyFile &file, int64_t rank,
                    const DtypeInfo &dtype, const int64_t *expected) {
   if (file.dtype != &dtype)
-    fail(op, "dtype mismatch: expected '%s' (%s), found '%s' (%s)",
-         dtype.descr, dtype.name, file.header.descr.c_str(),
-         file.dtype->name);
+    fail(op, "dtype mismatch: expected '%s' (%s), found '%s' (%s)", dtype.descr,
+         dtype.name, file.header.descr.c_str(), file.dtype->name);
   const std::vector<int64_t> &shape = file.header.shape;
   auto fileRank = static_cast<int64_t>(shape.size());
   std::vector<int64_t> wanted(rank, -1);
@@ -1051,8 +1046,8 @@ void readArray(const char *path, const char *member, int64_t rank,
   load(op, rank, descriptor, dtype);
 }
 
-void writeArray(const char *path, int64_t rank, void *descriptor,
-                int32_t dtype, const char *location) {
+void writeArray(const char *path, int64_t rank, void *descriptor, int32_t dtype,
+                const char *location) {
   save(Op{"save", path, location}, rank, descriptor, dtype);
 }
 

@@ -74,8 +74,8 @@ void readShape(const char *path, const char *member, int64_t rank,
                int64_t *shape, int32_t dtype, const char *location);
 void readArray(const char *path, const char *member, int64_t rank,
                void *descriptor, int32_t dtype, const char *location);
-void writeArray(const char *path, int64_t rank, void *descriptor,
-                int32_t dtype, const char *location);
+void writeArray(const char *path, int64_t rank, void *descriptor, int32_t dtype,
+                const char *location);
 
 /// The rank and dtype code of the array in the .npy file `path` (or its
 /// member `member`), where readShape would accept them; throws Failure

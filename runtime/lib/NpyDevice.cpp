@@ -172,8 +172,7 @@ extern "C" void arrayrt_load_npz_device(const char *path, const char *member,
   run("load", path, location, [&] {
     loadToDevice(path, rank, descriptor, dtype, stream, location,
                  [&](void *host) {
-                   arrayrt_load_npz(path, member, rank, host, dtype,
-                                    location);
+                   arrayrt_load_npz(path, member, rank, host, dtype, location);
                  });
   });
 }
@@ -192,8 +191,7 @@ extern "C" void arrayrt_save_npy_device(const char *path, int64_t rank,
             "cuMemcpyAsync");
     }
     if (staged.bytes > 0)
-      check(driver().cuStreamSynchronize(toCu(stream)),
-            "cuStreamSynchronize");
+      check(driver().cuStreamSynchronize(toCu(stream)), "cuStreamSynchronize");
     arrayrt_save_npy(path, rank, staged.descriptor.data(), dtype, location);
     if (staged.pinned)
       arrayrt::pinnedPool().releaseNow(staged.host);

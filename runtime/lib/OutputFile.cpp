@@ -135,8 +135,7 @@ public:
     ::sigpending(&pending);
     for (int signal : {SIGPIPE, SIGXFSZ}) {
       if (!sigismember(&pending, signal) ||
-          sigismember(&pendingBefore, signal) ||
-          sigismember(&oldMask, signal))
+          sigismember(&pendingBefore, signal) || sigismember(&oldMask, signal))
         continue;
       sigset_t one;
       sigemptyset(&one);
@@ -285,8 +284,7 @@ int writeAll(int fd, const void *data, size_t size) {
   return 0;
 }
 
-bool OutputFile::failed(std::string &error, std::string action,
-                        int number) {
+bool OutputFile::failed(std::string &error, std::string action, int number) {
   errorNumber_ = number;
   errorAction_ = std::move(action);
   error = errorAction_ + ": " + std::strerror(number);

@@ -121,17 +121,15 @@ struct Reader {
   template <typename T>
   std::vector<T> numbers(const Member &m, bool integral) const {
     const std::string &d = m.header.descr;
+    std::string shown = m.header.structured ? m.header.descrSource : d;
+    const char *expected = integral ? "an integer type"
+                                    : "a number type (integer, float32, "
+                                      "float64 or bool)";
     Dtype dtype;
-    if (!parseDtype(d, dtype) || dtype.order == '>')
-      failMember(m.name, "dtype '" + (m.header.structured
-                                          ? m.header.descrSource
-                                          : d) +
-                             "' is not " +
-                             (dtype.order == '>'
-                                  ? std::string("little-endian")
-                                  : integral ? "an integer type"
-                                             : "a number type (integer, "
-                                               "float32, float64 or bool)"));
+    if (!parseDtype(d, dtype))
+      failMember(m.name, "dtype '" + shown + "' is not " + expected);
+    if (dtype.order == '>')
+      failMember(m.name, "dtype '" + shown + "' is not little-endian");
     char kind = dtype.kind;
     size_t size = dtype.size;
     bool ok = (kind == 'i' || kind == 'u') ? (size == 1 || size == 2 ||
@@ -141,10 +139,7 @@ struct Reader {
               : kind == 'b'                ? (!integral && size == 1)
                                            : false;
     if (!ok)
-      failMember(m.name, std::string("dtype '") + d + "' is not " +
-                             (integral ? "an integer type"
-                                       : "a number type (integer, float32, "
-                                         "float64 or bool)"));
+      failMember(m.name, "dtype '" + d + "' is not " + expected);
     int64_t n = count(m, size);
     std::vector<T> out(static_cast<size_t>(n));
     const char *p = m.data.data();
@@ -170,8 +165,7 @@ struct Reader {
       if (kind == 'u') {
         if (integral && raw > static_cast<uint64_t>(INT64_MAX))
           failMember(m.name, "element " + std::to_string(i) + " is " +
-                                 std::to_string(raw) +
-                                 ", beyond any index");
+                                 std::to_string(raw) + ", beyond any index");
         out[i] = static_cast<T>(raw);
         continue;
       }
@@ -197,11 +191,10 @@ struct Reader {
     Dtype dtype;
     const std::string &d = format.header.descr;
     if (!parseDtype(d, dtype) || (dtype.kind != 'S' && dtype.kind != 'U'))
-      failMember("format", "expected a string, found dtype '" +
-                               (format.header.structured
-                                    ? format.header.descrSource
-                                    : d) +
-                               "'");
+      failMember(
+          "format",
+          "expected a string, found dtype '" +
+              (format.header.structured ? format.header.descrSource : d) + "'");
     if (!format.header.shape.empty())
       failMember("format", "expected a 0-d string array, found rank " +
                                std::to_string(format.header.shape.size()));
@@ -273,14 +266,12 @@ Entries readScipyNpz(const char *path, const char *location) {
   std::vector<int64_t> indptr = r.vector("indptr", "indptr");
   std::vector<int64_t> indices = r.vector("indices", "indices");
   checkSize(indices, "indices");
-  if (static_cast<uint64_t>(indptr.size()) - 1 !=
-      static_cast<uint64_t>(major))
-    r.failMember("indptr", "has " + std::to_string(indptr.size()) +
-                               " elements; a " + text + " matrix of shape (" +
-                               std::to_string(e.rows) + ", " +
-                               std::to_string(e.cols) + ") needs " +
-                               std::to_string(static_cast<uint64_t>(major) +
-                                              1));
+  if (static_cast<uint64_t>(indptr.size()) - 1 != static_cast<uint64_t>(major))
+    r.failMember("indptr",
+                 "has " + std::to_string(indptr.size()) + " elements; a " +
+                     text + " matrix of shape (" + std::to_string(e.rows) +
+                     ", " + std::to_string(e.cols) + ") needs " +
+                     std::to_string(static_cast<uint64_t>(major) + 1));
   if (indptr[0] != 0 || indptr[major] != nnz)
     r.failMember("indptr", "must start at 0 and end at the number of entries "
                            "(" +

@@ -208,8 +208,8 @@ public:
                   static_cast<unsigned long long>(entry.compressedSize),
                   static_cast<unsigned long long>(entry.size));
     // Buffers of at most 1 MiB, no larger than the member needs.
-    std::vector<unsigned char> in(static_cast<size_t>(
-        std::max<uint64_t>(1, std::min<uint64_t>(kChunk, entry.compressedSize)))),
+    std::vector<unsigned char> in(static_cast<size_t>(std::max<uint64_t>(
+        1, std::min<uint64_t>(kChunk, entry.compressedSize)))),
         outBuffer(static_cast<size_t>(
             std::max<uint64_t>(1, std::min<uint64_t>(kChunk, entry.size))));
     uLong crc = crc32(0L, Z_NULL, 0);

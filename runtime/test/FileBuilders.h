@@ -1,4 +1,5 @@
-//===- FileBuilders.h - Well- and malformed files for reader tests -*- C++ -*-===//
+//===- FileBuilders.h - Well- and malformed files for reader tests -*- C++
+//-*-===//
 //
 // Builds the bytes of .npy files and zip archives (the .npz files NumPy and
 // scipy.sparse.save_npz write) in memory, with any field overridden, so that
@@ -55,8 +56,8 @@ inline std::string npyBytes(const std::string &dict,
 
 /// `{'descr': '<descr>', 'fortran_order': False, 'shape': <shape>, }`.
 inline std::string npyDict(const std::string &descr, const std::string &shape) {
-  return "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " +
-         shape + ", }";
+  return "{'descr': '" + descr +
+         "', 'fortran_order': False, 'shape': " + shape + ", }";
 }
 
 /// The raw bytes of `values`.
@@ -84,8 +85,7 @@ inline std::string rawDeflate(const std::string &bytes) {
   deflateInit2(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -MAX_WBITS, 8,
                Z_DEFAULT_STRATEGY);
   std::string out(deflateBound(&stream, bytes.size()) + 16, '\0');
-  stream.next_in =
-      reinterpret_cast<Bytef *>(const_cast<char *>(bytes.data()));
+  stream.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(bytes.data()));
   stream.avail_in = static_cast<uInt>(bytes.size());
   stream.next_out = reinterpret_cast<Bytef *>(out.data());
   stream.avail_out = static_cast<uInt>(out.size());
@@ -107,15 +107,16 @@ inline std::string zipBytes(const std::vector<ZipMember> &members,
   std::string out, directory;
   for (const ZipMember &m : members) {
     std::string data = m.deflate ? rawDeflate(m.bytes) : m.bytes;
-    uint32_t crc = m.crc ? *m.crc
-                         : static_cast<uint32_t>(crc32(
-                               0, reinterpret_cast<const Bytef *>(m.bytes.data()),
-                               static_cast<uInt>(m.bytes.size())));
+    uint32_t crc =
+        m.crc ? *m.crc
+              : static_cast<uint32_t>(
+                    crc32(0, reinterpret_cast<const Bytef *>(m.bytes.data()),
+                          static_cast<uInt>(m.bytes.size())));
     uint32_t size = m.size ? *m.size : static_cast<uint32_t>(m.bytes.size());
-    uint32_t compressed =
-        m.compressedSize ? *m.compressedSize : static_cast<uint32_t>(data.size());
-    uint32_t offset = m.localOffset ? *m.localOffset
-                                    : static_cast<uint32_t>(out.size());
+    uint32_t compressed = m.compressedSize ? *m.compressedSize
+                                           : static_cast<uint32_t>(data.size());
+    uint32_t offset =
+        m.localOffset ? *m.localOffset : static_cast<uint32_t>(out.size());
     unsigned method = m.deflate ? 8 : 0;
     std::string local;
     putLe(local, 0x04034b50, 4);
@@ -152,7 +153,8 @@ inline std::string zipBytes(const std::vector<ZipMember> &members,
   putLe(out, 0x06054b50, 4);
   putLe(out, 0, 2);
   putLe(out, 0, 2);
-  uint16_t count = end.count ? *end.count : static_cast<uint16_t>(members.size());
+  uint16_t count =
+      end.count ? *end.count : static_cast<uint16_t>(members.size());
   putLe(out, count, 2);
   putLe(out, count, 2);
   putLe(out, end.directorySize ? *end.directorySize : directory.size(), 4);

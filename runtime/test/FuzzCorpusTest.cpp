@@ -34,13 +34,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-void runCorpus(const std::string &target,
-               int (*one)(const uint8_t *, size_t)) {
+void runCorpus(const std::string &target, int (*one)(const uint8_t *, size_t)) {
   GTEST_FLAG_SET(death_test_style, "fast");
   std::vector<fs::path> files;
-  for (const auto &entry :
-       fs::directory_iterator(std::string(ARRAYRT_FUZZ_CORPUS_DIR) + "/" +
-                              target))
+  for (const auto &entry : fs::directory_iterator(
+           std::string(ARRAYRT_FUZZ_CORPUS_DIR) + "/" + target))
     files.push_back(entry.path());
   std::sort(files.begin(), files.end());
   EXPECT_GE(files.size(), 5u) << target;
@@ -57,16 +55,10 @@ void runCorpus(const std::string &target,
   }
 }
 
-TEST(FuzzCorpus, Npy) {
-  runCorpus("arrayrt-npy-fuzzer", arrayrtNpyFuzzerOne);
-}
+TEST(FuzzCorpus, Npy) { runCorpus("arrayrt-npy-fuzzer", arrayrtNpyFuzzerOne); }
 
-TEST(FuzzCorpus, Npz) {
-  runCorpus("arrayrt-npz-fuzzer", arrayrtNpzFuzzerOne);
-}
+TEST(FuzzCorpus, Npz) { runCorpus("arrayrt-npz-fuzzer", arrayrtNpzFuzzerOne); }
 
-TEST(FuzzCorpus, Mtx) {
-  runCorpus("arrayrt-mtx-fuzzer", arrayrtMtxFuzzerOne);
-}
+TEST(FuzzCorpus, Mtx) { runCorpus("arrayrt-mtx-fuzzer", arrayrtMtxFuzzerOne); }
 
 } // namespace

@@ -137,8 +137,8 @@ TEST_F(MalformedFiles, NpyLoadsFromAPipe) {
 
 TEST_F(MalformedFiles, NpyShapeProductOverflows) {
   // The element count fits, its bytes do not; then the count itself.
-  std::string path = file(
-      "a.npy", npyBytes(npyDict("<f8", "(2305843009213693952,)"), "xxxx"));
+  std::string path =
+      file("a.npy", npyBytes(npyDict("<f8", "(2305843009213693952,)"), "xxxx"));
   EXPECT_CONTAINS(npyShapeFailure(path, 1, ARRAYRT_DTYPE_F64),
                   "malformed header: shape (2305843009213693952,) is too "
                   "large");
@@ -149,8 +149,8 @@ TEST_F(MalformedFiles, NpyShapeProductOverflows) {
   // An empty array too, as NumPy ('array is too big'), wherever its zero
   // is: its strides would overflow (found by arrayrt-npy-fuzzer, whose
   // strides did; fuzz/corpus/arrayrt-npy-fuzzer/regression-empty-huge.npy).
-  for (const char *shape : {"(0, 9223378, 2036254775807)",
-                            "(9223378, 2036254775807, 0)"}) {
+  for (const char *shape :
+       {"(0, 9223378, 2036254775807)", "(9223378, 2036254775807, 0)"}) {
     path = file("c.npy", npyBytes(npyDict("<u2", shape)));
     EXPECT_CONTAINS(npyShapeFailure(path, 3, ARRAYRT_DTYPE_UI16),
                     std::string("malformed header: shape ") + shape +
@@ -180,9 +180,9 @@ TEST_F(MalformedFiles, NpyEmptyArrayWithHugeSizes) {
 TEST_F(MalformedFiles, NpyLargerThanMemoryNamesTheFileTheSizeAndTheLimit) {
   // 8 GiB of data (a sparse file) under a 4 GiB address-space limit: the
   // program would get NULL from malloc and used to fail with 'Bad address'.
-  std::string path = sparseFile(
-      "big.npy", npyBytes(npyDict("<f4", "(2147483648,)")),
-      128 + (off_t(8) << 30));
+  std::string path =
+      sparseFile("big.npy", npyBytes(npyDict("<f4", "(2147483648,)")),
+                 128 + (off_t(8) << 30));
   EXPECT_EXIT(
       {
         struct rlimit limit;
@@ -205,21 +205,21 @@ TEST_F(MalformedFiles, NpyLoadIntoNoBuffer) {
   std::string path =
       file("a.npy", npyBytes(npyDict("<f4", "(2, 3)"), rawBytes(values)));
   int64_t d[] = {0, 0, 0, 2, 3, 3, 1};
-  EXPECT_EXIT(arrayrt_load_npy(path.c_str(), 2, d, ARRAYRT_DTYPE_F32,
-                               "p.mlir:4:5"),
-              testing::ExitedWithCode(1),
-              "^arrayrt: error: p\\.mlir:4:5: cannot load '" + literal(path) +
-                  "': there is no buffer to load its 24 bytes of data into "
-                  "\\(the program could not allocate it: out of host "
-                  "memory\\)\n$");
+  EXPECT_EXIT(
+      arrayrt_load_npy(path.c_str(), 2, d, ARRAYRT_DTYPE_F32, "p.mlir:4:5"),
+      testing::ExitedWithCode(1),
+      "^arrayrt: error: p\\.mlir:4:5: cannot load '" + literal(path) +
+          "': there is no buffer to load its 24 bytes of data into "
+          "\\(the program could not allocate it: out of host "
+          "memory\\)\n$");
 }
 
 TEST_F(MalformedFiles, NpyLoadIntoUnwritableMemory) {
   // 2 MiB of data, read straight into a read-only mapping.
   size_t count = size_t(1) << 19;
-  std::string path = file(
-      "a.npy", npyBytes(npyDict("<f4", "(524288,)"),
-                        std::string(count * sizeof(float), '\1')));
+  std::string path =
+      file("a.npy", npyBytes(npyDict("<f4", "(524288,)"),
+                             std::string(count * sizeof(float), '\1')));
   void *readOnly = ::mmap(nullptr, count * sizeof(float), PROT_READ,
                           MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   ASSERT_NE(readOnly, MAP_FAILED);
@@ -239,11 +239,11 @@ TEST_F(MalformedFiles, NpySaveToDevices) {
   auto base = reinterpret_cast<int64_t>(values);
   int64_t d[] = {base, base, 0, 2, 1};
   arrayrt_save_npy("/dev/null", 1, d, ARRAYRT_DTYPE_F32, "p.mlir:1:1");
-  EXPECT_EXIT(arrayrt_save_npy("/dev/full", 1, d, ARRAYRT_DTYPE_F32,
-                               "p.mlir:3:3"),
-              testing::ExitedWithCode(1),
-              "^arrayrt: error: p\\.mlir:3:3: cannot save '/dev/full': "
-              "cannot write '/dev/full': No space left on device\n$");
+  EXPECT_EXIT(
+      arrayrt_save_npy("/dev/full", 1, d, ARRAYRT_DTYPE_F32, "p.mlir:3:3"),
+      testing::ExitedWithCode(1),
+      "^arrayrt: error: p\\.mlir:3:3: cannot save '/dev/full': "
+      "cannot write '/dev/full': No space left on device\n$");
   struct stat status;
   ASSERT_EQ(::lstat("/dev/full", &status), 0);
   EXPECT_TRUE(S_ISCHR(status.st_mode));
@@ -287,8 +287,8 @@ const std::string kSmallNpy =
 
 TEST_F(MalformedFiles, NpzMembersLoad) {
   // The builder's archives are read as NumPy's are.
-  std::string path = file("a.npz", zipBytes({{"a.npy", kSmallNpy},
-                                             {"b.npy", kSmallNpy, true}}));
+  std::string path = file(
+      "a.npz", zipBytes({{"a.npy", kSmallNpy}, {"b.npy", kSmallNpy, true}}));
   for (const char *member : {"a", "b"}) {
     float values[2] = {};
     auto base = reinterpret_cast<int64_t>(values);
@@ -418,8 +418,9 @@ TEST_F(MalformedFiles, NpzMemberWithAHugeHeaderLength) {
 //===----------------------------------------------------------------------===//
 
 std::string sparseFailure(const std::string &path) {
-  return failureOf(
-      [&] { arrayrt::sparse_file::readMatrixFile(path.c_str(), "s.mlir:1:1"); });
+  return failureOf([&] {
+    arrayrt::sparse_file::readMatrixFile(path.c_str(), "s.mlir:1:1");
+  });
 }
 
 TEST_F(MalformedFiles, ScipyBuilderArchiveLoads) {
@@ -496,15 +497,14 @@ TEST_F(MalformedFiles, ScipyMembersWithMalformedHeaders) {
        "member 'indptr': has 0 elements; a csr matrix of shape (2, 3) needs "
        "3"},
       {"shape.npy",
-       npyBytes(npyDict("<i8", "(2,)"),
-                rawBytes<int64_t>({INT64_MAX, 3})),
+       npyBytes(npyDict("<i8", "(2,)"), rawBytes<int64_t>({INT64_MAX, 3})),
        "member 'indptr': has 3 elements; a csr matrix of shape "
        "(9223372036854775807, 3) needs 9223372036854775808"},
   };
   for (const Case &c : cases) {
     SCOPED_TRACE(c.what);
-    std::string path = file(
-        "a.npz", zipBytes(replaced(scipyCsrMembers(), c.member, c.bytes)));
+    std::string path =
+        file("a.npz", zipBytes(replaced(scipyCsrMembers(), c.member, c.bytes)));
     EXPECT_CONTAINS(sparseFailure(path), c.what);
   }
 }
@@ -512,11 +512,10 @@ TEST_F(MalformedFiles, ScipyMembersWithMalformedHeaders) {
 TEST_F(MalformedFiles, ScipyValuesKeepTheirValue) {
   // uint64 data above 2^63 (it used to turn negative), bool data as 0 or 1,
   // and a header written with double quotes.
-  auto members = replaced(scipyCsrMembers(), "data.npy",
-                          npyBytes(npyDict("<u8", "(3,)"),
-                                   rawBytes<uint64_t>({(uint64_t(1) << 63) +
-                                                           2048,
-                                                       1, 2})));
+  auto members = replaced(
+      scipyCsrMembers(), "data.npy",
+      npyBytes(npyDict("<u8", "(3,)"),
+               rawBytes<uint64_t>({(uint64_t(1) << 63) + 2048, 1, 2})));
   std::string path = file("a.npz", zipBytes(members));
   auto e = arrayrt::sparse_file::readMatrixFile(path.c_str(), nullptr);
   EXPECT_EQ(e.value[0], 9223372036854777856.0);
@@ -570,8 +569,8 @@ TEST_F(MalformedFiles, MtxHugeRowsAndColumns) {
           "': a 1000000000000 x 1000000000000 matrix does not fit in host "
           "memory: the offsets of its rows \\(CSR\\) or columns \\(CSC\\), "
           "8000000000008 bytes \\(7\\.28 TiB\\) exceed .*\n$");
-  path = file("b.mtx", std::string(kBanner) +
-                           "9223372036854775807 1 1\n1 1 1\n");
+  path =
+      file("b.mtx", std::string(kBanner) + "9223372036854775807 1 1\n1 1 1\n");
   EXPECT_EXIT(
       {
         int64_t sizes[3];
@@ -603,8 +602,7 @@ TEST_F(MalformedFiles, MtxEntryCountBeyondMemory) {
   // 64 GiB of (sparse) file could hold 10^10 entries: sorting them would
   // take more memory than the machine has, which is said before reading.
   std::string path = sparseFile(
-      "a.mtx", std::string(kBanner) + "10 10 10000000000\n",
-      off_t(64) << 30);
+      "a.mtx", std::string(kBanner) + "10 10 10000000000\n", off_t(64) << 30);
   EXPECT_EXIT(
       {
         struct rlimit limit;
@@ -637,10 +635,9 @@ TEST_F(MalformedFiles, MtxEntryCountFromAPipe) {
 TEST_F(MalformedFiles, MtxNotAFile) {
   EXPECT_EQ(sparseFailure(dir),
             "s.mlir:1:1: cannot load '" + dir + "': Is a directory");
-  EXPECT_EQ(failureOf([] {
-              arrayrt::sparse_file::readMatrixFile(nullptr, nullptr);
-            }),
-            "cannot load '(null)': the path is NULL");
+  EXPECT_EQ(
+      failureOf([] { arrayrt::sparse_file::readMatrixFile(nullptr, nullptr); }),
+      "cannot load '(null)': the path is NULL");
   std::string path = file("a.mtx", std::string("\x89PNG\r\n\x1a\n", 8));
   EXPECT_CONTAINS(sparseFailure(path),
                   "line 1: expected the banner '%%MatrixMarket matrix "

@@ -236,9 +236,8 @@ TEST_F(NpyDevice, HugeArraysStopBeforeStaging) {
   char fake[64];
   std::vector<int64_t> overflow =
       descriptor(fake, {int64_t(1) << 62, 4}, {4, 1});
-  EXPECT_EXIT(arrayrt_load_npy_device(path("x.npy").c_str(), 2,
-                                      overflow.data(), ARRAYRT_DTYPE_F32,
-                                      stream, "p.mlir:3:3"),
+  EXPECT_EXIT(arrayrt_load_npy_device(path("x.npy").c_str(), 2, overflow.data(),
+                                      ARRAYRT_DTYPE_F32, stream, "p.mlir:3:3"),
               testing::ExitedWithCode(1),
               "arrayrt: error: p.mlir:3:3: cannot load '.*x.npy': the array "
               "is too large");

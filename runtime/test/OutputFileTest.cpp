@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Error.h"
 #include "OutputFile.h"
+#include "Error.h"
 
 #include <gtest/gtest.h>
 
@@ -53,8 +53,8 @@ bool isCharacterDevice(const char *path) {
 std::string save(const std::string &path, const std::string &bytes) {
   OutputFile file;
   std::string error;
-  if (!file.open(path, error) || !file.write(bytes.data(), bytes.size(), error) ||
-      !file.commit(error))
+  if (!file.open(path, error) ||
+      !file.write(bytes.data(), bytes.size(), error) || !file.commit(error))
     return error;
   return "";
 }
@@ -237,7 +237,8 @@ TEST_F(OutputFileTest, SymlinkToARegularFileReplacesTheTarget) {
   EXPECT_EQ(file.target(), path("real/x.npy"));
   // The temporary is in the target's directory, so the rename stays on its
   // file system.
-  EXPECT_EQ(fs::path(file.temporaryPath()).parent_path(), fs::path(dir) / "real");
+  EXPECT_EQ(fs::path(file.temporaryPath()).parent_path(),
+            fs::path(dir) / "real");
   ASSERT_TRUE(file.write("new", 3, error));
   ASSERT_TRUE(file.commit(error)) << error;
   EXPECT_TRUE(fs::is_symlink(link));
@@ -286,8 +287,7 @@ TEST_F(OutputFileTest, SymlinkLoopIsAnError) {
 TEST_F(OutputFileTest, MissingDirectoryIsAnErrorWithNoFileLeft) {
   std::string target = path("missing/x.npy");
   std::string error = save(target, "x");
-  EXPECT_EQ(error.rfind("cannot create temporary file '" + target + ".tmp-",
-                        0),
+  EXPECT_EQ(error.rfind("cannot create temporary file '" + target + ".tmp-", 0),
             0u)
       << error;
   EXPECT_NE(error.find("': No such file or directory"), std::string::npos)

@@ -5,8 +5,8 @@
 // header of a 1 TiB float32 array and extends the file to its full size
 // without writing the data (a sparse file: no disk is used), and one of
 // 8 GiB, which the program loads under a 4 GiB address-space limit
-// (ulimit -v, set with prlimit). CPU target only under that limit: the CUDA driver reserves
-// more address space than that when it starts.
+// (ulimit -v, set with prlimit). CPU target only under that limit: the
+// CUDA driver reserves more address space than that when it starts.
 // RUN: arrayc --target=cpu %s -o %t.cpu
 // RUN: rm -rf %t.dir && mkdir -p %t.dir/limit && cd %t.dir && %numpy-ref %s > /dev/null
 // RUN: cd %t.dir && not %t.cpu > %t.out 2> %t.err
