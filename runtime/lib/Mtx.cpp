@@ -15,7 +15,7 @@
 #include "arrayrt/arrayrt.h"
 
 #include "Error.h"
-#include "HostMemory.h"
+#include "HostMemoryLimit.h"
 #include "SparseFile.h"
 
 #include <algorithm>

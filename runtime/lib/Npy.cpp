@@ -14,7 +14,7 @@
 #include "Npy.h"
 
 #include "Error.h"
-#include "HostMemory.h"
+#include "HostMemoryLimit.h"
 #include "OutputFile.h"
 #include "Zip.h"
 #include "arrayrt/arrayrt.h"

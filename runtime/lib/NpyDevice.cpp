@@ -14,7 +14,7 @@
 
 #include "Driver.h"
 #include "Error.h"
-#include "HostMemory.h"
+#include "HostMemoryLimit.h"
 #include "Npy.h"
 #include "PinnedPool.h"
 #include "Profile.h"

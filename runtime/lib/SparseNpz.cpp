@@ -13,7 +13,7 @@
 #include "SparseFile.h"
 
 #include "Error.h"
-#include "HostMemory.h"
+#include "HostMemoryLimit.h"
 #include "Npy.h"
 #include "Zip.h"
 

@@ -9,7 +9,7 @@
 
 #include "Zip.h"
 
-#include "HostMemory.h"
+#include "HostMemoryLimit.h"
 #include "OutputFile.h"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
-//===- HostMemory.cpp - How much host memory a buffer may take ------------===//
+//===- HostMemoryLimit.cpp - How much host memory a buffer may take ------===//
 
-#include "HostMemory.h"
+#include "HostMemoryLimit.h"
 
 #include "MemoryPool.h"
 

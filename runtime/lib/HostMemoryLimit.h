@@ -1,4 +1,4 @@
-//===- HostMemory.h - How much host memory a buffer may take ----*- C++ -*-===//
+//===- HostMemoryLimit.h - How much host memory may be taken ---*- C++ -*-===//
 //
 // The file readers check the sizes a file declares (a .npy shape, a Matrix
 // Market size line, a zip member) against the host memory the process can
@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef ARRAYRT_LIB_HOSTMEMORY_H
-#define ARRAYRT_LIB_HOSTMEMORY_H
+#ifndef ARRAYRT_LIB_HOSTMEMORYLIMIT_H
+#define ARRAYRT_LIB_HOSTMEMORYLIMIT_H
 
 #include <cstdint>
 #include <string>
@@ -38,4 +38,4 @@ std::string formatByteCount(uint64_t bytes);
 
 } // namespace arrayrt
 
-#endif // ARRAYRT_LIB_HOSTMEMORY_H
+#endif // ARRAYRT_LIB_HOSTMEMORYLIMIT_H
