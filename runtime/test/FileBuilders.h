@@ -72,7 +72,8 @@ struct ZipMember {
   std::string name;
   std::string bytes;
   bool deflate = false;
-  std::optional<uint32_t> size, compressedSize, crc, localOffset;
+  std::optional<uint32_t> size = {}, compressedSize = {}, crc = {},
+                          localOffset = {};
 };
 
 inline void putLe(std::string &out, uint64_t value, int bytes) {
