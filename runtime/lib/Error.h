@@ -28,6 +28,14 @@ CurrentOp &currentOp();
 [[noreturn]] void fatal(const char *format, ...)
     __attribute__((format(printf, 1, 2)));
 
+/// Records that the op at `location` (arrayrt_npy_shape's, arrayrt_mtx_shape's)
+/// told the program what to allocate next: `note`, as in `for the array of
+/// 'x.npy': shape (1000000000,), f32, 4000000000 bytes (3.73 GiB)`. A later
+/// fatal() on this thread while the current op (arrayrt_set_op) is at the
+/// same location, such as the allocator's `out of GPU memory` for that
+/// array, ends its message with ` (<note>)`, so that it names the file.
+void notePendingAllocation(const char *location, const std::string &note);
+
 /// An error that a C entry point reports as `arrayrt: error: <what()>` and
 /// exit status 1. The file readers and writers throw it rather than call
 /// fatal() themselves, so that their tests and fuzz targets see the error

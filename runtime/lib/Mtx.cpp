@@ -363,6 +363,11 @@ extern "C" void arrayrt_mtx_shape(const char *path, int64_t *sizes,
     sizes[0] = m.rows;
     sizes[1] = m.cols;
     sizes[2] = static_cast<int64_t>(m.row.size());
+    arrayrt::notePendingAllocation(
+        location, "for the matrix of '" + m.path + "': " +
+                      std::to_string(m.rows) + " x " +
+                      std::to_string(m.cols) + ", " +
+                      std::to_string(m.row.size()) + " entries");
   });
 }
 

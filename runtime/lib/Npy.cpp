@@ -173,12 +173,17 @@ struct Op {
 
 /// `[<location>: ]cannot <verb> '<path>': ` (`'<member>' in '<path>'` for
 /// an archive member), the start of every message about `op`.
-std::string prefix(const Op &op) {
+/// `'<path>'`, or `'<member>' in '<path>'`.
+std::string objectName(const Op &op) {
   std::string object = std::string("'") + (op.path ? op.path : "(null)") + "'";
   if (op.member)
     object = std::string("'") + op.member + "' in " + object;
+  return object;
+}
+
+std::string prefix(const Op &op) {
   return arrayrt::locationPrefix(op.location) + "cannot " + op.verb + " " +
-         object + ": ";
+         objectName(op) + ": ";
 }
 
 /// Throws the Failure `[<location>: ]cannot <verb> '<path>': <what>`, which
@@ -890,6 +895,12 @@ void npyShape(const Op &op, int64_t rank, int64_t *shape, int32_t dtype) {
          tooLarge.c_str());
   for (int64_t i = 0; i < rank; ++i)
     shape[i] = file.header.shape[i];
+  arrayrt::notePendingAllocation(
+      op.location,
+      "for the array of " + objectName(op) + ": shape " +
+          formatShape(rank, file.header.shape.data()) + ", " +
+          info.name + ", " +
+          arrayrt::formatByteCount(static_cast<uint64_t>(file.dataBytes)));
 }
 
 /// Reads the data after the header in chunks.

@@ -200,6 +200,29 @@ TEST_F(MalformedFiles, NpyLargerThanMemoryNamesTheFileTheSizeAndTheLimit) {
           "\\(4\\.00 GiB\\)\n$");
 }
 
+TEST_F(MalformedFiles, AllocationFailureAtTheLoadNamesTheFile) {
+  // What the shape call said the program allocates next is named by an
+  // error at the same op (here a stand-in for the pool's out of GPU
+  // memory), and only there.
+  std::vector<float> values = {1, 2, 3, 4, 5, 6};
+  std::string path =
+      file("a.npy", npyBytes(npyDict("<f4", "(2, 3)"), rawBytes(values)));
+  auto fail = [&](const char *opLocation) {
+    int64_t shape[2];
+    arrayrt_npy_shape(path.c_str(), 2, shape, ARRAYRT_DTYPE_F32, "p.mlir:4:5");
+    arrayrt_set_op_location(opLocation);
+    arrayrt::fatal("out of GPU memory: cannot allocate 24 bytes");
+  };
+  EXPECT_EXIT(fail("p.mlir:4:5"), testing::ExitedWithCode(1),
+              "^arrayrt: error: out of GPU memory: cannot allocate 24 bytes "
+              "\\(for the array of '" +
+                  literal(path) +
+                  "': shape \\(2, 3\\), f32, 24 bytes\\)\n$");
+  EXPECT_EXIT(fail("p.mlir:9:9"), testing::ExitedWithCode(1),
+              "^arrayrt: error: out of GPU memory: cannot allocate 24 "
+              "bytes\n$");
+}
+
 TEST_F(MalformedFiles, NpyLoadIntoNoBuffer) {
   std::vector<float> values = {1, 2, 3, 4, 5, 6};
   std::string path =
