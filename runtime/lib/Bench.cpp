@@ -5,6 +5,7 @@
 #include "arrayrt/arrayrt.h"
 
 #include "Error.h"
+#include "OutputFile.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -13,6 +14,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 
 namespace arrayrt::bench {
 namespace {
@@ -280,28 +282,54 @@ namespace {
 
 using namespace arrayrt;
 
-/// Where the JSON report goes: opened before the program runs, so that an
-/// unwritable ARRAYRT_BENCH_OUT fails at once rather than after the runs.
-std::FILE *openReport(const bench::Config &config) {
-  if (config.output.empty())
-    return stderr;
-  std::FILE *file = std::fopen(config.output.c_str(), "w");
-  if (!file)
-    fatal("cannot write the benchmark report to '%s' (ARRAYRT_BENCH_OUT): %s",
-          config.output.c_str(), std::strerror(errno));
-  return file;
-}
+/// A file the run writes at its end (the JSON report, the trace), opened
+/// before the program runs so that an unwritable path fails at once rather
+/// than after the runs. A regular file is written through a temporary that
+/// replaces it when complete, and removed if the program fails; devices,
+/// FIFOs and /dev/stdout are written directly (OutputFile.h). No path:
+/// stderr.
+class RunOutput {
+public:
+  /// `what` as `the trace (ARRAYRT_TRACE)`.
+  RunOutput(const std::string &path, const char *what, const char *variable)
+      : path(path), what(what), variable(variable) {
+    std::string error;
+    if (!path.empty() && !file.open(path, error))
+      fail();
+  }
 
-void writeReport(const bench::Config &config, std::FILE *file,
-                 const std::string &json) {
-  std::fflush(stdout);
-  bool ok = std::fputs(json.c_str(), file) >= 0;
-  ok = (file == stderr ? std::fflush(file) : std::fclose(file)) == 0 && ok;
-  if (!ok)
-    fatal("cannot write the benchmark report to '%s' (ARRAYRT_BENCH_OUT): %s",
-          config.output.empty() ? "stderr" : config.output.c_str(),
-          std::strerror(errno));
-}
+  void write(const std::string &text) {
+    std::fflush(stdout);
+    if (path.empty()) {
+      bool ok = std::fputs(text.c_str(), stderr) >= 0;
+      if (std::fflush(stderr) != 0 || !ok)
+        fatal("cannot write %s to stderr (%s): %s", what, variable,
+              std::strerror(errno));
+      return;
+    }
+    std::string error;
+    if (!file.write(text.data(), text.size(), error) || !file.commit(error))
+      fail();
+  }
+
+private:
+  /// `cannot write the trace to 'p' (ARRAYRT_TRACE): <errno's message>`,
+  /// and what failed when it was not the write of `p` itself (a temporary
+  /// file's creation or rename).
+  [[noreturn]] void fail() {
+    std::string action = file.errorAction();
+    std::string plain = "cannot write '" + path + "'";
+    std::string detail = action == plain ? "" : " (" + action + ")";
+    int number = file.errorNumber();
+    file.abandon();
+    fatal("cannot write %s to '%s' (%s): %s%s", what, path.c_str(), variable,
+          std::strerror(number), detail.c_str());
+  }
+
+  std::string path;
+  const char *what, *variable;
+  io::OutputFile file;
+};
 
 } // namespace
 
@@ -320,14 +348,13 @@ extern "C" int arrayrt_run_program(arrayrt_program_t program, int argc,
   }
 
   bool benchmark = config.iterations != 0;
-  std::FILE *reportFile = benchmark ? openReport(config) : nullptr;
-  std::FILE *traceFile = nullptr;
-  if (tracing) {
-    traceFile = std::fopen(config.trace.c_str(), "w");
-    if (!traceFile)
-      fatal("cannot write the trace to '%s' (ARRAYRT_TRACE): %s",
-            config.trace.c_str(), std::strerror(errno));
-  }
+  std::unique_ptr<RunOutput> reportFile, traceFile;
+  if (benchmark)
+    reportFile = std::make_unique<RunOutput>(
+        config.output, "the benchmark report", "ARRAYRT_BENCH_OUT");
+  if (tracing)
+    traceFile =
+        std::make_unique<RunOutput>(config.trace, "the trace", "ARRAYRT_TRACE");
   profile::start(tracing);
   bench::Report report;
   report.program = argc > 0 && argv[0] ? argv[0] : "";
@@ -368,18 +395,14 @@ extern "C" int arrayrt_run_program(arrayrt_program_t program, int argc,
   bool device = profile::deviceUsed();
   std::string trace = tracing ? profile::traceJson() : std::string();
   profile::stop();
-  if (tracing) {
-    bool ok = std::fputs(trace.c_str(), traceFile) >= 0;
-    if (std::fclose(traceFile) != 0 || !ok)
-      fatal("cannot write the trace to '%s' (ARRAYRT_TRACE): %s",
-            config.trace.c_str(), std::strerror(errno));
-  }
+  if (tracing)
+    traceFile->write(trace);
   report.timer = device ? "cuda-events" : "host-clock";
   if (!device)
     report.samplesMs = report.hostMs;
 
   if (benchmark)
-    writeReport(config, reportFile, bench::formatJson(report));
+    reportFile->write(bench::formatJson(report));
   if (config.profile) {
     std::fflush(stdout);
     std::fputs(

@@ -3,7 +3,11 @@
 #ifndef ARRAYRT_LIB_ERROR_H
 #define ARRAYRT_LIB_ERROR_H
 
+#include <cstdarg>
 #include <cstdint>
+#include <new>
+#include <stdexcept>
+#include <string>
 
 namespace arrayrt {
 
@@ -19,9 +23,54 @@ struct CurrentOp {
 /// The calling thread's current op.
 CurrentOp &currentOp();
 
-/// Prints `arrayrt: error: <message>` to stderr and exits with status 1.
+/// Prints `arrayrt: error: <message>` to stderr and exits with status 1,
+/// after removing the temporary files of saves in progress (OutputFile.h).
 [[noreturn]] void fatal(const char *format, ...)
     __attribute__((format(printf, 1, 2)));
+
+/// Records that the op at `location` (arrayrt_npy_shape's, arrayrt_mtx_shape's)
+/// told the program what to allocate next: `note`, as in `for the array of
+/// 'x.npy': shape (1000000000,), f32, 4000000000 bytes (3.73 GiB)`. A later
+/// fatal() on this thread while the current op (arrayrt_set_op) is at the
+/// same location, such as the allocator's `out of GPU memory` for that
+/// array, ends its message with ` (<note>)`, so that it names the file.
+void notePendingAllocation(const char *location, const std::string &note);
+
+/// An error that a C entry point reports as `arrayrt: error: <what()>` and
+/// exit status 1. The file readers and writers throw it rather than call
+/// fatal() themselves, so that their tests and fuzz targets see the error
+/// without the process exiting; their entry points end in exitOnFailure.
+class Failure : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+/// printf into a string.
+std::string formatString(const char *format, ...)
+    __attribute__((format(printf, 1, 2)));
+std::string formatStringV(const char *format, va_list args);
+
+/// `[<location>: ]`, the start of every message about an op.
+inline std::string locationPrefix(const char *location) {
+  return location ? std::string(location) + ": " : std::string();
+}
+
+/// Runs `body` and turns what it throws into fatal(): a Failure's message
+/// as it is, std::bad_alloc as `<prefix()>out of host memory`, any other
+/// exception as `<prefix()><what()>`. `prefix` (called only then) says
+/// what was being done, `prog.mlir:3:8: cannot load 'x.npy': `.
+template <typename Body, typename Prefix>
+void exitOnFailure(Prefix &&prefix, Body &&body) {
+  try {
+    body();
+  } catch (const Failure &failure) {
+    fatal("%s", failure.what());
+  } catch (const std::bad_alloc &) {
+    fatal("%sout of host memory", prefix().c_str());
+  } catch (const std::exception &error) {
+    fatal("%s%s", prefix().c_str(), error.what());
+  }
+}
 
 } // namespace arrayrt
 

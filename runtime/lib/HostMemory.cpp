@@ -11,6 +11,7 @@
 #include "arrayrt/arrayrt.h"
 
 #include "Error.h"
+#include "HostMemoryLimit.h"
 #include "MemoryPool.h"
 
 #include <cerrno>
@@ -18,48 +19,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <mutex>
 #include <string>
-#include <sys/sysinfo.h>
 
 namespace {
-
-/// The machine's memory and swap, in bytes.
-uint64_t machineMemory(uint64_t *ramOnly) {
-  struct sysinfo info;
-  if (sysinfo(&info) != 0) {
-    *ramOnly = UINT64_MAX;
-    return UINT64_MAX;
-  }
-  uint64_t unit = info.mem_unit ? info.mem_unit : 1;
-  *ramOnly = static_cast<uint64_t>(info.totalram) * unit;
-  return *ramOnly + static_cast<uint64_t>(info.totalswap) * unit;
-}
-
-struct HostLimit {
-  uint64_t bytes = UINT64_MAX;
-  std::string why; // "the machine's memory and swap", or the variable.
-};
-
-const HostLimit &hostLimit() {
-  static HostLimit limit;
-  static std::once_flag once;
-  std::call_once(once, [] {
-    uint64_t ram = 0;
-    limit.bytes = machineMemory(&ram);
-    limit.why = "the machine's memory and swap";
-    if (const char *text = std::getenv("ARRAYRT_HOST_MEMORY_LIMIT")) {
-      std::string error;
-      uint64_t bytes = 0;
-      if (!arrayrt::parseMemoryLimit(text, ram, bytes, error,
-                                     "ARRAYRT_HOST_MEMORY_LIMIT"))
-        arrayrt::fatal("%s", error.c_str());
-      limit.bytes = bytes;
-      limit.why = "ARRAYRT_HOST_MEMORY_LIMIT";
-    }
-  });
-  return limit;
-}
 
 /// "prog.mlir:3:8: array.full: " for the label "array.full @
 /// prog.mlir:3:8", the location alone for a label without op names, ""
@@ -82,7 +44,7 @@ std::string opPrefix() {
 }
 
 [[noreturn]] void outOfHostMemory(size_t size, const char *reason) {
-  const HostLimit &limit = hostLimit();
+  arrayrt::HostMemoryLimit limit = arrayrt::hostMemoryLimit();
   arrayrt::fatal("%sout of host memory: cannot allocate %s%s%s; the limit "
                  "is %s (%s)",
                  opPrefix().c_str(), arrayrt::formatBytes(size).c_str(),
@@ -90,11 +52,13 @@ std::string opPrefix() {
                  limit.bytes == UINT64_MAX
                      ? "unknown"
                      : arrayrt::formatBytes(limit.bytes).c_str(),
-                 limit.why.c_str());
+                 limit.what.empty() ? "none known" : limit.what.c_str());
 }
 
 void *allocate(size_t size, size_t alignment) {
-  if (size > hostLimit().bytes)
+  // Read once: compiled programs do not change their limits.
+  static const uint64_t limit = arrayrt::hostMemoryLimit().bytes;
+  if (size > limit)
     outOfHostMemory(size, nullptr);
   void *ptr = nullptr;
   if (alignment > alignof(std::max_align_t)) {

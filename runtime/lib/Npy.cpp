@@ -14,11 +14,12 @@
 #include "Npy.h"
 
 #include "Error.h"
+#include "HostMemoryLimit.h"
+#include "OutputFile.h"
 #include "Zip.h"
 #include "arrayrt/arrayrt.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
 #include <cstdarg>
 #include <cstdio>
@@ -143,6 +144,22 @@ using arrayrt::npy::DtypeInfo;
 using arrayrt::npy::Memref;
 using arrayrt::npy::readDescriptor;
 
+using arrayrt::Failure;
+
+/// Closes a descriptor on every path out.
+struct UniqueFd {
+  int fd = -1;
+  UniqueFd() = default;
+  explicit UniqueFd(int fd) : fd(fd) {}
+  UniqueFd(UniqueFd &&other) noexcept : fd(other.fd) { other.fd = -1; }
+  UniqueFd(const UniqueFd &) = delete;
+  UniqueFd &operator=(const UniqueFd &) = delete;
+  ~UniqueFd() {
+    if (fd >= 0)
+      ::close(fd);
+  }
+};
+
 /// What an entry point does, for its error messages.
 struct Op {
   const char *verb; // "load" or "save".
@@ -154,26 +171,35 @@ struct Op {
   int fd = -1;
 };
 
-/// Fails with `arrayrt: error: [<location>: ]cannot <verb> '<path>': <what>`
-/// (`'<member>' in '<path>'` for an archive member).
+/// `[<location>: ]cannot <verb> '<path>': ` (`'<member>' in '<path>'` for
+/// an archive member), the start of every message about `op`.
+/// `'<path>'`, or `'<member>' in '<path>'`.
+std::string objectName(const Op &op) {
+  std::string object = std::string("'") + (op.path ? op.path : "(null)") + "'";
+  if (op.member)
+    object = std::string("'") + op.member + "' in " + object;
+  return object;
+}
+
+std::string prefix(const Op &op) {
+  return arrayrt::locationPrefix(op.location) + "cannot " + op.verb + " " +
+         objectName(op) + ": ";
+}
+
+/// Throws the Failure `[<location>: ]cannot <verb> '<path>': <what>`, which
+/// the entry point reports (exitOnFailure).
 [[noreturn]] __attribute__((format(printf, 2, 3))) void
 fail(const Op &op, const char *format, ...) {
   va_list args;
   va_start(args, format);
-  va_list copy;
-  va_copy(copy, args);
-  int length = std::vsnprintf(nullptr, 0, format, copy);
-  va_end(copy);
-  std::string what(length > 0 ? length : 0, '\0');
-  std::vsnprintf(what.data(), what.size() + 1, format, args);
+  std::string what = arrayrt::formatStringV(format, args);
   va_end(args);
-  std::string object = std::string("'") + (op.path ? op.path : "(null)") +
-                       "'";
-  if (op.member)
-    object = std::string("'") + op.member + "' in " + object;
-  arrayrt::fatal("%s%scannot %s %s: %s", op.location ? op.location : "",
-                 op.location ? ": " : "", op.verb, object.c_str(),
-                 what.c_str());
+  throw Failure(prefix(op) + what);
+}
+
+/// Runs an entry point's `body`, reporting what it throws and exiting.
+template <typename Body> void run(const Op &op, Body &&body) {
+  arrayrt::exitOnFailure([&] { return prefix(op); }, body);
 }
 
 /// Checks the arguments every entry point shares; returns `dtype`'s entry.
@@ -196,13 +222,21 @@ const DtypeInfo &checkArguments(const Op &op, int64_t rank, const void *array,
   return *info;
 }
 
-/// Number of elements of `shape`, or -1 when it does not fit in int64_t.
-int64_t elementCount(int64_t rank, const int64_t *shape) {
-  int64_t count = 1;
-  for (int64_t i = 0; i < rank; ++i)
-    if (__builtin_mul_overflow(count, shape[i], &count))
+/// The bytes of an array of `shape` and elements of `itemSize` bytes, or
+/// -1 when the product of its nonzero sizes and `itemSize` does not fit in
+/// int64_t. As NumPy (`array is too big`), an empty array counts too, so
+/// that every stride of an array that is accepted fits, whatever the order
+/// of its sizes.
+int64_t arrayBytes(int64_t rank, const int64_t *shape, size_t itemSize) {
+  int64_t nonzero = static_cast<int64_t>(itemSize);
+  bool empty = false;
+  for (int64_t i = 0; i < rank; ++i) {
+    if (shape[i] == 0)
+      empty = true;
+    else if (__builtin_mul_overflow(nonzero, shape[i], &nonzero))
       return -1;
-  return count;
+  }
+  return empty ? 0 : nonzero;
 }
 
 bool isCContiguous(int64_t rank, const int64_t *sizes, const int64_t *strides) {
@@ -248,13 +282,15 @@ constexpr size_t kBufferSize = size_t(1) << 20;
 // Saving
 //===----------------------------------------------------------------------===//
 
-/// Buffered writes to a file descriptor that remember the first error.
+/// Buffered writes to an OutputFile that remember the first error.
 class Writer {
 public:
-  explicit Writer(int file) : fd(file) { buffer.reserve(kBufferSize); }
+  explicit Writer(arrayrt::io::OutputFile &file) : file(file) {
+    buffer.reserve(kBufferSize);
+  }
 
   void append(const void *data, size_t size) {
-    if (error)
+    if (!error.empty())
       return;
     if (buffer.size() + size > kBufferSize) {
       flush();
@@ -272,33 +308,26 @@ public:
     buffer.clear();
   }
 
-  /// The errno of the first failed write, or 0.
-  int error = 0;
+  /// What the first failed write says, or empty.
+  std::string error;
 
 private:
   void writeAll(const void *data, size_t size) {
-    const auto *bytes = static_cast<const char *>(data);
-    while (size > 0 && !error) {
-      ssize_t written = ::write(fd, bytes, size);
-      if (written < 0) {
-        if (errno != EINTR)
-          error = errno;
-        continue;
-      }
-      bytes += written;
-      size -= static_cast<size_t>(written);
-    }
+    if (error.empty() && size > 0)
+      file.write(data, size, error);
   }
 
-  int fd;
+  arrayrt::io::OutputFile &file;
   std::vector<char> buffer;
 };
 
-std::atomic<unsigned> temporaryCounter{0};
+/// Whether `data` cannot be a buffer: NULL, or within the page at 0 (what
+/// an MLIR descriptor's aligned pointer is when malloc returned NULL).
+bool isNullBuffer(const void *data) {
+  return reinterpret_cast<uintptr_t>(data) < 4096;
+}
 
-void save(const char *path, int64_t rank, void *descriptor, int32_t dtype,
-          const char *location) {
-  Op op{"save", path, location};
+void save(const Op &op, int64_t rank, void *descriptor, int32_t dtype) {
   const DtypeInfo &info =
       checkArguments(op, rank, descriptor, "descriptor", dtype);
   Memref array = readDescriptor(rank, descriptor);
@@ -306,37 +335,29 @@ void save(const char *path, int64_t rank, void *descriptor, int32_t dtype,
     if (array.sizes[i] < 0)
       fail(op, "invalid descriptor: size %lld of dimension %lld is negative",
            static_cast<long long>(array.sizes[i]), static_cast<long long>(i));
-  int64_t count = elementCount(rank, array.sizes);
-  int64_t bytes;
-  if (count < 0 ||
-      __builtin_mul_overflow(count, static_cast<int64_t>(info.size), &bytes))
+  int64_t bytes = arrayBytes(rank, array.sizes, info.size);
+  if (bytes < 0)
     fail(op, "invalid descriptor: shape %s is too large",
          formatShape(rank, array.sizes).c_str());
+  auto size = static_cast<int64_t>(info.size);
+  int64_t count = bytes / size;
+  char *origin = array.aligned + array.offset * size;
+  if (count > 0 && isNullBuffer(array.aligned))
+    fail(op, "invalid descriptor: the data pointer is NULL");
 
-  std::string temporary = std::string(path) + ".tmp-" +
-                          std::to_string(static_cast<long long>(getpid())) +
-                          "-" + std::to_string(temporaryCounter++);
-  int fd =
-      ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-  if (fd < 0)
-    fail(op, "cannot create temporary file '%s': %s", temporary.c_str(),
-         std::strerror(errno));
-
-  // Removes the temporary before failing with `what` and errno `error`.
-  auto failIo = [&](const char *what, int error) {
-    if (fd >= 0)
-      ::close(fd);
-    ::unlink(temporary.c_str());
-    fail(op, "%s '%s': %s", what, temporary.c_str(), std::strerror(error));
-  };
-
-  Writer writer(fd);
+  // A regular file is written to a temporary renamed over it when complete;
+  // devices, FIFOs and the program's own descriptors directly
+  // (OutputFile.h). The file is abandoned (its temporary removed) on any
+  // failure, by the destructor as the Failure unwinds.
+  arrayrt::io::OutputFile file;
+  std::string error;
+  if (!file.open(op.path, error))
+    fail(op, "%s", error.c_str());
+  Writer writer(file);
   std::string header =
       arrayrt::npy::formatHeader(info.descr, rank, array.sizes);
   writer.append(header.data(), header.size());
   bool isBool = dtype == ARRAYRT_DTYPE_I1;
-  auto size = static_cast<int64_t>(info.size);
-  char *origin = array.aligned + array.offset * size;
   if (count > 0 && !isBool && isCContiguous(rank, array.sizes, array.strides)) {
     writer.append(origin, static_cast<size_t>(bytes));
   } else if (count > 0) {
@@ -357,21 +378,13 @@ void save(const char *path, int64_t rank, void *descriptor, int32_t dtype,
                });
   }
   writer.flush();
-  if (writer.error)
-    failIo("cannot write", writer.error);
+  if (!writer.error.empty())
+    fail(op, "%s", writer.error.c_str());
   // Complete before the rename, so that a failure never leaves a partial
   // `path`. Not fsync'ed, as np.save does not: forcing a gigabyte to disk
   // took seconds, and the rename already keeps readers from a partial file.
-  int closed = ::close(fd);
-  fd = -1;
-  if (closed != 0)
-    failIo("cannot close", errno);
-  if (std::rename(temporary.c_str(), path) != 0) {
-    int error = errno;
-    ::unlink(temporary.c_str());
-    fail(op, "cannot rename '%s' to '%s': %s", temporary.c_str(), path,
-         std::strerror(error));
-  }
+  if (!file.commit(error))
+    fail(op, "%s", error.c_str());
 }
 
 //===----------------------------------------------------------------------===//
@@ -596,10 +609,132 @@ ssize_t readUpTo(int fd, void *data, size_t size) {
   return static_cast<ssize_t>(done);
 }
 
+} // namespace
+
+namespace arrayrt::npy {
+
+bool readHeader(int fd, int64_t fileSize, Header &header, std::string &error) {
+  auto failWith = [&](std::string what) {
+    error = std::move(what);
+    return false;
+  };
+  unsigned char prefix[8];
+  ssize_t n = readUpTo(fd, prefix, sizeof(prefix));
+  if (n < 0)
+    return failWith(std::strerror(errno));
+  if (static_cast<size_t>(n) < kMagicSize ||
+      std::memcmp(prefix, kMagic, kMagicSize) != 0)
+    return failWith("not a .npy file: it does not start with the magic "
+                    "string \\x93NUMPY");
+  if (n < 8)
+    return failWith(formatString("truncated header: expected 8 bytes of "
+                                 "magic string and version, found %zd",
+                                 n));
+  int major = prefix[6], minor = prefix[7];
+  if (minor != 0 || major < 1 || major > 3)
+    return failWith(formatString("unsupported .npy format version %d.%d "
+                                 "(arrayrt reads 1.0, 2.0 and 3.0)",
+                                 major, minor));
+  size_t lengthBytes = major == 1 ? 2 : 4;
+  unsigned char lengthField[4];
+  n = readUpTo(fd, lengthField, lengthBytes);
+  if (n < 0)
+    return failWith(std::strerror(errno));
+  if (static_cast<size_t>(n) != lengthBytes)
+    return failWith(
+        formatString("truncated header length: expected %zu bytes, found %zd",
+                     lengthBytes, n));
+  size_t headerLength = 0;
+  for (size_t i = 0; i < lengthBytes; ++i)
+    headerLength |= static_cast<size_t>(lengthField[i]) << (8 * i);
+  uint64_t dataOffset = 8 + lengthBytes + headerLength;
+  if (fileSize >= 0 && static_cast<uint64_t>(fileSize) < dataOffset)
+    return failWith(formatString(
+        "truncated header: expected %zu bytes, found %lld", headerLength,
+        static_cast<long long>(fileSize) - 8 -
+            static_cast<long long>(lengthBytes)));
+  // All at once when the file's size bounds the length field, else (a pipe)
+  // in pieces as they come, so that the field never allocates more than
+  // the file holds.
+  std::string text;
+  while (text.size() < headerLength) {
+    size_t piece = fileSize >= 0 ? headerLength - text.size()
+                                 : std::min<size_t>(headerLength - text.size(),
+                                                    size_t(1) << 16);
+    size_t done = text.size();
+    text.resize(done + piece);
+    n = readUpTo(fd, text.data() + done, piece);
+    if (n < 0)
+      return failWith(std::strerror(errno));
+    if (static_cast<size_t>(n) != piece)
+      return failWith(formatString("truncated header: expected %zu bytes, "
+                                   "found %zu",
+                                   headerLength,
+                                   done + static_cast<size_t>(n)));
+  }
+
+  Value dict;
+  LiteralParser parser(text);
+  if (!parser.parse(dict))
+    return failWith("malformed header: " + parser.error);
+  if (dict.kind != Value::Dict)
+    return failWith("malformed header: not a dict");
+  const Value *fields[3] = {};
+  static const char *const names[3] = {"descr", "fortran_order", "shape"};
+  for (size_t i = 0; i < dict.keys.size(); ++i) {
+    size_t field = 0;
+    while (field < 3 && dict.keys[i] != names[field])
+      ++field;
+    if (field == 3)
+      return failWith("malformed header: unexpected key '" + dict.keys[i] +
+                      "'");
+    if (fields[field])
+      return failWith(std::string("malformed header: duplicate key '") +
+                      names[field] + "'");
+    fields[field] = &dict.items[i];
+  }
+  for (size_t field = 0; field < 3; ++field)
+    if (!fields[field])
+      return failWith(std::string("malformed header: missing key '") +
+                      names[field] + "'");
+  auto source = [&](const Value &value) {
+    return text.substr(value.begin, value.end - value.begin);
+  };
+  const Value &descr = *fields[0], &fortran = *fields[1], &shape = *fields[2];
+  if (descr.kind != Value::String && descr.kind != Value::List)
+    return failWith("malformed header: 'descr' is not a dtype string: " +
+                    source(descr));
+  if (fortran.kind != Value::Boolean)
+    return failWith("malformed header: 'fortran_order' is not True or False: " +
+                    source(fortran));
+  bool shapeValid = shape.kind == Value::Tuple;
+  for (const Value &size : shape.items)
+    shapeValid &= size.kind == Value::Integer && size.integer >= 0;
+  if (!shapeValid)
+    return failWith("malformed header: 'shape' is not a tuple of "
+                    "non-negative integers: " +
+                    source(shape));
+  header.descr = descr.kind == Value::String ? descr.text : std::string();
+  header.structured = descr.kind == Value::List;
+  header.descrSource = source(descr);
+  header.fortranOrder = fortran.boolean;
+  header.shape.clear();
+  for (const Value &size : shape.items)
+    header.shape.push_back(size.integer);
+  header.dataOffset = dataOffset;
+  return true;
+}
+
+} // namespace arrayrt::npy
+
+namespace {
+
 /// An open .npy file with its header read and checked.
 struct NpyFile {
+  UniqueFd owned; // The descriptor, when it was opened here.
   int fd = -1;
-  std::vector<int64_t> shape;
+  arrayrt::npy::Header header;
+  const DtypeInfo *dtype = nullptr;
   int64_t dataBytes = 0;
   int64_t available = -1; // Bytes after the header, or -1 if not known.
 };
@@ -664,162 +799,108 @@ const DtypeInfo *classifyDescr(const std::string &descr, bool &bigEndian,
   return nullptr;
 }
 
-/// Opens `op.path` (or takes `op.fd`) and checks its header against
-/// `dtype` and, if `expected` is not null, the sizes in `expected` (-1:
-/// any). Otherwise only the rank is checked.
-NpyFile openNpy(const Op &op, int64_t rank, const DtypeInfo &dtype,
-                const int64_t *expected) {
+/// Opens `op.path` (or takes `op.fd`) and reads its header: an array of a
+/// dtype arrayrt reads, in C order, whose data (by the header's shape) the
+/// file holds in full when its size is known.
+NpyFile openNpy(const Op &op) {
   NpyFile file;
-  file.fd = op.fd >= 0 ? op.fd : ::open(op.path, O_RDONLY | O_CLOEXEC);
-  if (file.fd < 0)
-    fail(op, "%s", std::strerror(errno));
+  if (op.fd >= 0) {
+    file.fd = op.fd;
+  } else {
+    file.owned.fd = ::open(op.path, O_RDONLY | O_CLOEXEC);
+    file.fd = file.owned.fd;
+    if (file.fd < 0)
+      fail(op, "%s", std::strerror(errno));
+  }
   struct stat status;
   int64_t fileSize = -1;
   if (::fstat(file.fd, &status) == 0 && S_ISREG(status.st_mode))
     fileSize = status.st_size;
-
-  auto readExactly = [&](void *data, size_t size, const char *what) {
-    ssize_t n = readUpTo(file.fd, data, size);
-    if (n < 0)
-      fail(op, "%s", std::strerror(errno));
-    if (static_cast<size_t>(n) != size)
-      fail(op, "truncated %s: expected %zu bytes, found %zd", what, size, n);
-  };
-
-  unsigned char prefix[8];
-  ssize_t n = readUpTo(file.fd, prefix, sizeof(prefix));
-  if (n < 0)
-    fail(op, "%s", std::strerror(errno));
-  if (static_cast<size_t>(n) < kMagicSize ||
-      std::memcmp(prefix, kMagic, kMagicSize) != 0)
-    fail(op, "not a .npy file: it does not start with the magic string "
-             "\\x93NUMPY");
-  if (n < 8)
-    fail(op,
-         "truncated header: expected 8 bytes of magic string and version, "
-         "found %zd",
-         n);
-  int major = prefix[6], minor = prefix[7];
-  if (minor != 0 || major < 1 || major > 3)
-    fail(op,
-         "unsupported .npy format version %d.%d (arrayrt reads 1.0, 2.0 and "
-         "3.0)",
-         major, minor);
-  size_t lengthBytes = major == 1 ? 2 : 4;
-  unsigned char lengthField[4];
-  readExactly(lengthField, lengthBytes, "header length");
-  size_t headerLength = 0;
-  for (size_t i = 0; i < lengthBytes; ++i)
-    headerLength |= static_cast<size_t>(lengthField[i]) << (8 * i);
-  size_t dataOffset = 8 + lengthBytes + headerLength;
-  if (fileSize >= 0 && static_cast<uint64_t>(fileSize) < dataOffset)
-    fail(op, "truncated header: expected %zu bytes, found %lld", headerLength,
-         static_cast<long long>(fileSize) - 8 -
-             static_cast<long long>(lengthBytes));
-  std::string header(headerLength, '\0');
-  readExactly(header.data(), headerLength, "header");
+  std::string error;
+  arrayrt::npy::Header &header = file.header;
+  if (!arrayrt::npy::readHeader(file.fd, fileSize, header, error))
+    fail(op, "%s", error.c_str());
   if (fileSize >= 0)
-    file.available = fileSize - static_cast<int64_t>(dataOffset);
+    file.available = fileSize - static_cast<int64_t>(header.dataOffset);
 
-  Value dict;
-  LiteralParser parser(header);
-  if (!parser.parse(dict))
-    fail(op, "malformed header: %s", parser.error.c_str());
-  if (dict.kind != Value::Dict)
-    fail(op, "malformed header: not a dict");
-  const Value *fields[3] = {};
-  static const char *const names[3] = {"descr", "fortran_order", "shape"};
-  for (size_t i = 0; i < dict.keys.size(); ++i) {
-    size_t field = 0;
-    while (field < 3 && dict.keys[i] != names[field])
-      ++field;
-    if (field == 3)
-      fail(op, "malformed header: unexpected key '%s'", dict.keys[i].c_str());
-    if (fields[field])
-      fail(op, "malformed header: duplicate key '%s'", names[field]);
-    fields[field] = &dict.items[i];
-  }
-  for (size_t field = 0; field < 3; ++field)
-    if (!fields[field])
-      fail(op, "malformed header: missing key '%s'", names[field]);
-  auto source = [&](const Value &value) {
-    return header.substr(value.begin, value.end - value.begin);
-  };
-  const Value &descr = *fields[0], &fortran = *fields[1], &shape = *fields[2];
-  if (descr.kind != Value::String && descr.kind != Value::List)
-    fail(op, "malformed header: 'descr' is not a dtype string: %s",
-         source(descr).c_str());
-  if (fortran.kind != Value::Boolean)
-    fail(op, "malformed header: 'fortran_order' is not True or False: %s",
-         source(fortran).c_str());
-  bool shapeValid = shape.kind == Value::Tuple;
-  for (const Value &size : shape.items)
-    shapeValid &= size.kind == Value::Integer && size.integer >= 0;
-  if (!shapeValid)
-    fail(op,
-         "malformed header: 'shape' is not a tuple of non-negative integers: "
-         "%s",
-         source(shape).c_str());
-  for (const Value &size : shape.items)
-    file.shape.push_back(size.integer);
-  auto fileRank = static_cast<int64_t>(file.shape.size());
-
-  if (fortran.boolean)
+  if (header.fortranOrder)
     fail(op, "Fortran-order arrays are not supported; save with "
              "np.ascontiguousarray");
   constexpr const char *kSupported =
       "arrayrt loads bool, int8-64, uint8-64 and float16/32/64 arrays";
-  if (descr.kind == Value::List)
-    fail(op, "unsupported dtype %s (structured); %s", source(descr).c_str(),
-         kSupported);
+  if (header.structured)
+    fail(op, "unsupported dtype %s (structured); %s",
+         header.descrSource.c_str(), kSupported);
   bool bigEndian;
   const char *why;
-  const DtypeInfo *found = classifyDescr(descr.text, bigEndian, why);
+  const DtypeInfo *found = classifyDescr(header.descr, bigEndian, why);
   if (!found)
-    fail(op, "unsupported dtype '%s' (%s); %s", descr.text.c_str(), why,
+    fail(op, "unsupported dtype '%s' (%s); %s", header.descr.c_str(), why,
          kSupported);
   if (bigEndian)
     fail(op,
          "big-endian data ('%s') is not supported; save with "
          "a.astype('<%s')",
-         descr.text.c_str(), found->descr + 1);
-  if (found != &dtype)
-    fail(op, "dtype mismatch: expected '%s' (%s), found '%s' (%s)", dtype.descr,
-         dtype.name, descr.text.c_str(), found->name);
+         header.descr.c_str(), found->descr + 1);
+  file.dtype = found;
+  auto fileRank = static_cast<int64_t>(header.shape.size());
+  file.dataBytes = arrayBytes(fileRank, header.shape.data(), found->size);
+  if (file.dataBytes < 0)
+    fail(op, "malformed header: shape %s is too large",
+         formatShape(fileRank, header.shape.data()).c_str());
+  return file;
+}
 
+/// Checks the file against `dtype` and, if `expected` is not null, the
+/// sizes in `expected` (-1: any); otherwise only the rank. Then that the
+/// file holds its data.
+void checkExpected(const Op &op, const NpyFile &file, int64_t rank,
+                   const DtypeInfo &dtype, const int64_t *expected) {
+  if (file.dtype != &dtype)
+    fail(op, "dtype mismatch: expected '%s' (%s), found '%s' (%s)", dtype.descr,
+         dtype.name, file.header.descr.c_str(), file.dtype->name);
+  const std::vector<int64_t> &shape = file.header.shape;
+  auto fileRank = static_cast<int64_t>(shape.size());
   std::vector<int64_t> wanted(rank, -1);
   if (expected)
     wanted.assign(expected, expected + rank);
   bool rankMatches = fileRank == rank;
   bool sizesMatch = rankMatches;
   for (int64_t i = 0; sizesMatch && i < rank; ++i)
-    sizesMatch = wanted[i] == -1 || wanted[i] == file.shape[i];
+    sizesMatch = wanted[i] == -1 || wanted[i] == shape[i];
   if (!sizesMatch)
     fail(op, "%s mismatch: expected shape %s, found %s",
          rankMatches ? "shape" : "rank",
          formatShape(rank, wanted.data()).c_str(),
-         formatShape(fileRank, file.shape.data()).c_str());
-
-  int64_t count = elementCount(rank, file.shape.data());
-  if (count < 0 ||
-      __builtin_mul_overflow(count, static_cast<int64_t>(dtype.size),
-                             &file.dataBytes))
-    fail(op, "malformed header: shape %s is too large",
-         formatShape(rank, file.shape.data()).c_str());
+         formatShape(fileRank, shape.data()).c_str());
   if (file.available >= 0 && file.available < file.dataBytes)
     fail(op, "truncated data: expected %lld bytes of data, found %lld",
          static_cast<long long>(file.dataBytes),
          static_cast<long long>(file.available));
-  return file;
 }
 
 void npyShape(const Op &op, int64_t rank, int64_t *shape, int32_t dtype) {
   const DtypeInfo &info =
       checkArguments(op, rank, shape, "shape", dtype, rank == 0);
-  NpyFile file = openNpy(op, rank, info, nullptr);
-  ::close(file.fd);
+  NpyFile file = openNpy(op);
+  checkExpected(op, file, rank, info, nullptr);
+  // The program allocates a host buffer of this size next (the CUDA
+  // target's staging buffer too): one that cannot fit stops here, naming
+  // the size and the limit, rather than as a failed malloc.
+  std::string tooLarge =
+      arrayrt::exceedsHostMemory(static_cast<uint64_t>(file.dataBytes));
+  if (!tooLarge.empty())
+    fail(op, "the array (shape %s, %s) does not fit in host memory: its %s",
+         formatShape(rank, file.header.shape.data()).c_str(), info.name,
+         tooLarge.c_str());
   for (int64_t i = 0; i < rank; ++i)
-    shape[i] = file.shape[i];
+    shape[i] = file.header.shape[i];
+  arrayrt::notePendingAllocation(
+      op.location,
+      "for the array of " + objectName(op) + ": shape " +
+          formatShape(rank, file.header.shape.data()) + ", " +
+          info.name + ", " +
+          arrayrt::formatByteCount(static_cast<uint64_t>(file.dataBytes)));
 }
 
 /// Reads the data after the header in chunks.
@@ -848,6 +929,11 @@ public:
 private:
   void readDirect(char *bytes, size_t size) {
     ssize_t n = readUpTo(file.fd, bytes, size);
+    if (n < 0 && errno == EFAULT)
+      fail(op,
+           "cannot store its %lld bytes of data: the destination buffer is "
+           "not writable memory (%s)",
+           static_cast<long long>(file.dataBytes), std::strerror(EFAULT));
     if (n < 0)
       fail(op, "%s", std::strerror(errno));
     if (static_cast<size_t>(n) != size)
@@ -887,11 +973,18 @@ void load(const Op &op, int64_t rank, void *descriptor, int32_t dtype) {
     if (array.sizes[i] < -1)
       fail(op, "invalid descriptor: size %lld of dimension %lld is negative",
            static_cast<long long>(array.sizes[i]), static_cast<long long>(i));
-  NpyFile file = openNpy(op, rank, info, array.sizes);
-  const int64_t *sizes = file.shape.data();
+  NpyFile file = openNpy(op);
+  checkExpected(op, file, rank, info, array.sizes);
+  const int64_t *sizes = file.header.shape.data();
   auto size = static_cast<int64_t>(info.size);
   char *origin = array.aligned + array.offset * size;
   bool isBool = dtype == ARRAYRT_DTYPE_I1;
+  if (file.dataBytes > 0 && isNullBuffer(array.aligned))
+    fail(op,
+         "there is no buffer to load its %s of data into (the program could "
+         "not allocate it: out of host memory)",
+         arrayrt::formatByteCount(static_cast<uint64_t>(file.dataBytes))
+             .c_str());
   if (file.dataBytes > 0) {
     Reader reader(op, file);
     if (isCContiguous(rank, sizes, array.strides)) {
@@ -914,53 +1007,114 @@ void load(const Op &op, int64_t rank, void *descriptor, int32_t dtype) {
                      *row = *row != 0;
                  });
   }
-  ::close(file.fd);
+}
+
+/// The bytes of `member` of the .npz archive `op.path`, extracted into
+/// `fd` (which closes them), as the file `op` reads.
+void openMember(Op &op, const char *member, UniqueFd &fd) {
+  if (!op.path)
+    fail(op, "the path is NULL");
+  if (!member)
+    fail(op, "the member name is NULL");
+  std::string error;
+  fd.fd = arrayrt::zip::extractMember(op.path, member, error);
+  if (fd.fd < 0)
+    fail(op, "%s", error.c_str());
+  op.fd = fd.fd;
 }
 
 } // namespace
 
+namespace arrayrt::npy {
+
+Probe probe(const char *path, const char *member, const char *location) {
+  Op op{"load", path, location, member};
+  UniqueFd memberFd;
+  if (member)
+    openMember(op, member, memberFd);
+  else if (!path)
+    fail(op, "the path is NULL");
+  NpyFile file = openNpy(op);
+  return {static_cast<int64_t>(file.header.shape.size()),
+          static_cast<int32_t>(file.dtype - dtypeInfo(0))};
+}
+
+void readShape(const char *path, const char *member, int64_t rank,
+               int64_t *shape, int32_t dtype, const char *location) {
+  Op op{"load", path, location, member};
+  UniqueFd memberFd;
+  if (member)
+    openMember(op, member, memberFd);
+  npyShape(op, rank, shape, dtype);
+}
+
+void readArray(const char *path, const char *member, int64_t rank,
+               void *descriptor, int32_t dtype, const char *location) {
+  Op op{"load", path, location, member};
+  UniqueFd memberFd;
+  if (member)
+    openMember(op, member, memberFd);
+  load(op, rank, descriptor, dtype);
+}
+
+void writeArray(const char *path, int64_t rank, void *descriptor, int32_t dtype,
+                const char *location) {
+  save(Op{"save", path, location}, rank, descriptor, dtype);
+}
+
+} // namespace arrayrt::npy
+
 extern "C" void arrayrt_save_npy(const char *path, int64_t rank,
                                  void *descriptor, int32_t dtype,
                                  const char *location) {
-  save(path, rank, descriptor, dtype, location);
+  run(Op{"save", path, location}, [&] {
+    arrayrt::npy::writeArray(path, rank, descriptor, dtype, location);
+  });
 }
 
 extern "C" void arrayrt_npy_shape(const char *path, int64_t rank,
                                   int64_t *shape, int32_t dtype,
                                   const char *location) {
-  npyShape(Op{"load", path, location}, rank, shape, dtype);
+  run(Op{"load", path, location}, [&] {
+    arrayrt::npy::readShape(path, nullptr, rank, shape, dtype, location);
+  });
 }
 
 extern "C" void arrayrt_load_npy(const char *path, int64_t rank,
                                  void *descriptor, int32_t dtype,
                                  const char *location) {
-  load(Op{"load", path, location}, rank, descriptor, dtype);
+  run(Op{"load", path, location}, [&] {
+    arrayrt::npy::readArray(path, nullptr, rank, descriptor, dtype, location);
+  });
 }
 
 namespace {
-/// The load of `member` of the .npz archive `path`, its bytes extracted.
-Op openMember(const char *path, const char *member, const char *location) {
-  Op op{"load", path, location, member ? member : "(null)"};
-  if (!path)
+/// The checks of an .npz entry point's arguments that the member's name in
+/// messages needs.
+void checkMemberArguments(const Op &op, const char *member) {
+  if (!op.path)
     fail(op, "the path is NULL");
   if (!member)
     fail(op, "the member name is NULL");
-  std::string error;
-  op.fd = arrayrt::zip::extractMember(path, member, error);
-  if (op.fd < 0)
-    fail(op, "%s", error.c_str());
-  return op;
 }
 } // namespace
 
 extern "C" void arrayrt_npz_shape(const char *path, const char *member,
                                   int64_t rank, int64_t *shape, int32_t dtype,
                                   const char *location) {
-  npyShape(openMember(path, member, location), rank, shape, dtype);
+  Op op{"load", path, location, member ? member : "(null)"};
+  run(op, [&] {
+    checkMemberArguments(op, member);
+    arrayrt::npy::readShape(path, member, rank, shape, dtype, location);
+  });
 }
 
 extern "C" void arrayrt_load_npz(const char *path, const char *member,
                                  int64_t rank, void *descriptor, int32_t dtype,
                                  const char *location) {
-  load(openMember(path, member, location), rank, descriptor, dtype);
+  Op op{"load", path, location, member ? member : "(null)"};
+  run(op, [&] {
+    checkMemberArguments(op, member);
+    arrayrt::npy::readArray(path, member, rank, descriptor, dtype, location);
+  });
 }

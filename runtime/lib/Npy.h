@@ -1,8 +1,11 @@
 //===- Npy.h - NumPy .npy file format ---------------------------*- C++ -*-===//
 //
 // The pieces of the .npy entry points that tests check on their own (the
-// dtype table and the header NumPy writes) and that the device forms
-// (NpyDevice.cpp) share (the memref descriptor's fields).
+// dtype table and the header NumPy writes), that the device forms
+// (NpyDevice.cpp) share (the memref descriptor's fields), that the
+// scipy.sparse reader (SparseNpz.cpp) uses (the header reader), and the
+// entry points' work in a form that throws arrayrt::Failure instead of
+// exiting, which the fuzz targets (runtime/fuzz) call.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace arrayrt {
 namespace npy {
@@ -43,6 +47,44 @@ struct Memref {
 /// Reads the descriptor {allocated, aligned, offset, sizes[rank],
 /// strides[rank]} behind `descriptor`.
 Memref readDescriptor(int64_t rank, void *descriptor);
+
+/// What a .npy header says.
+struct Header {
+  std::string descr;       ///< 'descr' when it is a string ('<f4', '|S3').
+  bool structured = false; ///< 'descr' is a list (a structured dtype).
+  std::string descrSource; ///< 'descr' as written in the header.
+  bool fortranOrder = false;
+  std::vector<int64_t> shape; ///< Non-negative sizes.
+  uint64_t dataOffset = 0;    ///< Where the data starts in the file.
+};
+
+/// Reads the header of the .npy file open as `fd` (at its start) whose size
+/// is `fileSize` bytes (-1 when unknown: a pipe): magic string, version,
+/// header length and the header's dict, with its three keys of the right
+/// kinds. The header length is checked against `fileSize` before anything
+/// of that size is allocated. Returns false with `error` saying what is
+/// wrong (`malformed header: expected ':' at offset 12`).
+bool readHeader(int fd, int64_t fileSize, Header &header, std::string &error);
+
+/// arrayrt_npy_shape (`member` null) or arrayrt_npz_shape, arrayrt_load_npy
+/// or arrayrt_load_npz, and arrayrt_save_npy, throwing arrayrt::Failure
+/// (the whole message) instead of exiting. Other exceptions (std::bad_alloc)
+/// pass through.
+void readShape(const char *path, const char *member, int64_t rank,
+               int64_t *shape, int32_t dtype, const char *location);
+void readArray(const char *path, const char *member, int64_t rank,
+               void *descriptor, int32_t dtype, const char *location);
+void writeArray(const char *path, int64_t rank, void *descriptor, int32_t dtype,
+                const char *location);
+
+/// The rank and dtype code of the array in the .npy file `path` (or its
+/// member `member`), where readShape would accept them; throws Failure
+/// otherwise.
+struct Probe {
+  int64_t rank;
+  int32_t dtype;
+};
+Probe probe(const char *path, const char *member, const char *location);
 
 } // namespace npy
 } // namespace arrayrt

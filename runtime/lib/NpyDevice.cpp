@@ -14,11 +14,14 @@
 
 #include "Driver.h"
 #include "Error.h"
+#include "HostMemoryLimit.h"
 #include "Npy.h"
 #include "PinnedPool.h"
 #include "Profile.h"
 
+#include <cstdint>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 using arrayrt::check;
@@ -41,9 +44,10 @@ struct Staged {
 };
 
 [[noreturn]] void failStaging(const char *verb, const char *path,
-                              const char *location, const char *what) {
-  arrayrt::fatal("%s%scannot %s '%s': %s", location ? location : "",
-                 location ? ": " : "", verb, path ? path : "(null)", what);
+                              const char *location, const std::string &what) {
+  arrayrt::fatal("%scannot %s '%s': %s",
+                 arrayrt::locationPrefix(location).c_str(), verb,
+                 path ? path : "(null)", what.c_str());
 }
 
 Staged stage(const char *verb, const char *path, int64_t rank,
@@ -56,26 +60,43 @@ Staged stage(const char *verb, const char *path, int64_t rank,
 
   Staged staged;
   staged.descriptor.assign(3 + 2 * rank, 0);
-  int64_t count = 1, expected = 1;
-  for (int64_t i = rank - 1; i >= 0; --i) {
+  // The product of the nonzero sizes must fit with the element size (as
+  // the .npy reader and NumPy ask, empty arrays too); then every partial
+  // product below does.
+  int64_t nonzero = static_cast<int64_t>(info->size);
+  for (int64_t i = 0; i < rank; ++i) {
     if (sizes[i] < 0)
       failStaging(verb, path, location, "invalid device descriptor");
-    if (sizes[i] != 1 && strides[i] != expected)
+    if (sizes[i] != 0 && __builtin_mul_overflow(nonzero, sizes[i], &nonzero))
+      failStaging(verb, path, location, "the array is too large");
+  }
+  int64_t count = 1;
+  for (int64_t i = rank - 1; i >= 0; --i) {
+    if (sizes[i] != 1 && strides[i] != count)
       failStaging(verb, path, location,
                   "the device array is not contiguous (C order)");
-    expected *= sizes[i];
     staged.descriptor[3 + i] = sizes[i];
     staged.descriptor[3 + rank + i] = sizes[i] == 1 ? 1 : strides[i];
-    if (__builtin_mul_overflow(count, sizes[i], &count))
-      failStaging(verb, path, location, "the array is too large");
+    count *= sizes[i];
   }
   staged.bytes = static_cast<size_t>(count) * info->size;
   staged.device = array.aligned + array.offset * info->size;
+  if (staged.bytes > 0 && reinterpret_cast<uintptr_t>(array.aligned) == 0)
+    failStaging(verb, path, location,
+                "invalid device descriptor: the data pointer is NULL");
   if (staged.bytes > 0) {
+    // The whole array is staged in host memory (pinned, else pageable).
+    std::string tooLarge = arrayrt::exceedsHostMemory(staged.bytes);
+    if (!tooLarge.empty())
+      failStaging(verb, path, location,
+                  "the array does not fit in a host staging buffer: its " +
+                      tooLarge);
     staged.host = arrayrt::pinnedPool().acquire(staged.bytes);
     staged.pinned = staged.host != nullptr;
     if (!staged.pinned && !(staged.host = std::malloc(staged.bytes)))
-      failStaging(verb, path, location, "out of host memory");
+      failStaging(verb, path, location,
+                  "out of host memory for a staging buffer of " +
+                      arrayrt::formatByteCount(staged.bytes));
   }
   staged.descriptor[0] = reinterpret_cast<int64_t>(staged.host);
   staged.descriptor[1] = reinterpret_cast<int64_t>(staged.host);
@@ -117,43 +138,64 @@ void loadToDevice(const char *path, int64_t rank, void *descriptor,
 
 } // namespace
 
+namespace {
+/// Runs a device entry point's `body`; what it throws (std::bad_alloc from
+/// a descriptor of absurd rank) ends the program with the file's name.
+template <typename Body>
+void run(const char *verb, const char *path, const char *location,
+         Body &&body) {
+  arrayrt::exitOnFailure(
+      [&] {
+        return arrayrt::locationPrefix(location) + "cannot " + verb + " '" +
+               (path ? path : "(null)") + "': ";
+      },
+      body);
+}
+} // namespace
+
 extern "C" void arrayrt_load_npy_device(const char *path, int64_t rank,
                                         void *descriptor, int32_t dtype,
                                         arrayrt_stream_t stream,
                                         const char *location) {
-  loadToDevice(path, rank, descriptor, dtype, stream, location,
-               [&](void *host) {
-                 arrayrt_load_npy(path, rank, host, dtype, location);
-               });
+  run("load", path, location, [&] {
+    loadToDevice(path, rank, descriptor, dtype, stream, location,
+                 [&](void *host) {
+                   arrayrt_load_npy(path, rank, host, dtype, location);
+                 });
+  });
 }
 
 extern "C" void arrayrt_load_npz_device(const char *path, const char *member,
                                         int64_t rank, void *descriptor,
                                         int32_t dtype, arrayrt_stream_t stream,
                                         const char *location) {
-  loadToDevice(path, rank, descriptor, dtype, stream, location,
-               [&](void *host) {
-                 arrayrt_load_npz(path, member, rank, host, dtype, location);
-               });
+  run("load", path, location, [&] {
+    loadToDevice(path, rank, descriptor, dtype, stream, location,
+                 [&](void *host) {
+                   arrayrt_load_npz(path, member, rank, host, dtype, location);
+                 });
+  });
 }
 
 extern "C" void arrayrt_save_npy_device(const char *path, int64_t rank,
                                         void *descriptor, int32_t dtype,
                                         arrayrt_stream_t stream,
                                         const char *location) {
-  Staged staged = stage("save", path, rank, descriptor, dtype, location);
-  if (staged.bytes > 0) {
-    ScopedDeviceOp timed(toCu(stream), OpKind::Copy, nullptr, nullptr,
-                         staged.host, staged.device, staged.bytes);
-    check(driver().cuMemcpyAsync(toCu(staged.host), toCu(staged.device),
-                                 staged.bytes, toCu(stream)),
-          "cuMemcpyAsync");
-  }
-  if (staged.bytes > 0)
-    check(driver().cuStreamSynchronize(toCu(stream)), "cuStreamSynchronize");
-  arrayrt_save_npy(path, rank, staged.descriptor.data(), dtype, location);
-  if (staged.pinned)
-    arrayrt::pinnedPool().releaseNow(staged.host);
-  else
-    std::free(staged.host);
+  run("save", path, location, [&] {
+    Staged staged = stage("save", path, rank, descriptor, dtype, location);
+    if (staged.bytes > 0) {
+      ScopedDeviceOp timed(toCu(stream), OpKind::Copy, nullptr, nullptr,
+                           staged.host, staged.device, staged.bytes);
+      check(driver().cuMemcpyAsync(toCu(staged.host), toCu(staged.device),
+                                   staged.bytes, toCu(stream)),
+            "cuMemcpyAsync");
+    }
+    if (staged.bytes > 0)
+      check(driver().cuStreamSynchronize(toCu(stream)), "cuStreamSynchronize");
+    arrayrt_save_npy(path, rank, staged.descriptor.data(), dtype, location);
+    if (staged.pinned)
+      arrayrt::pinnedPool().releaseNow(staged.host);
+    else
+      std::free(staged.host);
+  });
 }

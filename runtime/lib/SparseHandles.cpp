@@ -261,10 +261,9 @@ arrayrt_csr_from_arrays(int64_t indptr_rank, void *indptr, int64_t indices_rank,
   return a;
 }
 
-extern "C" arrayrt_csr_t arrayrt_csr_load_mtx(const char *path,
-                                              int32_t index_bits, int32_t dtype,
-                                              const char *location,
-                                              arrayrt_stream_t stream) {
+namespace {
+arrayrt_csr_t loadMtx(const char *path, int32_t index_bits, int32_t dtype,
+                      const char *location, arrayrt_stream_t stream) {
   const char *op = "array.load_mtx";
   Where w(location);
   valueType(dtype, location);
@@ -279,6 +278,12 @@ extern "C" arrayrt_csr_t arrayrt_csr_load_mtx(const char *path,
     fatal("%s%s%s: '%s' has %lld entries, which need 64-bit indices "
           "(posWidth = crdWidth = 64)",
           w.text, w.sep, op, path, static_cast<long long>(nnz));
+  // Column indices (and the offsets) are stored as 32-bit integers.
+  if (index_bits == 32 && (rows > INT32_MAX || cols > INT32_MAX))
+    fatal("%s%s%s: '%s' is a %lld x %lld matrix, whose indices need 64 bits "
+          "(posWidth = crdWidth = 64)",
+          w.text, w.sep, op, path, static_cast<long long>(rows),
+          static_cast<long long>(cols));
   // The entries, sorted by row then column, into host descriptors.
   std::vector<int64_t> coordinates(2 * nnz + 2);
   int64_t data = reinterpret_cast<int64_t>(coordinates.data());
@@ -320,6 +325,22 @@ extern "C" arrayrt_csr_t arrayrt_csr_load_mtx(const char *path,
   arrayrt_memcpy(deviceValues, values.data(), nnz * element, stream);
   return ownedHandle(rows, cols, nnz, deviceOffsets, deviceIndices,
                      deviceValues, index_bits, dtype, stream, location);
+}
+} // namespace
+
+extern "C" arrayrt_csr_t arrayrt_csr_load_mtx(const char *path,
+                                              int32_t index_bits, int32_t dtype,
+                                              const char *location,
+                                              arrayrt_stream_t stream) {
+  arrayrt_csr_t result = nullptr;
+  // The host arrays it builds (offsets, indices, values) may not fit.
+  arrayrt::exitOnFailure(
+      [&] {
+        return arrayrt::locationPrefix(location) + "array.load_mtx: '" +
+               (path ? path : "(null)") + "': ";
+      },
+      [&] { result = loadMtx(path, index_bits, dtype, location, stream); });
+  return result;
 }
 
 extern "C" arrayrt_csr_t arrayrt_csr_spgemm(arrayrt_csr_t a, arrayrt_csr_t b,

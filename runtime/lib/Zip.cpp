@@ -9,6 +9,9 @@
 
 #include "Zip.h"
 
+#include "HostMemoryLimit.h"
+#include "OutputFile.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdarg>
@@ -54,20 +57,6 @@ bool readAt(int fd, uint64_t offset, void *data, size_t size) {
       return false;
     bytes += n;
     offset += static_cast<uint64_t>(n);
-    size -= static_cast<size_t>(n);
-  }
-  return true;
-}
-
-bool writeAll(int fd, const void *data, size_t size) {
-  const auto *bytes = static_cast<const char *>(data);
-  while (size > 0) {
-    ssize_t n = ::write(fd, bytes, size);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0)
-      return false;
-    bytes += n;
     size -= static_cast<size_t>(n);
   }
   return true;
@@ -175,17 +164,23 @@ public:
     return nullptr;
   }
 
+  /// The members' names, the first 32 of them.
   std::string memberList() const {
+    constexpr size_t kListed = 32;
     std::string names;
-    for (const Entry &entry : entries)
-      names += (names.empty() ? "" : ", ") + entry.name;
+    for (size_t i = 0; i < entries.size() && i < kListed; ++i)
+      names += (i ? ", " : "") + entries[i].name;
+    if (entries.size() > kListed)
+      names += " and " + std::to_string(entries.size() - kListed) + " more";
     return names.empty() ? "none" : names;
   }
 
   /// Writes the member's bytes to `out`, checking size and CRC-32.
   bool extract(const Entry &entry, int out) {
     unsigned char local[kLocalSize];
-    if (!readAt(fd, entry.localOffset, local, sizeof(local)) ||
+    if (entry.localOffset > fileSize ||
+        fileSize - entry.localOffset < kLocalSize ||
+        !readAt(fd, entry.localOffset, local, sizeof(local)) ||
         le(local, 4) != kLocalSignature)
       return fail("damaged zip archive (no local header for '%s')",
                   entry.name.c_str());
@@ -199,23 +194,56 @@ public:
       return fail("'%s' uses zip compression method %u; only stored (0) and "
                   "deflate (8) are supported",
                   entry.name.c_str(), entry.method);
-    std::vector<unsigned char> in(kChunk), outBuffer(kChunk);
+    // The member is held in memory (a memfd): one that cannot fit stops
+    // here, before anything of its size is written.
+    std::string tooLarge = exceedsHostMemory(entry.size);
+    if (!tooLarge.empty())
+      return fail("'%s' does not fit in host memory: its %s",
+                  entry.name.c_str(), tooLarge.c_str());
+    // A stored member is as large as its data.
+    if (entry.method == 0 && entry.size != entry.compressedSize)
+      return fail("damaged zip archive ('%s' is stored, but its sizes differ: "
+                  "%llu and %llu bytes)",
+                  entry.name.c_str(),
+                  static_cast<unsigned long long>(entry.compressedSize),
+                  static_cast<unsigned long long>(entry.size));
+    // Buffers of at most 1 MiB, no larger than the member needs.
+    std::vector<unsigned char> in(static_cast<size_t>(std::max<uint64_t>(
+        1, std::min<uint64_t>(kChunk, entry.compressedSize)))),
+        outBuffer(static_cast<size_t>(
+            std::max<uint64_t>(1, std::min<uint64_t>(kChunk, entry.size))));
     uLong crc = crc32(0L, Z_NULL, 0);
     uint64_t written = 0;
+    bool tooLong = false;
     auto emit = [&](const unsigned char *bytes, size_t size) {
+      // Never more than the entry says (a deflate bomb stops here).
+      if (size > entry.size - written) {
+        tooLong = true;
+        return false;
+      }
       crc = crc32(crc, bytes, static_cast<uInt>(size));
       written += size;
-      return writeAll(out, bytes, size);
+      int error = io::writeAll(out, bytes, size);
+      errno = error;
+      return error == 0;
+    };
+    auto emitFailed = [&] {
+      if (tooLong)
+        return fail("damaged zip archive ('%s' holds more than the %llu "
+                    "bytes its entry says)",
+                    entry.name.c_str(),
+                    static_cast<unsigned long long>(entry.size));
+      return fail("cannot buffer '%s': %s", entry.name.c_str(),
+                  std::strerror(errno));
     };
     if (entry.method == 0) {
       for (uint64_t done = 0; done < entry.compressedSize;) {
         size_t n = static_cast<size_t>(
-            std::min<uint64_t>(kChunk, entry.compressedSize - done));
+            std::min<uint64_t>(in.size(), entry.compressedSize - done));
         if (!readAt(fd, data + done, in.data(), n))
           return fail("cannot read '%s'", entry.name.c_str());
         if (!emit(in.data(), n))
-          return fail("cannot buffer '%s': %s", entry.name.c_str(),
-                      std::strerror(errno));
+          return emitFailed();
         done += n;
       }
     } else {
@@ -229,7 +257,7 @@ public:
           if (done == entry.compressedSize)
             break;
           size_t n = static_cast<size_t>(
-              std::min<uint64_t>(kChunk, entry.compressedSize - done));
+              std::min<uint64_t>(in.size(), entry.compressedSize - done));
           if (!readAt(fd, data + done, in.data(), n)) {
             inflateEnd(&stream);
             return fail("cannot read '%s'", entry.name.c_str());
@@ -249,8 +277,7 @@ public:
         }
         if (!emit(outBuffer.data(), outBuffer.size() - stream.avail_out)) {
           inflateEnd(&stream);
-          return fail("cannot buffer '%s': %s", entry.name.c_str(),
-                      std::strerror(errno));
+          return emitFailed();
         }
       }
       inflateEnd(&stream);
@@ -323,15 +350,36 @@ public:
 
 } // namespace
 
-int extractMember(const char *path, const char *member, std::string &error) {
-  Fd archive;
+namespace {
+/// Opens the archive `path` into `archive` and reads its directory.
+bool openArchive(const char *path, Fd &archive, uint64_t &size,
+                 std::string &error) {
   archive.fd = ::open(path, O_RDONLY | O_CLOEXEC);
   struct stat status;
   if (archive.fd < 0 || ::fstat(archive.fd, &status) != 0) {
     error = std::strerror(errno);
-    return -1;
+    return false;
   }
-  Archive zip(archive.fd, static_cast<uint64_t>(status.st_size), error);
+  if (S_ISDIR(status.st_mode)) {
+    error = std::strerror(EISDIR);
+    return false;
+  }
+  if (!S_ISREG(status.st_mode)) {
+    error = "not a regular file (a zip archive is read from its end, so it "
+            "cannot be a pipe or a device)";
+    return false;
+  }
+  size = static_cast<uint64_t>(status.st_size);
+  return true;
+}
+} // namespace
+
+int extractMember(const char *path, const char *member, std::string &error) {
+  Fd archive;
+  uint64_t size = 0;
+  if (!openArchive(path, archive, size, error))
+    return -1;
+  Archive zip(archive.fd, size, error);
   if (!zip.readDirectory())
     return -1;
   const Entry *entry = zip.find(member);
@@ -353,6 +401,21 @@ int extractMember(const char *path, const char *member, std::string &error) {
     return -1;
   }
   return out.release();
+}
+
+bool listMembers(const char *path, std::vector<std::string> &names,
+                 std::string &error) {
+  Fd archive;
+  uint64_t size = 0;
+  if (!openArchive(path, archive, size, error))
+    return false;
+  Archive zip(archive.fd, size, error);
+  if (!zip.readDirectory())
+    return false;
+  names.clear();
+  for (const Entry &entry : zip.entries)
+    names.push_back(entry.name);
+  return true;
 }
 
 } // namespace arrayrt::zip

@@ -13,6 +13,7 @@
 #define ARRAYRT_LIB_ZIP_H
 
 #include <string>
+#include <vector>
 
 namespace arrayrt::zip {
 
@@ -23,6 +24,13 @@ namespace arrayrt::zip {
 /// cannot be read, is not a zip archive, is damaged, uses an unsupported
 /// compression, or has no such member: then it lists the members).
 int extractMember(const char *path, const char *member, std::string &error);
+
+/// The names of the members of the archive `path`, in the central
+/// directory's order; false with `error` set as for extractMember when the
+/// directory cannot be read. (The fuzz target of the .npz readers extracts
+/// the members it finds.)
+bool listMembers(const char *path, std::vector<std::string> &names,
+                 std::string &error);
 
 } // namespace arrayrt::zip
 

@@ -128,6 +128,13 @@ TEST(MtxTest, MalformedFilesNameTheLine) {
               "symmetric\n3 3 1\n1 2 1.0\n",
               "line 3: a symmetric file lists the lower triangle only, "
               "found \\(1, 2\\)");
+  // Found by arrayrt-mtx-fuzzer: the mirror of (3, 2) in a 4 x 2 matrix
+  // is (2, 3), outside it (fuzz/corpus/arrayrt-mtx-fuzzer/
+  // regression-symmetric-not-square.mtx).
+  expectError("nonsquare.mtx",
+              "%%MatrixMarket matrix coordinate pattern symmetric\n%\n"
+              "4 2 3\n2 1\n3 2\n3 2\n",
+              "line 3: a symmetric matrix must be square, found 4 x 2");
   expectError("short.mtx",
               "%%MatrixMarket matrix coordinate real general\n"
               "3 3 3\n1 1 1.0\n",

@@ -18,6 +18,7 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
 
@@ -205,6 +206,49 @@ TEST_F(NpyDevice, BadInputStopsWithTheLocation) {
               "array is not contiguous");
   EXPECT_NE(access(path("y.npy").c_str(), F_OK), 0);
   arrayrt_free(device, stream);
+}
+
+TEST_F(NpyDevice, SavesToDevicesInPlace) {
+  float values[6] = {1, 2, 3, 4, 5, 6};
+  arrayrt_stream_t stream = arrayrt_default_stream();
+  void *device = arrayrt_alloc(sizeof(values), stream);
+  arrayrt_memcpy(device, values, sizeof(values), stream);
+  std::vector<int64_t> desc = descriptor(device, {2, 3});
+  arrayrt_save_npy_device("/dev/null", 2, desc.data(), ARRAYRT_DTYPE_F32,
+                          stream, "p.mlir:1:1");
+  EXPECT_EXIT(arrayrt_save_npy_device("/dev/full", 2, desc.data(),
+                                      ARRAYRT_DTYPE_F32, stream, "p.mlir:2:2"),
+              testing::ExitedWithCode(1),
+              "arrayrt: error: p.mlir:2:2: cannot save '/dev/full': cannot "
+              "write '/dev/full': No space left on device");
+  struct stat status;
+  ASSERT_EQ(::lstat("/dev/full", &status), 0);
+  EXPECT_TRUE(S_ISCHR(status.st_mode));
+  ASSERT_EQ(::lstat("/dev/null", &status), 0);
+  EXPECT_TRUE(S_ISCHR(status.st_mode));
+  arrayrt_free(device, stream);
+}
+
+TEST_F(NpyDevice, HugeArraysStopBeforeStaging) {
+  // The descriptors' sizes are checked before any staging buffer is taken:
+  // their product overflows, or their bytes exceed host memory.
+  arrayrt_stream_t stream = arrayrt_default_stream();
+  char fake[64];
+  std::vector<int64_t> overflow =
+      descriptor(fake, {int64_t(1) << 62, 4}, {4, 1});
+  EXPECT_EXIT(arrayrt_load_npy_device(path("x.npy").c_str(), 2, overflow.data(),
+                                      ARRAYRT_DTYPE_F32, stream, "p.mlir:3:3"),
+              testing::ExitedWithCode(1),
+              "arrayrt: error: p.mlir:3:3: cannot load '.*x.npy': the array "
+              "is too large");
+  std::vector<int64_t> huge = descriptor(fake, {int64_t(1) << 42});
+  EXPECT_EXIT(arrayrt_save_npy_device(path("x.npy").c_str(), 1, huge.data(),
+                                      ARRAYRT_DTYPE_F32, stream, "p.mlir:4:4"),
+              testing::ExitedWithCode(1),
+              "arrayrt: error: p.mlir:4:4: cannot save '.*x.npy': the array "
+              "does not fit in a host staging buffer: its 17592186044416 "
+              "bytes \\(16\\.00 TiB\\) exceed ");
+  EXPECT_NE(access(path("x.npy").c_str(), F_OK), 0);
 }
 
 } // namespace

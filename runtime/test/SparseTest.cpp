@@ -14,6 +14,10 @@
 #include <cstdlib>
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <fstream>
+#include <string>
+
 namespace {
 
 const bool kUseFakeDriver =
@@ -150,6 +154,25 @@ TEST(SparseTest, CsrLoadMtxNamesTheFile) {
                                    "p.mlir:2:3", nullptr),
               testing::ExitedWithCode(1),
               "arrayrt: error: p.mlir:2:3: cannot load '/nonexistent/a.mtx'");
+}
+
+TEST(SparseTest, CsrLoadMtxWith32BitIndicesNeedsSizesThatFit) {
+  // 2^31 columns: the column indices would have been truncated.
+  std::string path = testing::TempDir() + "arrayrt-wide.mtx";
+  {
+    std::ofstream out(path);
+    out << "%%MatrixMarket matrix coordinate real general\n"
+           "2 2147483648 1\n1 2147483648 1.5\n";
+  }
+  // Machines with less than 16 GiB of RAM and swap stop earlier, at the
+  // check that the program can hold the offsets of 2^31 columns.
+  EXPECT_EXIT(arrayrt_csr_load_mtx(path.c_str(), 32, ARRAYRT_DTYPE_F64,
+                                   "p.mlir:2:3", nullptr),
+              testing::ExitedWithCode(1),
+              "arrayrt: error: p.mlir:2:3: (array.load_mtx: '.*' is a 2 x "
+              "2147483648 matrix, whose indices need 64 bits|cannot load "
+              "'.*': a 2 x 2147483648 matrix does not fit in host memory)");
+  std::remove(path.c_str());
 }
 
 /// A handle's fields as a created one has them, without its descriptor:

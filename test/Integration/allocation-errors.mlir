@@ -38,7 +38,7 @@
 // NEGATIVE: arrayrt: error: {{.*}}allocation-errors.mlir:[[#LINE:]]:8: array.full: cannot allocate an array of shape [-1, 3] of float32 (4 bytes each): dimension 0 is -1, a negative size
 // OVERFLOW: arrayrt: error: {{.*}}allocation-errors.mlir:[[#]]:8: array.full: cannot allocate an array of shape [100000000000, 100000000000] of float32 (4 bytes each): it would take 4e+22 bytes, more than a 64-bit size can hold
 // OVERFLOW4: arrayrt: error: {{.*}}allocation-errors.mlir:[[#]]:8: array.full: cannot allocate an array of shape [4611686018427387904, 4] of float32 (4 bytes each): it would take 7.38e+19 bytes, more than a 64-bit size can hold
-// HUGE: arrayrt: error: {{.*}}allocation-errors.mlir:[[#]]:8: array.full: out of host memory: cannot allocate {{[0-9]+}} bytes ({{.*}} GiB); the limit is {{.*}} (the machine's memory and swap)
+// HUGE: arrayrt: error: {{.*}}allocation-errors.mlir:[[#]]:8: array.full: out of host memory: cannot allocate {{[0-9]+}} bytes ({{.*}} GiB); the limit is {{.*}} (this machine's memory (RAM and swap))
 // LIMIT: arrayrt: error: {{.*}}allocation-errors.mlir:[[#]]:{{[0-9]+}}: array.load_npy: out of host memory: cannot allocate {{[0-9]+}} bytes; the limit is 16 bytes (ARRAYRT_HOST_MEMORY_LIMIT)
 // BADLIMIT: arrayrt: error: ARRAYRT_HOST_MEMORY_LIMIT is 'lots': it does not start with a digit; expected a number of bytes (such as 4294967296 or 4GiB) or a percentage of the machine's memory (such as 80%)
 // GPUHUGE: arrayrt: error: {{.*}}allocation-errors.mlir:[[#]]:8: out of GPU memory: cannot allocate 400000000000 bytes

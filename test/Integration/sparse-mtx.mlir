@@ -31,7 +31,7 @@
 // NUMPY: files = {".": good, "range": good.replace("3 4 -2e1", "3 5 -2e1"), "short": good.rsplit("1 1 0.25", 1)[0]}
 // NUMPY: for d, text in files.items(): os.makedirs(d, exist_ok=True); open(os.path.join(d, "general.mtx"), "w").write(text); open(os.path.join(d, "symmetric.mtx"), "w").write(sym); open(os.path.join(d, "pattern.mtx"), "w").write(pat)
 // NUMPY: os.makedirs("missing", exist_ok=True); os.makedirs("rows", exist_ok=True)
-// NUMPY: open("rows/general.mtx", "w").write(good); open("rows/symmetric.mtx", "w").write(sym.replace("3 3 3", "4 3 3")); open("rows/pattern.mtx", "w").write(pat)
+// NUMPY: open("rows/general.mtx", "w").write(good); open("rows/symmetric.mtx", "w").write(sym.replace("3 3 3", "4 4 3")); open("rows/pattern.mtx", "w").write(pat)
 // NUMPY: g = np.array([[1.75, 0, 0, 0], [0, 3, 0, 0], [0, 0, 0, -20]], np.float32)
 // NUMPY: print(g)
 // NUMPY: print(np.int64(3))

@@ -434,7 +434,11 @@ void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank, void *rhs,
  *                           default on when NVTX_INJECTION64_PATH is set
  *                           (Nsight Systems and Nsight Compute set it)
  *
- * A bad value is an error (exit status 1). While timing, the runtime
+ * A bad value is an error (exit status 1). The report and the trace are
+ * written as array.save_npy writes (arrayrt_save_npy): a regular file is
+ * replaced only when complete, through a temporary created before the
+ * program runs (so an unwritable path fails at once) and removed if it
+ * fails; a device or a pipe is written in place. While timing, the runtime
  * records a pair of CUDA timing events around every device operation it
  * queues: each kernel launch, memset and copy (and library call). One
  * iteration's device time is the sum of the durations of its operations
@@ -504,10 +508,13 @@ void arrayrt_bad_allocation(const char *label, const char *element,
  * (arrayrt_set_op, which compiled code calls before each host allocation),
  * the size and the limit:
  *   arrayrt: error: <location>: <op>: out of host memory: cannot
- *   allocate <size>; the limit is <limit> (the machine's memory and swap)
- * The limit is the machine's memory and swap, or ARRAYRT_HOST_MEMORY_LIMIT
+ *   allocate <size>; the limit is <limit> (this machine's memory (RAM and
+ *   swap))
+ * The limit is the smallest of the machine's RAM and swap, the cgroup's
+ * memory limit and ulimit -v / -d, or ARRAYRT_HOST_MEMORY_LIMIT when set
  * (bytes with an optional K/M/G/T suffix, or a percentage of the machine's
- * memory, as ARRAYRT_GPU_MEMORY_LIMIT). */
+ * RAM, as ARRAYRT_GPU_MEMORY_LIMIT); the file readers check the sizes a
+ * file declares against the same limit. */
 void *_mlir_memref_to_llvm_alloc(size_t size);
 void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t size);
 void _mlir_memref_to_llvm_free(void *ptr);
@@ -549,10 +556,16 @@ void arrayrt_print_f64(int64_t rank, void *descriptor);
  * pairs sorted by row then column, duplicates summed (as SciPy's tocsr()
  * does), a symmetric file's lower triangle mirrored; pattern entries are 1.
  * The last file read is kept, so the three calls of one array.load_mtx
- * parse it once. A file that cannot be read or is malformed stops the
- * program with one line naming the op's location, the file and the line:
+ * parse it once. A zip archive (recognized by its first bytes) is read as
+ * scipy.sparse.save_npz wrote it (array.load_sparse); a path ending in .npz
+ * that is not one is an error saying so. A file that cannot be read or is
+ * malformed stops the program with one line naming the op's location, the
+ * file and the line:
  *   arrayrt: error: prog.mlir:3:8: cannot load 'a.mtx': line 7: row 9 is
  *   outside 1..8
+ * So does a size line whose entries could not be sorted in host memory,
+ * and (arrayrt_mtx_shape) a matrix whose row or column offsets, 8 bytes
+ * each, would not fit in host memory.
  *===----------------------------------------------------------------------===*/
 
 /* Writes rows, columns and the number of entries (after mirroring and
@@ -728,17 +741,24 @@ typedef enum arrayrt_dtype {
 /* Writes the array `descriptor` views to `path` as a C-order, little-endian
  * .npy file, byte for byte what NumPy 1.24's np.save writes for the same
  * array in C order (format 1.0, or 2.0 when the header exceeds 64 KiB; where
- * the view is Fortran-contiguous, np.save would write Fortran order). The data
- * goes to a temporary file next to `path` (`<path>.tmp-<pid>-<n>`), which is
- * renamed over `path` only when complete (written and closed; like np.save,
- * not forced to disk with fsync), so a failure leaves `path` as it was and
- * no temporary behind. i1 elements are written
+ * the view is Fortran-contiguous, np.save would write Fortran order). A
+ * regular file (or a new path; a symbolic link is followed to its target)
+ * gets the data through a temporary file next to it
+ * (`<path>.tmp-<pid>-<n>`), which is renamed over it only when complete
+ * (written and closed; like np.save, not forced to disk with fsync), so a
+ * failure leaves `path` as it was and no temporary behind, also when the
+ * program ends on an error or a terminating signal during the save. Devices
+ * (/dev/null, /dev/full), FIFOs and /dev/stdout are written in place and
+ * never replaced. Every write error names the path (runtime/README.md,
+ * "Reading and writing files"). i1 elements are written
  * as 0 or 1 (any nonzero byte is true). */
 void arrayrt_save_npy(const char *path, int64_t rank, void *descriptor,
                       int32_t dtype, const char *location);
 
 /* Reads only the header of the .npy file `path`, checks that it holds a
- * C-order, rank-`rank` array of `dtype`, and writes its `rank` sizes to
+ * C-order, rank-`rank` array of `dtype` whose data the file holds and that
+ * fits in host memory (RAM and swap, ulimit -v and -d, the cgroup's limit;
+ * the message names the size and the limit), and writes its `rank` sizes to
  * `shape`, so that compiled code can allocate before arrayrt_load_npy. */
 void arrayrt_npy_shape(const char *path, int64_t rank, int64_t *shape,
                        int32_t dtype, const char *location);
@@ -748,8 +768,9 @@ void arrayrt_npy_shape(const char *path, int64_t rank, int64_t *shape,
  * (or byte-order-free), of `dtype`, and of rank `rank`; each size of the
  * descriptor must equal the file's, except that -1 accepts any size. The
  * elements are stored through the descriptor's strides using the file's
- * sizes, so the buffer must be large enough for them. i1 elements are stored
- * as 0 or 1. Bytes after the array's data are ignored, as NumPy does. */
+ * sizes, so the buffer must be large enough for them (a NULL buffer is an
+ * error: the program could not allocate it). i1 elements are stored as 0 or
+ * 1. Bytes after the array's data are ignored, as NumPy does. */
 void arrayrt_load_npy(const char *path, int64_t rank, void *descriptor,
                       int32_t dtype, const char *location);
 
