@@ -41,11 +41,13 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${ARRAYC_FUZZ_BUILD_DIR:-$root/build-fuzz}
 llvm=/usr/lib/llvm-22
 
-if [ -f "$build/build.ninja" ] &&
-   ! ninja -C "$build" -t targets all | grep -q "^$target: "; then
-  echo "fuzz: no target '$target' in $build; the fuzzers are:" >&2
-  ninja -C "$build" -t targets all | sed -n 's/^\([A-Za-z0-9_-]*-fuzzer\): .*/  \1/p' >&2
-  exit 2
+if [ -f "$build/build.ninja" ]; then
+  targets=$(ninja -C "$build" -t targets all)
+  if ! grep -q "^$target: " <<<"$targets"; then
+    echo "fuzz: no target '$target' in $build; the fuzzers are:" >&2
+    sed -n 's/^\(array[A-Za-z0-9_-]*-fuzzer\): .*/  \1/p' <<<"$targets" >&2
+    exit 2
+  fi
 fi
 ARRAYC_BUILD_DIR=$build ARRAYC_BUILD_TARGETS=$target \
 ARRAYC_EXTRA_PACKAGES="libclang-rt-22-dev" \
