@@ -17,6 +17,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -95,6 +96,29 @@ const std::vector<std::string> &knownBugs() {
   return known;
 }
 
+/// Whether `program` matches an `input-regex:` line of the known bugs.
+bool knownCrashInput(llvm::StringRef program) {
+  static const std::vector<std::unique_ptr<llvm::Regex>> patterns = [] {
+    std::vector<std::unique_ptr<llvm::Regex>> patterns;
+    for (llvm::StringRef line : knownBugs())
+      if (line.consume_front("input-regex:")) {
+        auto regex = std::make_unique<llvm::Regex>(line.trim());
+        std::string error;
+        if (!regex->isValid(error)) {
+          llvm::errs() << "ARRAYC_FUZZ_KNOWN_BUGS: bad regex '" << line
+                       << "': " << error << "\n";
+          std::abort();
+        }
+        patterns.push_back(std::move(regex));
+      }
+    return patterns;
+  }();
+  for (const auto &pattern : patterns)
+    if (pattern->match(program))
+      return true;
+  return false;
+}
+
 const char *severityName(DiagnosticSeverity severity) {
   switch (severity) {
   case DiagnosticSeverity::Error:
@@ -150,12 +174,16 @@ void FuzzContext::bug(const llvm::Twine &message, llvm::StringRef input,
 
 llvm::StringRef arrayc::fuzz::inputProgram(const uint8_t *data, size_t size,
                                            std::string &storage) {
-  if (!structuredMode())
-    return llvm::StringRef(reinterpret_cast<const char *>(data), size);
-  storage = generateProgram(data, size);
-  if (verbose())
-    llvm::errs() << storage;
-  return storage;
+  llvm::StringRef program(reinterpret_cast<const char *>(data), size);
+  if (structuredMode()) {
+    storage = generateProgram(data, size);
+    if (verbose())
+      llvm::errs() << storage;
+    program = storage;
+  }
+  if (!knownBugs().empty() && knownCrashInput(program))
+    return {};
+  return program;
 }
 
 FuzzContext::FuzzContext() : context(nextContext()) {

@@ -78,7 +78,9 @@ private:
 
 /// The program an input stands for: its bytes as MLIR text, or in the
 /// structured mode (ARRAYC_FUZZ_STRUCTURED=1) the program they choose
-/// (ProgramGenerator.h), kept in `storage`.
+/// (ProgramGenerator.h), kept in `storage`. Empty when the program matches
+/// an `input-regex:` line of ARRAYC_FUZZ_KNOWN_BUGS (a recorded crash the
+/// project cannot guard, e.g. in MLIR's parser): the targets skip it.
 llvm::StringRef inputProgram(const uint8_t *data, size_t size,
                              std::string &storage);
 

@@ -18,6 +18,8 @@ using namespace arrayc::fuzz;
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::string program;
   llvm::StringRef input = inputProgram(data, size, program);
+  if (input.empty())
+    return 0;
   FuzzContext context;
   mlir::OwningOpRef<mlir::ModuleOp> module = context.parse(input);
   if (!module)
