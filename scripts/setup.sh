@@ -4,6 +4,11 @@
 #
 #   scripts/setup.sh            install dependencies, configure, build
 #
+# ARRAYC_BUILD_DIR builds elsewhere; ARRAYC_CMAKE_ARGS (words) configures a
+# new build directory differently, ARRAYC_EXTRA_PACKAGES (words) installs
+# more packages and ARRAYC_BUILD_TARGETS (words) builds only those targets
+# (scripts/sanitize.sh and scripts/fuzz.sh use them).
+#
 # Dependencies: LLVM/MLIR 22 from Debian's packages, CMake, Ninja, a C++
 # compiler, GoogleTest, NumPy for /usr/bin/python3, and the CUDA toolkit
 # (for ptxas/fatbinary and headers; expected at /usr/local/cuda, or set
@@ -13,7 +18,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${ARRAYC_BUILD_DIR:-$root/build}
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
-          lld-22 python3-numpy cmake ninja-build g++ libgtest-dev zlib1g-dev)
+          lld-22 python3-numpy cmake ninja-build g++ libgtest-dev zlib1g-dev
+          ${ARRAYC_EXTRA_PACKAGES:-})
 
 missing=()
 for package in "${packages[@]}"; do
@@ -38,6 +44,6 @@ fi
 
 if [ ! -f "$build/build.ninja" ]; then
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-    -DCUDAToolkit_ROOT="$cuda"
+    -DCUDAToolkit_ROOT="$cuda" ${ARRAYC_CMAKE_ARGS:-}
 fi
-cmake --build "$build"
+cmake --build "$build" ${ARRAYC_BUILD_TARGETS:+--target $ARRAYC_BUILD_TARGETS}

@@ -17,7 +17,10 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.arrayc_obj_root, "test")
 config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
 
-llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+# lit passes ASAN_OPTIONS and UBSAN_OPTIONS on by itself; LSAN_OPTIONS (leak
+# suppressions of the sanitizer build) too.
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP",
+                                     "LSAN_OPTIONS"])
 llvm_config.use_default_substitutions()
 
 config.substitutions.append(("%cuda_toolkit", config.cuda_toolkit_path))
@@ -32,6 +35,10 @@ config.substitutions.append(("%arrayrt_lib",
 config.substitutions.append(("%fake_cuda_driver",
                              os.path.join(config.arrayc_lib_dir,
                                           "libarrayrt-fake-cuda.so")))
+# %program_cxx links an object with the runtime as arrayc does: the C++
+# compiler driver, with the sanitizers of a sanitizer build.
+config.substitutions.append(("%program_cxx", " ".join(
+    filter(None, [config.program_linker, config.program_link_flags]))))
 # %numpy-python is a Python with NumPy.
 config.substitutions.append(("%numpy-python", config.numpy_python))
 # %numpy-ref prints what NumPy prints for the `// NUMPY:` lines of a test.

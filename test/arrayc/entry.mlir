@@ -10,7 +10,7 @@
 //
 // An object links by hand with the two archives, in that order.
 // RUN: arrayc --target=cpu --emit=obj %s -o %t.o
-// RUN: c++ %t.o %arrayc_obj/lib/libarrayrt_main.a %arrayrt_lib -o %t.byhand -ldl -lpthread -lm
+// RUN: %program_cxx %t.o %arrayc_obj/lib/libarrayrt_main.a %arrayrt_lib -o %t.byhand -ldl -lpthread -lm
 // RUN: %t.byhand | FileCheck %s --check-prefix=OUT
 //
 // A runtime library without libarrayrt_main.a beside it is an error, and no

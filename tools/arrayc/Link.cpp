@@ -2,6 +2,7 @@
 
 #include "Link.h"
 
+#include "arrayc/Config.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -18,7 +19,7 @@ static std::string fromEnvironment(const char *name, StringRef fallback) {
 
 arrayc::LinkOptions arrayc::defaultLinkOptions(const char *argv0) {
   LinkOptions options;
-  options.linker = fromEnvironment("ARRAYC_LINKER", "c++");
+  options.linker = fromEnvironment("ARRAYC_LINKER", ARRAYC_PROGRAM_LINKER);
   std::string self = sys::fs::getMainExecutable(
       argv0, reinterpret_cast<void *>(&defaultLinkOptions));
   SmallString<256> archive(sys::path::parent_path(sys::path::parent_path(self)));
@@ -71,6 +72,10 @@ Error arrayc::linkExecutable(StringRef object, StringRef output,
                                  "-ldl",
                                  "-lpthread",
                                  "-lm"};
+  // A runtime built with sanitizers needs their runtimes in the program.
+  SmallVector<StringRef> configured;
+  StringRef(ARRAYC_PROGRAM_LINK_FLAGS).split(configured, ' ', -1, false);
+  args.append(configured.begin(), configured.end());
   if (options.verbose) {
     for (StringRef arg : args)
       errs() << arg << ' ';

@@ -9,7 +9,8 @@
 namespace arrayc {
 
 struct LinkOptions {
-  /// The C++ compiler driver used as the linker (`$ARRAYC_LINKER`, else c++).
+  /// The C++ compiler driver used as the linker (`$ARRAYC_LINKER`, else c++,
+  /// or the clang that built a runtime with sanitizers).
   std::string linker;
   /// The runtime archive (`--runtime-lib`, `$ARRAYC_RUNTIME_LIB`, else
   /// libarrayrt.a next to arrayc in ../lib).

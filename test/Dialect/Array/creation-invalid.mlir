@@ -117,3 +117,35 @@ func.func @full_unsigned_too_large() -> tensor<2xui8> {
   %0 = array.full 256 : tensor<2xui8>
   return %0 : tensor<2xui8>
 }
+
+// -----
+
+func.func @full_above_uint64() -> tensor<2xui64> {
+  // expected-error @+1 {{integer value out of the range of i64 and ui64}}
+  %0 = array.full 18446744073709551616 : tensor<2xui64>
+  return %0 : tensor<2xui64>
+}
+
+// -----
+
+func.func @full_below_int64() -> tensor<2xi64> {
+  // expected-error @+1 {{integer value out of the range of i64 and ui64}}
+  %0 = array.full -9223372036854775809 : tensor<2xi64>
+  return %0 : tensor<2xi64>
+}
+
+// -----
+
+func.func @arange_above_int64() -> tensor<2xui64> {
+  // expected-error @+1 {{integer value out of the range of i64}}
+  %0 = array.arange 18446744073709551615, 0, -1 : tensor<2xui64>
+  return %0 : tensor<2xui64>
+}
+
+// -----
+
+func.func @full_bool_negative() -> tensor<2xi1> {
+  // expected-error @+1 {{expected 0 or 1 for a bool (i1) array, found -1}}
+  %0 = array.full -1 : tensor<2xi1>
+  return %0 : tensor<2xi1>
+}

@@ -346,7 +346,7 @@ func.func @full_i32_unsigned_max() -> tensor<i32> {
 // -----
 
 func.func @full_i64_overflow() -> tensor<4xi64> {
-  // expected-error @+1 {{integer value out of the range of i64}}
+  // expected-error @+1 {{value 9223372036854775808 does not fit in element type 'i64'}}
   %0 = array.full 9223372036854775808 : tensor<4xi64>
   return %0 : tensor<4xi64>
 }

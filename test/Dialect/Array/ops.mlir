@@ -236,6 +236,32 @@ func.func @full_negative() {
   return
 }
 
+// Unsigned values and bool's true print as the numbers they are (found by
+// array-parse-fuzzer: 150 in ui8 printed as -106, true as -1, neither of
+// which parses back); uint64 takes values up to 2^64 - 1.
+// CHECK-LABEL: func.func @full_unsigned_and_bool
+// CHECK: array.full 150 : tensor<2xui8>
+// CHECK: array.full 65535 : tensor<2xui16>
+// CHECK: array.full 18446744073709551615 : tensor<2xui64>
+// CHECK: array.full 9223372036854775808 : tensor<2xui64>
+// CHECK: array.full 1 : tensor<2xi1>
+// CHECK: array.full 0 : tensor<2xi1>
+// CHECK: array.full 18446744073709551616.0 : tensor<f64>
+// CHECK: array.pad %{{.*}} low [1] high [0] value 255 : tensor<2xui8> -> tensor<3xui8>
+// CHECK: array.pad %{{.*}} low [1] high [0] value 1 : tensor<2xi1> -> tensor<3xi1>
+func.func @full_unsigned_and_bool() {
+  %0 = array.full 150 : tensor<2xui8>
+  %1 = array.full 65535 : tensor<2xui16>
+  %2 = array.full 18446744073709551615 : tensor<2xui64>
+  %3 = array.full 9223372036854775808 : tensor<2xui64>
+  %4 = array.full 1 : tensor<2xi1>
+  %5 = array.full 0 : tensor<2xi1>
+  %6 = array.full 18446744073709551615 : tensor<f64>
+  %7 = array.pad %0 low [1] high [0] value 255 : tensor<2xui8> -> tensor<3xui8>
+  %8 = array.pad %4 low [1] high [0] value 1 : tensor<2xi1> -> tensor<3xi1>
+  return
+}
+
 // CHECK-LABEL: func.func @full_special
 // CHECK: array.full inf : tensor<3xf32>
 // CHECK: array.full -inf : tensor<3xf32>

@@ -7,6 +7,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <charconv>
 #include <cmath>
@@ -79,11 +80,11 @@ static std::string formatFloatLiteral(const APFloat &number) {
 /// A fill literal as the user wrote it, for messages.
 static std::string describeLiteral(Attribute literal) {
   if (auto intAttr = dyn_cast<IntegerAttr>(literal))
-    return std::to_string(intAttr.getValue().getSExtValue());
+    return llvm::toString(intAttr.getValue(), 10, /*Signed=*/true);
   return formatFloatLiteral(cast<FloatAttr>(literal).getValue());
 }
 
-/// Converts an untyped literal (parsed as i64 or f64) to `elementType`,
+/// Converts an untyped literal (parsed as i64, i65 or f64) to `elementType`,
 /// rejecting values that the element type cannot hold.
 FailureOr<TypedAttr>
 array::detail::castLiteral(Attribute literal, Type elementType,
@@ -104,7 +105,7 @@ array::detail::castLiteral(Attribute literal, Type elementType,
     if (width == 1) {
       if (!value.isZero() && !value.isOne())
         return emitError() << "expected 0 or 1 for a bool (i1) array, found "
-                           << value.getSExtValue();
+                           << describeLiteral(literal);
       return TypedAttr(IntegerAttr::get(intType, value.trunc(1)));
     }
     // Unsigned types take 0 to 2^width - 1 (NumPy 2 rejects -1 for uint8).
@@ -112,7 +113,7 @@ array::detail::castLiteral(Attribute literal, Type elementType,
                     ? !value.isNegative() && value.getActiveBits() <= width
                     : value.getSignificantBits() <= width;
     if (!fits)
-      return emitError() << "value " << value.getSExtValue()
+      return emitError() << "value " << describeLiteral(literal)
                          << " does not fit in element type " << elementType;
     return TypedAttr(IntegerAttr::get(intType, value.sextOrTrunc(width)));
   }
@@ -121,8 +122,8 @@ array::detail::castLiteral(Attribute literal, Type elementType,
   if (auto floatAttr = dyn_cast<FloatAttr>(literal))
     value = floatAttr.getValue();
   else
-    value = APFloat(static_cast<double>(
-        cast<IntegerAttr>(literal).getValue().getSExtValue()));
+    value.convertFromAPInt(cast<IntegerAttr>(literal).getValue(),
+                           /*IsSigned=*/true, APFloat::rmNearestTiesToEven);
   bool wasInfinite = value.isInfinity();
   bool losesInfo = false;
   APFloat::opStatus status = value.convert(
@@ -135,8 +136,9 @@ array::detail::castLiteral(Attribute literal, Type elementType,
 }
 
 /// Parses the fill value of array.full: an integer or float literal, or
-/// `inf`/`nan`, optionally negated. The result is an i64 or f64 attribute
-/// that castLiteral then converts to the element type.
+/// `inf`/`nan`, optionally negated. The result is an i64 attribute, an i65
+/// one for the uint64 values above INT64_MAX, or an f64 one, which
+/// castLiteral then converts to the element type.
 ParseResult array::detail::parseFillLiteral(OpAsmParser &parser,
                                            Attribute &literal) {
   Builder &builder = parser.getBuilder();
@@ -157,15 +159,17 @@ ParseResult array::detail::parseFillLiteral(OpAsmParser &parser,
   if (parsedInteger.has_value()) {
     if (failed(*parsedInteger))
       return failure();
-    // |INT64_MIN| = 2^63 is representable only when negated.
-    APInt limit = APInt::getOneBitSet(65, 63);
-    APInt wide = magnitude.zextOrTrunc(65);
-    if (magnitude.getActiveBits() > 64 || wide.ugt(limit) ||
-        (!negative && wide == limit))
-      return parser.emitError(loc, "integer value out of the range of i64");
-    APInt value = wide.trunc(64);
-    literal = builder.getI64IntegerAttr(
-        static_cast<int64_t>((negative ? -value : value).getZExtValue()));
+    // From INT64_MIN (-2^63) to UINT64_MAX (2^64 - 1).
+    APInt value = magnitude.zextOrTrunc(65);
+    if (magnitude.getActiveBits() > 64 ||
+        (negative && value.ugt(APInt::getOneBitSet(65, 63))))
+      return parser.emitError(loc, "integer value out of the range of i64 "
+                                   "and ui64");
+    if (negative)
+      value.negate();
+    literal = value.isSignedIntN(64)
+                  ? builder.getI64IntegerAttr(value.getSExtValue())
+                  : builder.getIntegerAttr(builder.getIntegerType(65), value);
     return success();
   }
   double value;
@@ -177,8 +181,12 @@ ParseResult array::detail::parseFillLiteral(OpAsmParser &parser,
 
 /// Prints a fill value so that parseFillLiteral reads it back exactly.
 void array::detail::printFillLiteral(OpAsmPrinter &printer, TypedAttr value) {
+  // Unsigned values, and bool's true, print as the non-negative numbers
+  // the parser takes (true is 1, not the -1 of its one-bit sign).
   if (auto intAttr = dyn_cast<IntegerAttr>(value))
-    printer << intAttr.getValue().getSExtValue();
+    printer << llvm::toString(intAttr.getValue(), 10,
+                              /*Signed=*/!intAttr.getType().isUnsignedInteger() &&
+                                  !intAttr.getType().isInteger(1));
   else
     printer << formatFloatLiteral(cast<FloatAttr>(value).getValue());
 }
@@ -241,8 +249,13 @@ static ParseResult parseLiterals(OpAsmParser &parser,
                                  SmallVectorImpl<Attribute> &literals) {
   return parser.parseCommaSeparatedList([&]() -> ParseResult {
     Attribute literal;
+    SMLoc loc = parser.getCurrentLocation();
     if (parseFillLiteral(parser, literal))
       return failure();
+    // The literals are kept as i64 or f64 attributes.
+    if (auto intAttr = dyn_cast<IntegerAttr>(literal);
+        intAttr && !intAttr.getType().isInteger(64))
+      return parser.emitError(loc, "integer value out of the range of i64");
     literals.push_back(literal);
     return success();
   });
