@@ -2004,7 +2004,8 @@ def perturbed(rng, value, dt):
 
 # Features --avoid can turn off (the default generates everything).
 FEATURES = ["for", "while", "if", "call", "nested", "sparse", "dynamic",
-            "zero", "scalar", "take", "product", "large", "save-cf"] + \
+            "zero", "scalar", "take", "product", "large", "save-cf",
+            "uconst"] + \
     ["dtype:" + d for d in DTYPES]
 
 SIZES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 16, 17, 31, 33]
@@ -2259,8 +2260,7 @@ class Gen:
         if self.in_function():
             if array.size > 64 or any(dynamic):
                 return self.fill(dtype, shape, dynamic)
-            return self.add(Create([], fn="constant", dtype=dtype,
-                                   value=array))
+            return self.constant(dtype, array)
         root = self.scopes[0]
         dims = [None if d else s for s, d in zip(shape, dynamic)]
         load = Val(self.p.fresh("i"), TT(storage(dtype), dims))
@@ -2361,9 +2361,17 @@ class Gen:
                     if kind(dtype) == "u":
                         value = max(value, 0)
             return self.fill(dtype, dims, dyn, value=value, like=like)
-        return self.add(Create([], fn="constant", dtype=dtype,
-                               value=np.asarray(self.rand_values(
-                                   dtype, dims, **kw))))
+        return self.constant(dtype, self.rand_values(dtype, dims, **kw))
+
+    def constant(self, dtype, value):
+        """array.constant (an unsigned splat as array.full under --avoid
+        uconst)."""
+        value = np.asarray(value)
+        if kind(dtype) == "u" and value.size == 1 and not self.ok("uconst"):
+            return self.add(Create([], fn="full", dtype=dtype,
+                                   dims=list(value.shape),
+                                   value=int(value.reshape(-1)[0])))
+        return self.add(Create([], fn="constant", dtype=dtype, value=value))
 
     def cast_dims(self, v, dims):
         if tuple(dims) == v.type.dims:
@@ -2706,8 +2714,7 @@ class Gen:
             return self.combine(v)
         rank = self.choice([0, 1, 2])
         dims = [self.choice([1, 2, 3, 4]) for _ in range(rank)]
-        v = self.add(Create([], fn="constant", dtype=dt,
-                            value=np.asarray(self.rand_values(dt, dims))))
+        v = self.constant(dt, self.rand_values(dt, dims))
         return self.combine(v)
 
     def combine(self, v):
@@ -3557,10 +3564,11 @@ def program_function(p, prefix, folder):
     return "\n".join(lines) + "\n"
 
 
-def batch_module(entries, selection):
+def batch_module(entries, selection, extra=""):
     """One module running programs `entries` ((prefix, folder, program)):
     @main calls program k where element k of `selection` (a .npy of bools)
-    is true. Returns the text and each program's first and last line."""
+    is true; `extra` (functions) is added as it is. Returns the text and
+    each program's first and last line."""
     text, ranges, line = "", [], 1
     for prefix, folder, p in entries:
         part = program_function(p, prefix, folder)
@@ -3578,7 +3586,7 @@ def batch_module(entries, selection):
                   "    func.call @%s() : () -> ()" % prefix,
                   "  }"]
     lines += ["  return", "}"]
-    return text + "\n".join(lines) + "\n", ranges
+    return text + "\n".join(lines) + "\n" + extra, ranges
 
 
 def tuple_text(names):
@@ -3677,13 +3685,14 @@ RUN_LINES = """\
 """
 
 
-def standalone_test(p, header, xfail=None):
+def standalone_test(p, header, xfail=None, extra=""):
     """`p` as a test in the style of test/Integration/*.mlir: the NUMPY
     lines write the inputs and print the expected outputs, the program
     prints its outputs."""
     set_prefix(p, "p")
     lines = ["// " + line if line else "//" for line in header]
     if xfail:
+        lines.append("// Expected to fail until the compiler is fixed:")
         lines.append("// XFAIL: %s" % xfail)
     lines += RUN_LINES.rstrip("\n").split("\n")
     lines.append("")
@@ -3709,7 +3718,7 @@ def standalone_test(p, header, xfail=None):
     lines.append("}")
     for func in p.funcs:
         lines += func.mlir("p")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n" + extra
 
 
 # ---------------------------------------------------------------------------
@@ -3781,8 +3790,9 @@ def execute(workdir, exe, sanitizer=None, timeout=600):
     A negative status is a signal; None a timeout."""
     command = [os.path.join(os.path.abspath(workdir), exe)]
     if sanitizer:
-        command = ["compute-sanitizer", "--tool", sanitizer,
-                   "--print-limit", "20"] + command
+        tool = shutil.which("compute-sanitizer") or \
+            "/usr/local/cuda/bin/compute-sanitizer"
+        command = [tool, "--tool", sanitizer, "--print-limit", "20"] + command
     try:
         ran = subprocess.run(command, cwd=workdir, capture_output=True,
                              text=True, timeout=timeout, errors="replace")
@@ -3874,21 +3884,32 @@ def run_group(workdir, group, report, sanitizer=None):
         pending = pending[pending.index(suspect) + 1:]
 
 
-def compile_module(arrayc, target, workdir, name, entries, timeout=900):
+def compile_module(arrayc, target, workdir, name, entries, timeout=900,
+                   extra=""):
     """Compiles programs `entries` into executable `name`: None or the
     error."""
     os.makedirs(os.path.join(workdir, "src"), exist_ok=True)
     source = os.path.join(workdir, "src", name + ".mlir")
-    text, ranges = batch_module(entries, name + ".sel.npy")
+    text, ranges = batch_module(entries, name + ".sel.npy", extra)
     with open(source, "w") as out:
         out.write(text)
     exe = os.path.join(os.path.abspath(workdir), name)
-    try:
-        built = subprocess.run([arrayc, "--target=" + target, source, "-o",
-                                exe], capture_output=True, text=True,
-                               timeout=timeout, errors="replace")
-    except subprocess.TimeoutExpired:
-        return "compile timed out after %d s" % timeout
+    for attempt in range(12):
+        try:
+            built = subprocess.run([arrayc, "--target=" + target, source,
+                                    "-o", exe], capture_output=True,
+                                   text=True, timeout=timeout,
+                                   errors="replace")
+            break
+        except subprocess.TimeoutExpired:
+            return "compile timed out after %d s" % timeout
+        except OSError as error:
+            # The compiler is being rebuilt: wait for it.
+            if attempt == 11:
+                raise
+            print("cannot run %s (%s); retrying in 60 s" % (arrayc, error))
+            sys.stdout.flush()
+            time.sleep(60)
     if built.returncode == 0:
         return None
     text = built.stderr.strip() or built.stdout.strip()
@@ -4031,8 +4052,15 @@ def prepare(args, report):
         entries.append((prefix, folder, p))
         by_index[p.index] = p
     generated = time.time() - start
-    batches = [entries[i:i + args.batch]
-               for i in range(0, len(entries), args.batch)]
+    # Programs with sparse matrices get executables of their own: a module
+    # with sparse tensors is bufferized by array-sparsify, not One-Shot
+    # Bufferize (README.md), so a neighbour would change how a program
+    # compiles.
+    batches = []
+    for part in ([e for e in entries if "sparse" not in e[2].features],
+                 [e for e in entries if "sparse" in e[2].features]):
+        batches += [part[i:i + args.batch]
+                    for i in range(0, len(part), args.batch)]
     jobs = max(1, args.jobs)
     results = []
     if jobs == 1:
@@ -4196,6 +4224,14 @@ def candidates(p, shapes, scalars):
                                                               new),
                                    functools.partial(cand_shrink, k, d, new)))
     out += shrink
+    n = len(p.main.stmts)
+    size = n // 2
+    while size >= 2:
+        for start in reversed(range(0, n - size + 1, size)):
+            out.append(("remove statements %d-%d" % (start, start + size),
+                        functools.partial(cand_chunk, start, start + size,
+                                          shapes, scalars)))
+        size //= 2
     for pos in reversed(range(len(positions(p)))):
         out.append(("remove statement %d" % pos,
                      functools.partial(cand_statement, pos, shapes, scalars)))
@@ -4281,6 +4317,24 @@ def cand_statement(pos, shapes, scalars, p, variant):
     raise Invalid("no such variant")
 
 
+def cand_chunk(start, end, shapes, scalars, p):
+    """Top-level statements start..end-1 gone, what they computed and later
+    statements use replaced by constants."""
+    block = p.main
+    if end > len(block.stmts):
+        raise Invalid("no such statements")
+    used = used_names(p) | {v.name for v, _ in p.outputs}
+    new = []
+    for op in block.stmts[start:end]:
+        for r in op.results:
+            if r.name in used:
+                stmts, val = constant_for(p, r, shapes.get(r.name, ()),
+                                          scalars.get(r.name, 1))
+                new += stmts
+                replace_uses(p, r, val)
+    block.stmts[start:end] = new
+
+
 def cand_shrink(k, d, new, p):
     val, array = p.inputs[k]
     index = [slice(None)] * array.ndim
@@ -4329,6 +4383,7 @@ class Reducer:
         self.target = target
         self.log = log
         self.runs = 0
+        self.context = ""
 
     def signature(self, p, workdir):
         if os.path.exists(workdir):
@@ -4337,7 +4392,8 @@ class Reducer:
         write_program(workdir, "p", p)
         prefix = "p%d" % p.index
         error = compile_module(self.args.arrayc, self.target, workdir, "b",
-                               [(prefix, "p", p)], timeout=300)
+                               [(prefix, "p", p)], timeout=300,
+                               extra=self.context)
         self.runs += 1
         if error is not None:
             if rejected(error):
@@ -4373,14 +4429,32 @@ class Reducer:
             return None
         return interp
 
-    def reduce(self, p, workdir, budget=300, seconds=900):
+    def reduce(self, p, workdir, budget=400, seconds=1200, batch=()):
+        """Reduces `p`; when it passes alone, first finds a context (other
+        functions in its module, never called) in which it fails: a small
+        sparse function (a module with sparse tensors is bufferized by
+        array-sparsify), the sparse programs of its batch, its batch."""
         p = copy.deepcopy(p)
         interp = self.valid(p)
         if interp is None:
             raise RuntimeError("the program to reduce is not valid")
+        self.context = ""
         want = self.signature(p, workdir)
-        print("reducing %d (seed %d): %s" % (p.index, p.seed, want),
-              file=self.log)
+        if want is None:
+            others = [q for q in batch if q.index != p.index]
+            sparse = [q for q in others if "sparse" in q.features]
+            for context in [SPARSE_CONTEXT] + (
+                    [contexts(sparse)] if sparse else []) + (
+                    [contexts(others)] if others else []):
+                self.context = context
+                want = self.signature(p, workdir)
+                if want is not None:
+                    break
+            else:
+                self.context = ""
+        print("reducing %d (seed %d): %s%s" % (
+            p.index, p.seed, want, " (with %d lines of context)" %
+            self.context.count("\n") if self.context else ""), file=self.log)
         if want is None:
             return p, None
         start = time.time()
@@ -4417,26 +4491,53 @@ class Reducer:
         return p, want
 
 
-def test_header(p, args, verdict, detail, reduced):
+# A function with a sparse matrix, never called: in a module with sparse
+# tensors, array-sparsify bufferizes the whole module.
+SPARSE_CONTEXT = """func.func @sparse_context() {
+  %e = array.eye : tensor<2x2xf32>
+  %s = array.to_sparse %e : tensor<2x2xf32> -> tensor<2x2xf32, \
+#sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>>
+  %d = array.to_dense %s : tensor<2x2xf32, \
+#sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>> \
+-> tensor<2x2xf32>
+  array.print %d : tensor<2x2xf32>
+  return
+}
+"""
+
+
+def contexts(programs):
+    return "".join(program_function(q, "c%d" % q.index, "c%d" % q.index)
+                   for q in programs)
+
+
+def test_header(p, args, verdict, detail, reduced, signature=None):
     lines = ["A random program (test/Integration/Inputs/random_programs.py "
              "--seed %d --index %d --target %s%s)%s." % (
                  p.seed, p.index, args.target,
                  "".join(" --avoid " + a for a in sorted(args.avoid)),
                  ", reduced" if reduced else "")]
-    lines.append("Symptom (%s): %s" % (verdict, detail.splitlines()[0][:300]
-                                       if detail else ""))
+    if verdict != "generated":
+        first = detail.splitlines()[0][:300] if detail else ""
+        lines.append("Symptom: %s, %s%s" % (
+            verdict, first, "" if not signature or signature == verdict
+            else " (reduced: %s)" % signature))
     return lines
 
 
-def keep_test(args, p, verdict, detail, reduced, signature=None):
+def keep_test(args, p, verdict, detail, reduced, signature=None,
+              context=""):
     os.makedirs(args.keep, exist_ok=True)
     name = "gen-s%d-i%d-%s%s.mlir" % (p.seed, p.index, args.target,
                                       "-reduced" if reduced else "")
     xfail = "*" if args.target == "cpu" else "cuda-gpu"
-    header = test_header(p, args, verdict, signature or detail, reduced)
+    header = test_header(p, args, verdict, detail, reduced, signature)
+    if context:
+        header.append("It fails only with other functions in its module "
+                      "(never called), below @main.")
     path = os.path.join(args.keep, name)
     with open(path, "w") as out:
-        out.write(standalone_test(p, header, xfail))
+        out.write(standalone_test(p, header, xfail, context))
     print("wrote %s" % path)
     return path
 
@@ -4489,7 +4590,8 @@ def main(argv=None):
                         choices=["memcheck", "racecheck", "initcheck"])
     parser.add_argument("--keep", metavar="DIR")
     parser.add_argument("--reduce", action="store_true")
-    parser.add_argument("--reduce-budget", type=int, default=300)
+    parser.add_argument("--reduce-budget", type=int, default=400,
+                        help="most compilations a reduction makes")
     parser.add_argument("--avoid", action="append", default=[],
                         help="a feature not to generate: %s" %
                         ", ".join(FEATURES))
@@ -4552,19 +4654,27 @@ def main(argv=None):
     print(summary.text(args.target))
     if args.keep:
         reducer = Reducer(args, args.target)
+        batch_of = {}
+        for group in manifest["groups"]:
+            for e in group["programs"]:
+                batch_of[e["index"]] = [by_index[x["index"]]
+                                        for x in group["programs"]]
         for entry, verdict, detail in summary.failures:
             p = by_index[entry["index"]]
             reduced, signature = False, None
+            reducer.context = ""
             if args.reduce and (args.target == "cpu" or
                                 verdict == "COMPILE-FAIL"):
                 try:
                     p, signature = reducer.reduce(
                         p, os.path.join(args.workdir, "reduce"),
-                        args.reduce_budget)
+                        args.reduce_budget,
+                        batch=batch_of.get(entry["index"], ()))
                     reduced = signature is not None
                 except RuntimeError as error:
                     print("not reduced: %s" % error)
-            keep_test(args, p, verdict, detail, reduced, signature)
+            keep_test(args, p, verdict, detail, reduced, signature,
+                      reducer.context)
     return 1 if summary.failures else 0
 
 
