@@ -3884,7 +3884,7 @@ def run_group(workdir, group, report, sanitizer=None):
         pending = pending[pending.index(suspect) + 1:]
 
 
-def compile_module(arrayc, target, workdir, name, entries, timeout=900,
+def compile_module(arrayc, target, workdir, name, entries, timeout=600,
                    extra=""):
     """Compiles programs `entries` into executable `name`: None or the
     error."""
@@ -3902,7 +3902,8 @@ def compile_module(arrayc, target, workdir, name, entries, timeout=900,
                                    errors="replace")
             break
         except subprocess.TimeoutExpired:
-            return "compile timed out after %d s" % timeout
+            return CompileError("compile timed out after %d s" % timeout,
+                                source, [], timed_out=True)
         except OSError as error:
             # The compiler is being rebuilt: wait for it.
             if attempt == 11:
@@ -3922,8 +3923,9 @@ def compile_module(arrayc, target, workdir, name, entries, timeout=900,
 class CompileError(str):
     """An error message that knows which programs its locations name."""
 
-    def __new__(cls, text, source, ranges):
+    def __new__(cls, text, source, ranges, timed_out=False):
         self = str.__new__(cls, text)
+        self.timed_out = timed_out
         lines = {int(m) for m in re.findall(
             re.escape(os.path.basename(source)) + r":(\d+):", text)}
         self.programs = sorted({k for k, (a, b) in enumerate(ranges)
@@ -3938,12 +3940,34 @@ def rejected(error):
 def compile_batch(args, name, entries):
     """Compiles a batch; a batch that fails is split in halves until the
     programs that do not compile are found. Returns (groups, failures)."""
+    slow = args.target == "cuda"
     error = compile_module(args.arrayc, args.target, args.workdir, name,
-                           entries)
+                           entries, timeout=900 if slow else 300)
     if error is None:
         return [(name, entries)], []
     if len(entries) == 1:
         return [], [(entries[0], error)]
+    if error.timed_out:
+        # A program compiles too slowly: each alone, then the rest again.
+        bad, rest = [], []
+        for k, entry in enumerate(entries):
+            alone = compile_module(args.arrayc, args.target, args.workdir,
+                                   "%s_%d" % (name, k), [entry],
+                                   timeout=300 if slow else 120)
+            for leftover in (os.path.join(args.workdir, "%s_%d" % (name, k)),
+                             os.path.join(args.workdir, "src",
+                                          "%s_%d.mlir" % (name, k))):
+                if os.path.exists(leftover):
+                    os.remove(leftover)
+            if alone is None:
+                rest.append(entry)
+            else:
+                bad.append((entry, alone))
+        if not bad:
+            return [], [(e, error) for e in entries]
+        groups, failures = compile_batch(args, name + "r", rest) if rest \
+            else ([], [])
+        return groups, bad + failures
     if error.programs and len(error.programs) < len(entries):
         # The error names its program: compile the others again.
         bad = [(entries[k], error) for k in error.programs]
@@ -4546,23 +4570,34 @@ def keep_test(args, p, verdict, detail, reduced, signature=None,
 # main
 # ---------------------------------------------------------------------------
 
+def shipment(workdir):
+    """What --run needs: manifest.json, the executables, the programs'
+    folders (inputs and expected results)."""
+    with open(os.path.join(workdir, "manifest.json")) as source:
+        manifest = json.load(source)
+    names = ["manifest.json"]
+    for group in manifest["groups"]:
+        names.append(group["exe"])
+        names += [e["folder"] for e in group["programs"]]
+    return names
+
+
 def shipment_size(workdir):
     total = 0
-    for root, dirs, files in os.walk(workdir):
-        if os.path.basename(root) == "src":
-            continue
-        for name in files:
-            if not name.endswith(".mlir"):
-                total += os.path.getsize(os.path.join(root, name))
+    for name in shipment(workdir):
+        path = os.path.join(workdir, name)
+        if os.path.isdir(path):
+            total += sum(os.path.getsize(os.path.join(path, f))
+                         for f in os.listdir(path))
+        else:
+            total += os.path.getsize(path)
     return total
 
 
 def pack(workdir, path):
     import tarfile
     with tarfile.open(path, "w:xz", preset=9) as tar:
-        for name in sorted(os.listdir(workdir)):
-            if name == "src" or name.endswith(".mlir"):
-                continue
+        for name in shipment(workdir):
             tar.add(os.path.join(workdir, name), arcname=name)
 
 
@@ -4643,7 +4678,8 @@ def main(argv=None):
     manifest, by_index = prepare(args, summary)
     if args.prepare:
         print(summary.text(args.target + " (compile only)"))
-        print("shipment: %.1f MiB in %s (without the .mlir sources)" % (
+        print("shipment: %.1f MiB in %s (executables, inputs, expected "
+              "results)" % (
             shipment_size(args.workdir) / 2**20, args.workdir))
         if args.pack:
             pack(args.workdir, args.pack)
