@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds a libFuzzer target in build-fuzz/ (clang-22, ASan + UBSan, the
-# project's assertions on, libFuzzer's coverage in the project's code) and
+# Builds a libFuzzer target in build-sanitize/ (clang-22, ASan + UBSan, the
+# project's assertions on, libFuzzer's coverage in the project's code; the
+# build scripts/sanitize.sh then reuses, fuzzers and all) and
 # runs it for SECONDS on JOBS processes (libFuzzer's fork mode, which goes on
 # after a crash, a timeout or running out of memory).
 #
@@ -16,9 +17,9 @@
 # bench/ (tools/fuzz/make_corpus.py, written at run time). Dictionary:
 # tools/fuzz/array.dict for the array targets, runtime/fuzz/TARGET.dict
 # for the runtime's. What the runs add to the corpus is kept in
-# build-fuzz/fuzz/corpus/TARGET; crashes, timeouts and out-of-memory inputs
-# in build-fuzz/fuzz/findings/TARGET (ARRAYC_FUZZ_FINDINGS elsewhere), and
-# the log in build-fuzz/fuzz/logs. Prints the number of executions and the
+# build-sanitize/fuzz/corpus/TARGET; crashes, timeouts and out-of-memory inputs
+# in build-sanitize/fuzz/findings/TARGET (ARRAYC_FUZZ_FINDINGS elsewhere), and
+# the log in build-sanitize/fuzz/logs. Prints the number of executions and the
 # new findings; fails when there are new findings.
 #
 # ARRAYC_FUZZ_TIMEOUT (seconds an input may take, 60) and ARRAYC_FUZZ_FLAGS
@@ -28,7 +29,7 @@
 # ARRAYC_FUZZ_STRUCTURED=1, take their input as choices of a program
 # (tools/fuzz/ProgramGenerator.h) instead of MLIR text: that mode keeps its
 # own corpus (TARGET-structured), without seeds or dictionary.
-# Replay a finding with `build-fuzz/bin/TARGET FILE` (ARRAYC_FUZZ_VERBOSE=1
+# Replay a finding with `build-sanitize/bin/TARGET FILE` (ARRAYC_FUZZ_VERBOSE=1
 # prints the array targets' diagnostics).
 set -euo pipefail
 
@@ -38,7 +39,7 @@ if (($# < 2 || $# > 3)); then
 fi
 target=$1 seconds=$2 jobs=${3:-1}
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=${ARRAYC_FUZZ_BUILD_DIR:-$root/build-fuzz}
+build=${ARRAYC_FUZZ_BUILD_DIR:-$root/build-sanitize}
 llvm=/usr/lib/llvm-22
 
 if [ -f "$build/build.ninja" ]; then
@@ -54,8 +55,7 @@ ARRAYC_EXTRA_PACKAGES="libclang-rt-22-dev" \
 ARRAYC_CMAKE_ARGS="-DCMAKE_C_COMPILER=clang-22
   -DCMAKE_CXX_COMPILER=clang++-22 -DLLVM_USE_LINKER=lld
   -DARRAYC_SANITIZE=address;undefined -DARRAYC_ENABLE_ASSERTIONS=ON
-  -DARRAYC_BUILD_FUZZERS=ON -DARRAYRT_BUILD_FUZZERS=ON
-  -DARRAYRT_BUILD_TESTS=OFF" \
+  -DARRAYC_BUILD_FUZZERS=ON -DARRAYRT_BUILD_FUZZERS=ON" \
 CMAKE_BUILD_PARALLEL_LEVEL=${CMAKE_BUILD_PARALLEL_LEVEL:-2} \
   "$root/scripts/setup.sh"
 

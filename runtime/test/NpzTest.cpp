@@ -94,7 +94,7 @@ TEST(Npz, ReadsScipyCsrArrays) {
 
 TEST(NpzDeathTest, NamesWhatIsWrong) {
   GTEST_FLAG_SET(death_test_style, "fast");
-  int64_t shape[1];
+  int64_t shape[2];
   std::string csr = fixture("csr.npz");
   EXPECT_EXIT(arrayrt_npz_shape(csr.c_str(), "w", 1, shape, ARRAYRT_DTYPE_F32,
                                 "p.mlir:3:8"),

@@ -126,10 +126,12 @@ struct ArangeToGeneric : OpRewritePattern<ArangeOp> {
           Value i = arith::IndexCastOp::create(b, loc, b.getI64Type(),
                                                indices[0]);
           Value x = arith::SIToFPOp::create(b, loc, compute, i);
+          // Operands created one statement each: the IR must not depend
+          // on the host compiler's order of evaluating arguments.
+          Value start = floatConstant(b, loc, compute, first);
+          Value step = floatConstant(b, loc, compute, delta);
           Value y = arith::AddFOp::create(
-              b, loc, floatConstant(b, loc, compute, first),
-              arith::MulFOp::create(b, loc, x,
-                                    floatConstant(b, loc, compute, delta)));
+              b, loc, start, arith::MulFOp::create(b, loc, x, step));
           return castScalar(b, loc, y, elementType);
         });
     return success();
@@ -349,10 +351,10 @@ struct RandomToGeneric : OpRewritePattern<OpTy> {
   /// sqrt(-2 ln u1) * cos(2 pi u2).
   static Value boxMuller(OpBuilder &b, Location loc, Value u1, Value u2) {
     auto type = cast<FloatType>(u1.getType());
+    Value minusTwo = floatConstant(b, loc, type, -2.0);
+    Value log = math::LogOp::create(b, loc, u1);
     Value radius = math::SqrtOp::create(
-        b, loc,
-        arith::MulFOp::create(b, loc, floatConstant(b, loc, type, -2.0),
-                              math::LogOp::create(b, loc, u1)));
+        b, loc, arith::MulFOp::create(b, loc, minusTwo, log));
     Value angle = arith::MulFOp::create(
         b, loc, floatConstant(b, loc, type, 2.0 * M_PI), u2);
     return arith::MulFOp::create(b, loc, radius,

@@ -47,6 +47,20 @@ struct ArrayFlattenStreamRegionsPass
     if (!dropStreams)
       return;
 
+    // As on the CUDA target (array-gpu-streams): a stream or event is a
+    // value of one function.
+    func::FuncOp func = getOperation();
+    auto isStreamType = [](Type type) {
+      return isa<StreamType, EventType>(type);
+    };
+    if (llvm::any_of(func.getArgumentTypes(), isStreamType) ||
+        llvm::any_of(func.getResultTypes(), isStreamType)) {
+      func.emitOpError("takes or returns an array.stream or array.event; "
+                       "streams and events cannot cross function boundaries "
+                       "yet");
+      return signalPassFailure();
+    }
+
     // Users before producers: waits and records before the streams.
     SmallVector<Operation *> streamOps;
     getOperation().walk([&](Operation *op) {
