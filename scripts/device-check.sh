@@ -3,7 +3,8 @@
 #
 #   scripts/device-check.sh prepare [BUILD]   here: compile everything into
 #                                             .device/ (end-to-end programs,
-#                                             the random suite),
+#                                             the random suite, generated
+#                                             programs),
 #                                             .device-bench/ (benchmarks) and
 #                                             .device-sparse/ (sparse ones),
 #                                             packed in .device-pack/device.tgz
@@ -19,13 +20,18 @@
 #
 # `run` does: the end-to-end programs and examples against NumPy
 # (scripts/gpu_check.py), the random-input suite (every op, every dtype),
-# compute-sanitizer memcheck on the programs that exercise each kernel
-# strategy, the stream checks (scripts/streams_check.py: many streams under
+# the generated programs against their NumPy twins
+# (test/Integration/Inputs/random_programs.py: DEVICE_CHECK_PROGRAMS of
+# seed DEVICE_CHECK_SEED, 1000 of 2026 by default), compute-sanitizer's
+# memcheck, racecheck and initcheck over every end-to-end program
+# (gpu_check.py sanitize) and over the first 200 generated programs, the
+# stream checks (scripts/streams_check.py: many streams under
 # memcheck, the two-stream copy/compute overlap), the allocator benchmark
 # (arrayrt-alloc-bench), the profiling hooks' cost (arrayrt-hook-bench), and
 # bench/run.py (ours vs CuPy and PyTorch: the issue-4 workloads, then the
 # matrix products) and bench/sparse.py (the sparse products) unless
-# DEVICE_CHECK_BENCH=0. Exit status 1 if any check failed.
+# DEVICE_CHECK_BENCH=0 (which `prepare` then skips too). Exit status 1 if
+# any check failed.
 set -u
 cd "$(dirname "$0")/.."
 python=${PYTHON:-python3}
@@ -49,10 +55,16 @@ prepare)
   $python scripts/gpu_check.py prepare "$build" || exit 1
   $python test/Integration/Inputs/random_suite.py --arrayc "$build/bin/arrayc" \
     --target cuda --workdir .device/random --prepare || exit 1
+  $python test/Integration/Inputs/random_programs.py --arrayc "$build/bin/arrayc" \
+    --target cuda --workdir .device/generated --prepare --quiet --jobs 2 \
+    --seed "${DEVICE_CHECK_SEED:-2026}" --count "${DEVICE_CHECK_PROGRAMS:-1000}" || exit 1
   cp "$build/bin/arrayrt-alloc-bench" "$build/bin/arrayrt-hook-bench" .device/bin/ || exit 1
   $python scripts/streams_check.py prepare "$build" .device/streams || exit 1
-  $python bench/run.py prepare || exit 1
-  $python bench/sparse.py prepare --build "$build" --out .device-sparse || exit 1
+  mkdir -p .device-bench .device-sparse
+  if [ "${DEVICE_CHECK_BENCH:-1}" != 0 ]; then
+    $python bench/run.py prepare || exit 1
+    $python bench/sparse.py prepare --build "$build" --out .device-sparse || exit 1
+  fi
   # More sparse cases (fresh seeds): the suite has one per value type.
   for k in 1 2 3 4 5 6 7 8; do
     $python test/Integration/Inputs/random_suite.py --arrayc "$build/bin/arrayc" \
@@ -78,6 +90,19 @@ run)
   $python test/Integration/Inputs/random_suite.py --workdir .device/random --run \
     > "$out/random-suite.txt" 2>&1 || status=1
   tail -2 "$out/random-suite.txt"
+  generated=test/Integration/Inputs/random_programs.py
+  $python $generated --workdir .device/generated --run --quiet \
+    > "$out/generated.txt" 2>&1 || status=1
+  tail -12 "$out/generated.txt"
+  # Every end-to-end program and 200 generated ones under each tool.
+  $python scripts/gpu_check.py sanitize "$out/sanitize" --jobs "$(nproc)" \
+    > "$out/sanitize.txt" 2>&1 || status=1
+  grep -E "^FAIL" "$out/sanitize.txt" | head -20; tail -1 "$out/sanitize.txt"
+  for tool in memcheck racecheck initcheck; do
+    $python $generated --workdir .device/generated --run --quiet --first 200 \
+      --sanitizer $tool > "$out/generated-$tool.txt" 2>&1 || status=1
+    echo "generated, $tool: $(grep -E '^(SANITIZER|MISMATCH|CRASH)' "$out/generated-$tool.txt" | head -3)$(grep -E 'programs|passed' "$out/generated-$tool.txt" | tail -1)"
+  done
   for program in test_Integration__elementwise-vector test_Integration__unsigned \
                  test_Integration__gpu-reductions test_Integration__gpu-row-kernels \
                  examples__softmax; do

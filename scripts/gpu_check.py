@@ -353,6 +353,9 @@ def take_option(args, name):
 
 
 def main(argv):
+    if "-h" in argv or "--help" in argv:
+        print(__doc__)
+        return 0
     args = argv[2:]
     if len(argv) >= 2 and argv[1] == "prepare":
         only = take_option(args, "--only")

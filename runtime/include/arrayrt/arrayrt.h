@@ -519,6 +519,23 @@ void *_mlir_memref_to_llvm_alloc(size_t size);
 void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t size);
 void _mlir_memref_to_llvm_free(void *ptr);
 
+/* An unranked memref as MLIR passes it: the rank and a pointer to the
+ * ranked descriptor
+ *   { T *allocated; T *aligned; int64_t offset;
+ *     int64_t sizes[rank]; int64_t strides[rank]; }. */
+typedef struct {
+  int64_t rank;
+  void *descriptor;
+} arrayrt_unranked_memref_t;
+
+/* memref.copy between host buffers that are not both contiguous, as
+ * finalize-memref-to-llvm calls it (upstream defines it in
+ * libmlir_c_runner_utils, which compiled programs do not link): copies
+ * every element of `source` to the same index of `target` (same shape;
+ * any strides, zero and negative included). */
+void memrefCopy(int64_t element_bytes, const arrayrt_unranked_memref_t *source,
+                const arrayrt_unranked_memref_t *target);
+
 /*===----------------------------------------------------------------------===
  * Printing
  *===----------------------------------------------------------------------===*/

@@ -4492,7 +4492,7 @@ class Reducer:
                 for variant in range(3):
                     cand = copy.deepcopy(p)
                     try:
-                        if "statement" in what:
+                        if what.startswith("remove statement "):
                             make(cand, variant)
                         elif variant:
                             break
@@ -4623,6 +4623,9 @@ def main(argv=None):
                              "(DIR without the .mlir sources) as a .tar.xz")
     parser.add_argument("--sanitizer",
                         choices=["memcheck", "racecheck", "initcheck"])
+    parser.add_argument("--first", type=int, metavar="N",
+                        help="with --run: only the executables of the "
+                             "first N programs (whole batches)")
     parser.add_argument("--keep", metavar="DIR")
     parser.add_argument("--reduce", action="store_true")
     parser.add_argument("--reduce-budget", type=int, default=400,
@@ -4646,6 +4649,15 @@ def main(argv=None):
     if args.run:
         with open(os.path.join(args.workdir, "manifest.json")) as source:
             manifest = json.load(source)
+        if args.first is not None:
+            groups, covered = [], 0
+            for group in manifest["groups"]:
+                if covered >= args.first:
+                    break
+                groups.append(group)
+                covered += len(group["programs"])
+            manifest["groups"] = groups
+            manifest["count"] = covered
         print("run: seed %d, target %s, programs %d-%d, NumPy %s%s" % (
             manifest["seed"], manifest["target"], manifest["start"],
             manifest["start"] + manifest["count"] - 1, np.__version__,
