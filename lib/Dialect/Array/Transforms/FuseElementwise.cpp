@@ -13,10 +13,12 @@
 #include "arrayc/Dialect/Array/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::array {
@@ -88,6 +90,67 @@ bool shouldFuse(OpOperand *fused, int64_t maxOps, int64_t maxFused) {
   return recomputeCost(generic, result) <= maxOps;
 }
 
+/// Folds a splat constant of unsigned (or signed) integers that a generic
+/// reads into its body, as upstream's FoldScalarOrSplatConstant does for
+/// the others: arith.constant takes signless integers only, so the scalar
+/// is a signless constant cast to the element type. Runs first (benefit 2),
+/// so that upstream's pattern, which would build an invalid constant
+/// (`arith.constant 5 : ui64`), never sees these.
+struct FoldSignedSplatConstant : OpRewritePattern<linalg::GenericOp> {
+  FoldSignedSplatConstant(MLIRContext *context)
+      : OpRewritePattern(context, /*benefit=*/2) {}
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics())
+      return failure();
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      DenseElementsAttr splat;
+      if (!matchPattern(input->get(), m_Constant(&splat)) ||
+          !splat.isSplat())
+        continue;
+      auto type = dyn_cast<IntegerType>(splat.getElementType());
+      if (!type || type.isSignless())
+        continue;
+      fold(op, input->getOperandNumber(), type,
+           splat.getSplatValue<APInt>(), rewriter);
+      return success();
+    }
+    return failure();
+  }
+
+  static void fold(linalg::GenericOp op, unsigned folded, IntegerType type,
+                   const APInt &value, PatternRewriter &rewriter) {
+    SmallVector<Value> inputs;
+    SmallVector<AffineMap> maps;
+    for (OpOperand *input : op.getDpsInputOperands())
+      if (input->getOperandNumber() != folded) {
+        inputs.push_back(input->get());
+        maps.push_back(op.getMatchingIndexingMap(input));
+      }
+    for (OpOperand &init : op.getDpsInitsMutable())
+      maps.push_back(op.getMatchingIndexingMap(&init));
+    Location loc = op.getLoc();
+    auto fused = linalg::GenericOp::create(
+        rewriter, loc, op.getResultTypes(), inputs, op.getOutputs(), maps,
+        op.getIteratorTypesArray());
+    fused->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+    rewriter.inlineRegionBefore(op.getRegion(), fused.getRegion(),
+                                fused.getRegion().begin());
+    Block &body = fused.getRegion().front();
+    rewriter.setInsertionPointToStart(&body);
+    auto signless = rewriter.getIntegerType(type.getWidth());
+    Value scalar = arith::ConstantOp::create(
+        rewriter, loc, rewriter.getIntegerAttr(signless, value));
+    Value cast =
+        UnrealizedConversionCastOp::create(rewriter, loc, type, scalar)
+            .getResult(0);
+    rewriter.replaceAllUsesWith(body.getArgument(folded), cast);
+    body.eraseArgument(folded);
+    rewriter.replaceOp(op, fused.getResults());
+  }
+};
+
 struct ArrayFuseElementwisePass
     : array::impl::ArrayFuseElementwiseBase<ArrayFuseElementwisePass> {
   using Base::Base;
@@ -104,6 +167,7 @@ struct ArrayFuseElementwisePass
       Operation *producer = fused->get().getDefiningOp();
       return producer && producer->hasOneUse();
     };
+    patterns.add<FoldSignedSplatConstant>(context);
     linalg::populateElementwiseOpsFusionPatterns(patterns, fuse);
     linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, singleUse);
     tensor::populateBubbleUpExpandShapePatterns(patterns);

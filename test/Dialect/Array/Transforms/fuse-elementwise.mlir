@@ -79,3 +79,20 @@ func.func @shared_with_reduction(%x: tensor<32xf32>) -> (tensor<f32>, tensor<32x
   %d = array.div %e, %s : (tensor<32xf32>, tensor<f32>) -> tensor<32xf32>
   return %s, %d : tensor<f32>, tensor<32xf32>
 }
+
+// -----
+
+// A splat constant of unsigned integers is folded into the body as a
+// signless constant cast to the element type (arith.constant takes
+// signless integers only; upstream's folding built `arith.constant 5 :
+// ui64`, which does not verify), and the conversion then folds too.
+// CHECK-LABEL: func.func @unsigned_splat
+// CHECK: %[[C:.+]] = arith.constant 5.000000e+00 : f64
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.+}} : tensor<3xf32>)
+// CHECK: arith.addf %{{.+}}, %[[C]] : f64
+func.func @unsigned_splat(%x: tensor<3xf32>) -> tensor<3xf64> {
+  %c = array.constant dense<5> : tensor<3xui64>
+  %y = array.add %x, %c : (tensor<3xf32>, tensor<3xui64>) -> tensor<3xf64>
+  return %y : tensor<3xf64>
+}
