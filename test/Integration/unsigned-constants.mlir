@@ -15,6 +15,7 @@
 // NUMPY: print(a + np.full(3, 7, dtype=np.uint16))
 // NUMPY: print(np.arange(4, dtype=np.uint8) * np.uint8(200))
 // NUMPY: print(np.full((2, 2), 3, dtype=np.uint32) - np.uint32(4))
+// NUMPY: print(np.array([7], dtype=np.uint32).argmax(keepdims=True))
 
 func.func @main() {
   %z = array.full 0 : tensor<i64>
@@ -50,5 +51,11 @@ func.func @main() {
   %four = array.constant dense<4> : tensor<ui32>
   %d = array.sub %t, %four : (tensor<2x2xui32>, tensor<ui32>) -> tensor<2x2xui32>
   array.print %d : tensor<2x2xui32>
+
+  // A reduction of a one-element constant keeps the constant as its input
+  // (the loop's bounds come only from it).
+  %seven = array.constant dense<[7]> : tensor<1xui32>
+  %am = array.argmax %seven keepdims : tensor<1xui32> -> tensor<1xi64>
+  array.print %am : tensor<1xi64>
   return
 }

@@ -2,7 +2,7 @@
 // kernel: elementwise and broadcast, reductions over the empty and the
 // non-empty axis (an empty slice reduces to the identity), scans, a matrix
 // product with an empty outer or inner dimension, transposes, joins, take,
-// a row softmax over no rows, and a loop that runs over them.
+// a row softmax over no rows, reshapes, and a loop that runs over them.
 // RUN: arrayc --target=cpu %s -o %t.cpu
 // RUN: rm -rf %t.cpu.dir && mkdir -p %t.cpu.dir && cd %t.cpu.dir && %numpy-ref %s > %t.cpu.ref
 // RUN: cd %t.cpu.dir && %t.cpu > %t.cpu.out
@@ -30,6 +30,8 @@
 // NUMPY: print(np.pad(e, ((1, 2), (0, 1)), constant_values=np.float32(7)))
 // NUMPY: print(np.concatenate([np.ones((1, 3), np.float32), e, np.full((2, 3), 2, np.float32)]))
 // NUMPY: print(np.concatenate([r, e.sum(axis=1), r]))
+// NUMPY: z = np.zeros((0, 4, 17), np.float64); np.save("z.npy", z)
+// NUMPY: print(z.reshape(2, 0)); print(e.reshape(0, 5, 2))
 
 func.func @main() {
   %e = array.load_npy "e.npy" : tensor<?x?xf32>
@@ -113,5 +115,12 @@ func.func @main() {
   %rd = tensor.cast %r : tensor<3xf32> to tensor<?xf32>
   %vec = array.concatenate %rd, %s1, %rd axis 0 : (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
   array.print %vec : tensor<?xf32>
+  // Reshapes of empty arrays (a static 0 next to a dynamic size made an
+  // invalid memref.collapse_shape; found by random_programs.py).
+  %z = array.load_npy "z.npy" : tensor<0x?x17xf64>
+  %z2 = array.reshape %z : tensor<0x?x17xf64> -> tensor<2x0xf64>
+  array.print %z2 : tensor<2x0xf64>
+  %e3 = array.reshape %e : tensor<?x?xf32> -> tensor<0x5x2xf32>
+  array.print %e3 : tensor<0x5x2xf32>
   return
 }

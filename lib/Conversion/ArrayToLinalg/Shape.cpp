@@ -109,6 +109,27 @@ struct ReshapeLowering : OpRewritePattern<ReshapeOp> {
     Location loc = op.getLoc();
     RankedTensorType resultType = op.getType();
     int64_t count = resultType.getNumElements();
+    if (count == 0) {
+      // Nothing to move: an empty result of its own. Collapsing an operand
+      // with a static 0 and a dynamic size into one dimension made upstream
+      // fold a cast into an invalid memref.collapse_shape.
+      RankedTensorType operandType = op.getOperand().getType();
+      if (!operandType.hasStaticShape()) {
+        Value size = arith::ConstantIndexOp::create(rewriter, loc, 1);
+        for (int64_t dim = 0; dim < operandType.getRank(); ++dim)
+          size = arith::MulIOp::create(
+              rewriter, loc, size,
+              tensor::DimOp::create(rewriter, loc, op.getOperand(), dim));
+        Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+        assertEqual(rewriter, loc, size, zero, op,
+                    "cannot reshape the operand into " +
+                        formatShape(resultType.getShape()) +
+                        " (0 elements): its element count differs");
+      }
+      rewriter.replaceOpWithNewOp<tensor::EmptyOp>(
+          op, resultType.getShape(), resultType.getElementType());
+      return success();
+    }
     Value flat = flatten(rewriter, loc, op.getOperand());
     auto flatType = cast<RankedTensorType>(flat.getType());
     if (flatType.isDynamicDim(0)) {

@@ -110,13 +110,25 @@ struct FoldSignedSplatConstant : OpRewritePattern<linalg::GenericOp> {
           !splat.isSplat())
         continue;
       auto type = dyn_cast<IntegerType>(splat.getElementType());
-      if (!type || type.isSignless())
+      if (!type || type.isSignless() || !boundsRemain(op, input))
         continue;
       fold(op, input->getOperandNumber(), type,
            splat.getSplatValue<APInt>(), rewriter);
       return success();
     }
     return failure();
+  }
+
+  /// Whether the loops' bounds still follow from the other operands
+  /// without `folded` (a reduction of a constant to a 0-d result reads
+  /// its sizes only from the constant).
+  static bool boundsRemain(linalg::GenericOp op, OpOperand *folded) {
+    SmallVector<AffineMap> maps;
+    for (OpOperand &operand : op->getOpOperands())
+      if (&operand != folded)
+        maps.push_back(op.getMatchingIndexingMap(&operand));
+    return static_cast<bool>(
+        inversePermutation(concatAffineMaps(maps, op.getContext())));
   }
 
   static void fold(linalg::GenericOp op, unsigned folded, IntegerType type,
