@@ -292,15 +292,33 @@ LogicalResult DeviceMemoryRewriter::rewriteRuntimeOperand(Operation *op) {
   Value buffer = operand.get();
   if (!isa<MemRefType>(buffer.getType()) || !onDevice(buffer))
     return success();
-  if (failed(requireCopyable(op, buffer)))
-    return failure();
+  Location loc = op->getLoc();
+  if (!isCopyable(cast<MemRefType>(buffer.getType()))) {
+    // A strided view (a slice, a loop's or a branch's result of dynamic
+    // layout): through a contiguous device buffer, copied by a kernel (and
+    // back after a load into it).
+    rewriter.setInsertionPoint(op);
+    auto contiguous = contiguousType(cast<MemRefType>(buffer.getType()));
+    Value packed =
+        gpu::AllocOp::create(rewriter, loc, contiguous, Type(), ValueRange(),
+                             dynamicSizes(rewriter, loc, buffer), ValueRange())
+            .getMemref();
+    bool reads = !isa<array::LoadNpyIntoOp>(op);
+    if (reads)
+      emitCopyKernel(loc, buffer, packed);
+    rewriter.modifyOpInPlace(op, [&] { operand.set(packed); });
+    rewriter.setInsertionPointAfter(op);
+    if (!reads)
+      emitCopyKernel(loc, packed, buffer);
+    gpu::DeallocOp::create(rewriter, loc, Type(), ValueRange(), packed);
+    buffer = packed;
+  }
   if (isa<array::SaveNpyOp, array::LoadNpyIntoOp>(op)) {
     rewriter.modifyOpInPlace(op, [&] {
       op->setAttr(array::kDeviceBufferAttr, rewriter.getUnitAttr());
     });
     return success();
   }
-  Location loc = op->getLoc();
   rewriter.setInsertionPoint(op);
   auto hostType = contiguousType(cast<MemRefType>(buffer.getType()));
   Value host = memref::AllocOp::create(rewriter, loc, hostType,
