@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -86,6 +87,12 @@ struct ArraySparsifyPass : array::impl::ArraySparsifyBase<ArraySparsifyPass> {
       return;
     bypassSparseCasts(getOperation());
     OpPassManager pm("builtin.module");
+    // Upstream's pass decides copies and in-place writes once (One-Shot
+    // analysis, insertTensorCopies), then hoists loop invariants before it
+    // bufferizes without a new analysis: a reduction's fill hoisted out of
+    // a loop was then accumulated into, in place, across iterations. Hoisted
+    // first, the analysis sees where they are.
+    pm.addPass(createLoopInvariantCodeMotionPass());
     pm.addPass(createSparseReinterpretMapPass());
     // The same bufferization options as buildBufferizationPipeline's
     // (function boundaries bufferized, identity layouts there).
