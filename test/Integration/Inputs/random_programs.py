@@ -326,6 +326,12 @@ HELPERS = [
     ("_irecip", "def _irecip(a): return np.where(a == 1, 1, np.where("
                 "(a.astype(np.int64) == -1) & (a.dtype.kind == 'i'), -1, 0))"
                 ".astype(a.dtype)"),
+    # A sparse product multiplies only A's stored entries (as SciPy and
+    # cuSPARSE do): an infinity or NaN of x meets no implicit zero.
+    ("_spmul", "def _spmul(a, b): a = np.asarray(a); b = np.asarray(b); "
+               "bb = b if b.ndim == 2 else b[:, None]; r = np.where((a != 0)"
+               "[:, :, None], a[:, :, None] * bb[None, :, :], 0).sum(axis=1); "
+               "return r if b.ndim == 2 else r[:, 0]"),
     ("_erf", "def _erf(x): return np.vectorize(math.erf, otypes=[np.float64])"
              "(np.asarray(x, np.float64))"),
     ("_lse", "def _lse(x, ax, k): m = np.max(x, axis=ax, keepdims=True, "
@@ -1555,8 +1561,9 @@ class Sparse(Op):
         alpha, beta = py_float(a.get("alpha", 1.0)), py_float(
             a.get("beta", 0.0))
         if fn in ("spmv", "spmm"):
-            expr = "%s * (%s @ %s)" % (alpha, wide[0], wide[1])
-            if len(names) == 3:
+            expr = "%s * _spmul(%s, %s)" % (alpha, wide[0], wide[1])
+            # y is not read when beta is 0 (array.csr_spmv).
+            if len(names) == 3 and a.get("beta", 0.0) != 0:
                 expr += " + %s * %s" % (beta, wide[2])
         elif fn == "sparse_add":
             expr = "%s + %s" % (wide[0], wide[1])

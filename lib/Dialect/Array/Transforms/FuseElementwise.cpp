@@ -76,6 +76,15 @@ bool shouldFuse(OpOperand *fused, int64_t maxOps, int64_t maxFused) {
   if (!producer ||
       exceedsBodySize(producer, fused->getOwner(), maxFused))
     return false;
+  // A producer that reads its own output (the reduction of a 0-d array,
+  // whose body accumulates into its init) keeps that output in the fused
+  // op; where the consumer broadcasts the result, the accumulation would
+  // run once per element (sum, prod, mean, var of a 0-d array added to a
+  // vector gave [2, 4, 8, 16, 32]). Upstream's pattern fuses it anyway.
+  if (auto generic = dyn_cast<linalg::GenericOp>(producer))
+    for (OpOperand &init : generic.getDpsInitsMutable())
+      if (generic.payloadUsesValueFromOperand(&init))
+        return false;
   if (producer->hasOneUse())
     return true;
   auto generic = dyn_cast<linalg::GenericOp>(producer);
