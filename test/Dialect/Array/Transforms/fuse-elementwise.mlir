@@ -96,3 +96,18 @@ func.func @unsigned_splat(%x: tensor<3xf32>) -> tensor<3xf64> {
   %y = array.add %x, %c : (tensor<3xf32>, tensor<3xui64>) -> tensor<3xf64>
   return %y : tensor<3xf64>
 }
+
+// -----
+
+// The reduction of a 0-d array accumulates into its output; it is not
+// fused into the op that broadcasts its result (the accumulation would run
+// once per element there).
+// CHECK-LABEL: func.func @reduce_0d_broadcast
+// CHECK: %[[P:.+]] = linalg.generic {{.*}}iterator_types = []
+// CHECK: arith.mulf
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel"]{{.*}} ins(%[[P]], %{{.+}} : tensor<f64>, tensor<5xf32>)
+func.func @reduce_0d_broadcast(%a: tensor<f32>, %z: tensor<5xf32>) -> tensor<5xf32> {
+  %p = array.prod %a : tensor<f32> -> tensor<f32>
+  %r = array.add %p, %z : (tensor<f32>, tensor<5xf32>) -> tensor<5xf32>
+  return %r : tensor<5xf32>
+}
