@@ -39,6 +39,10 @@ config.substitutions.append(("%fake_cuda_driver",
 # compiler driver, with the sanitizers of a sanitizer build.
 config.substitutions.append(("%program_cxx", " ".join(
     filter(None, [config.program_linker, config.program_link_flags]))))
+# `asan`: programs run under AddressSanitizer, which cannot start under an
+# address-space limit (ulimit -v) of a few GiB.
+if "-fsanitize=address" in (config.program_link_flags or ""):
+    config.available_features.add("asan")
 # %numpy-python is a Python with NumPy.
 config.substitutions.append(("%numpy-python", config.numpy_python))
 # %numpy-ref prints what NumPy prints for the `// NUMPY:` lines of a test.
