@@ -251,9 +251,19 @@ Value array::castScalar(OpBuilder &b, Location loc, Value value, Type to) {
   if (toInt) {
     if (!toInt.isUnsigned())
       return arith::FPToSIOp::create(b, loc, to, value);
-    if (toInt.getWidth() == 64)
-      return fromSignless(b, loc, arith::FPToUIOp::create(b, loc, target, value),
-                          to);
+    if (toInt.getWidth() == 64) {
+      // Negative values through int64 too (NVPTX's conversion to u64
+      // saturates them at 0); those from 2^63 up need the unsigned one.
+      Value zero = arith::ConstantOp::create(
+          b, loc, b.getFloatAttr(value.getType(), 0.0));
+      Value negative = arith::CmpFOp::create(
+          b, loc, arith::CmpFPredicate::OLT, value, zero);
+      Value wrapped = arith::FPToSIOp::create(b, loc, target, value);
+      Value unsignedValue = arith::FPToUIOp::create(b, loc, target, value);
+      return fromSignless(
+          b, loc,
+          arith::SelectOp::create(b, loc, negative, wrapped, unsignedValue), to);
+    }
     // Through int64, so that negative values wrap as C's cast does on x86.
     Value wide = arith::FPToSIOp::create(b, loc, b.getI64Type(), value);
     return fromSignless(b, loc, arith::TruncIOp::create(b, loc, target, wide),
