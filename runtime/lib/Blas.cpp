@@ -108,6 +108,12 @@ std::string batchStride(const char *name, const Operand &x, const Operand &out,
       expect *= x.sizes[i];
     }
   }
+  if (stride <= 0 && x.sizes[x.rank - 2] * x.sizes[x.rank - 1] == 0) {
+    // Empty matrices (a product over k = 0): nothing is read, and any
+    // stride will do; one past the matrix keeps cuBLASLt's checks happy.
+    stride = 1;
+    return "";
+  }
   if (stride <= 0)
     return std::string("the batch stride of ") + name + " " + shapeText(x) +
            " is " + std::to_string(stride) + "; cuBLASLt needs a positive one";

@@ -119,6 +119,11 @@ TEST(BlasPlan, EmptyMatricesTakeAnyStrides) {
   // [0, 3] @ [3, 2]: no rows.
   ASSERT_EQ(plan({{0, 3}, {0, 1}}, {{3, 2}}, {{0, 2}, {0, 1}}, p), "");
   EXPECT_EQ(p.n, 0);
+  // A batch of products over k = 0: the empty operands' batch strides are
+  // 0 (12 x 0 elements apart), which cuBLASLt would refuse; the result is
+  // 12 matrices of zeros (found by random_programs.py on the H200).
+  ASSERT_EQ(plan({{1, 12, 12, 0}}, {{1, 12, 0, 5}}, {{1, 12, 12, 5}}, p), "");
+  EXPECT_EQ(p.k, 0);
 }
 TEST(BlasPlan, Errors) {
   GemmPlan p;

@@ -32,6 +32,8 @@
 // NUMPY: print(np.concatenate([r, e.sum(axis=1), r]))
 // NUMPY: z = np.zeros((0, 4, 17), np.float64); np.save("z.npy", z)
 // NUMPY: print(z.reshape(2, 0)); print(e.reshape(0, 5, 2))
+// NUMPY: lb = np.ones((2, 3, 0), np.float32); np.save("lb.npy", lb); rb = np.ones((2, 0, 4), np.float32); np.save("rb.npy", rb)
+// NUMPY: print(lb @ rb)
 
 func.func @main() {
   %e = array.load_npy "e.npy" : tensor<?x?xf32>
@@ -122,5 +124,11 @@ func.func @main() {
   array.print %z2 : tensor<2x0xf64>
   %e3 = array.reshape %e : tensor<?x?xf32> -> tensor<0x5x2xf32>
   array.print %e3 : tensor<0x5x2xf32>
+  // A batch of products over k = 0 (the H200's cuBLASLt path refused the
+  // empty operands' batch stride of 0; found by random_programs.py).
+  %lb = array.load_npy "lb.npy" : tensor<2x3x?xf32>
+  %rb = array.load_npy "rb.npy" : tensor<2x?x4xf32>
+  %pb = array.matmul %lb, %rb : (tensor<2x3x?xf32>, tensor<2x?x4xf32>) -> tensor<2x3x4xf32>
+  array.print %pb : tensor<2x3x4xf32>
   return
 }
