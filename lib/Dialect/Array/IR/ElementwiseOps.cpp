@@ -721,7 +721,27 @@ FailureOr<Type> Arctan2Op::inferResultElementType(TypeRange types,
 Value Arctan2Op::buildScalar(OpBuilder &b, Location loc, ValueRange args,
                              Type type) {
   return floatMath(b, loc, args, type, [&](ValueRange x) -> Value {
-    return math::Atan2Op::create(b, loc, x[0], x[1]);
+    // atan2(+-0, +0) = +-0 and atan2(+-0, -0) = +-pi, chosen here: MLIR
+    // 22's constant folding of math.atan2 makes NaN of two zeros (the
+    // arctan2 of two zero arrays printed NaN).
+    Value y = x[0], xv = x[1];
+    Type t = y.getType();
+    auto constant = [&](double v) -> Value {
+      return arith::ConstantOp::create(b, loc, b.getFloatAttr(t, v));
+    };
+    Value zero = constant(0.0);
+    Value bothZero = arith::AndIOp::create(
+        b, loc,
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, y, zero),
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, xv, zero));
+    Value xSign = math::CopySignOp::create(b, loc, constant(1.0), xv);
+    Value xNegative =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, xSign, zero);
+    Value base =
+        arith::SelectOp::create(b, loc, xNegative, constant(M_PI), zero);
+    Value special = math::CopySignOp::create(b, loc, base, y);
+    return arith::SelectOp::create(b, loc, bothZero, special,
+                                   math::Atan2Op::create(b, loc, y, xv));
   });
 }
 
