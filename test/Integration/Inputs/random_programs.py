@@ -1570,8 +1570,11 @@ class Sparse(Op):
         elif fn == "sparse_scale":
             expr = "%s * %s" % (alpha, wide[0])
         elif fn == "sddmm":
-            expr = "np.where(%s != 0, %s * (%s @ %s) + %s * %s, 0)" % (
-                names[0], alpha, wide[1], wide[2], beta, wide[0])
+            # S's values are not read when beta is 0 (as y in spmv).
+            expr = "np.where(%s != 0, %s * (%s @ %s)%s, 0)" % (
+                names[0], alpha, wide[1], wide[2],
+                " + %s * %s" % (beta, wide[0]) if a.get("beta", 0.0) != 0
+                else "")
         elif fn == "spgemm":
             expr = "%s @ %s" % (wide[0], wide[1])
         else:
