@@ -8,12 +8,20 @@
 // computation is short: each user recomputes it, and the producer goes
 // once no user is left.
 //
+// The patterns are upstream's (populateElementwiseOpsFusionPatterns) but
+// for two differences: splat constants of unsigned integers fold too, and
+// the initial value of a reduction stays even when the body no longer reads
+// it. Upstream's RemoveOutsDependency replaces it by tensor.empty; where
+// the reduced extent is 0 at run time, the result is then uninitialized
+// (`any` of a nonzero fill over an empty axis: `out | true` folds to `true`).
+//
 //===----------------------------------------------------------------------===//
 
 #include "arrayc/Dialect/Array/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -99,33 +107,103 @@ bool shouldFuse(OpOperand *fused, int64_t maxOps, int64_t maxFused) {
   return recomputeCost(generic, result) <= maxOps;
 }
 
-/// Folds a splat constant of unsigned (or signed) integers that a generic
-/// reads into its body, as upstream's FoldScalarOrSplatConstant does for
-/// the others: arith.constant takes signless integers only, so the scalar
-/// is a signless constant cast to the element type. Runs first (benefit 2),
-/// so that upstream's pattern, which would build an invalid constant
-/// (`arith.constant 5 : ui64`), never sees these.
-struct FoldSignedSplatConstant : OpRewritePattern<linalg::GenericOp> {
-  FoldSignedSplatConstant(MLIRContext *context)
-      : OpRewritePattern(context, /*benefit=*/2) {}
+/// Fuses the producer of an operand into the generic that reads it, where
+/// linalg allows it and `shouldFuse` agrees (upstream's FuseElementwiseOps
+/// with our cost rule).
+struct FuseProducer : OpRewritePattern<linalg::GenericOp> {
+  FuseProducer(MLIRContext *context, linalg::ControlFusionFn control)
+      : OpRewritePattern(context), control(std::move(control)) {}
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    for (OpOperand &operand : op->getOpOperands()) {
+      if (!linalg::areElementwiseOpsFusable(&operand) || !control(&operand))
+        continue;
+      FailureOr<linalg::ElementwiseOpFusionResult> fused =
+          linalg::fuseElementwiseOps(rewriter, &operand);
+      if (failed(fused))
+        continue;
+      // The consumer's users read the fused op; the producer's other users
+      // keep reading the producer (each fuses it in turn, or it stays), and
+      // the fused op's copies of the producer's results go unused.
+      for (auto [original, replacement] : fused->replacements)
+        if (original.getDefiningOp() == op)
+          rewriter.replaceAllUsesWith(original, replacement);
+      rewriter.eraseOp(op);
+      return success();
+    }
+    return failure();
+  }
+
+  linalg::ControlFusionFn control;
+};
+
+/// Replaces the reads of a linalg.fill result inside a generic by the fill
+/// value (upstream's FoldFillWithGenericOp).
+struct FoldFillIntoGeneric : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics())
+      return failure();
+    bool folded = false;
+    Block &body = op.getRegion().front();
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      auto fill = input->get().getDefiningOp<linalg::FillOp>();
+      if (!fill || !op.payloadUsesValueFromOperand(input))
+        continue;
+      Value value = fill.value();
+      Type element = getElementTypeOrSelf(fill.result().getType());
+      if (value.getType() != element) {
+        // linalg.fill converts its value as a signless cast does.
+        if (!element.isSignlessIntOrFloat() ||
+            !value.getType().isSignlessIntOrFloat())
+          continue;
+        value = convertScalarToDtype(rewriter, fill.getLoc(), value, element,
+                                     /*isUnsignedCast=*/false);
+      }
+      rewriter.replaceAllUsesWith(body.getArgument(input->getOperandNumber()),
+                                  value);
+      folded = true;
+    }
+    return success(folded);
+  }
+};
+
+/// Folds a splat constant (or scalar constant) that a generic reads into
+/// its body (upstream's FoldScalarOrSplatConstant, which would build
+/// `arith.constant 5 : ui64`: arith.constant takes signless integers
+/// only, so an unsigned or signed scalar here is a signless constant cast
+/// to the element type).
+struct FoldSplatConstant : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
     if (!op.hasPureTensorSemantics())
       return failure();
     for (OpOperand *input : op.getDpsInputOperands()) {
-      DenseElementsAttr splat;
-      if (!matchPattern(input->get(), m_Constant(&splat)) ||
-          !splat.isSplat())
+      TypedAttr scalar = splatValue(input->get());
+      if (!scalar || !boundsRemain(op, input))
         continue;
-      auto type = dyn_cast<IntegerType>(splat.getElementType());
-      if (!type || type.isSignless() || !boundsRemain(op, input))
-        continue;
-      fold(op, input->getOperandNumber(), type,
-           splat.getSplatValue<APInt>(), rewriter);
+      fold(op, input->getOperandNumber(), scalar, rewriter);
       return success();
     }
     return failure();
+  }
+
+  /// The scalar of a splat or scalar constant of integers or floats.
+  static TypedAttr splatValue(Value value) {
+    DenseElementsAttr splat;
+    if (matchPattern(value, m_Constant(&splat)) && splat.isSplat() &&
+        splat.getElementType().isIntOrFloat())
+      return splat.getSplatValue<TypedAttr>();
+    Attribute attr;
+    if (matchPattern(value, m_Constant(&attr)) &&
+        isa<IntegerAttr, FloatAttr>(attr))
+      return cast<TypedAttr>(attr);
+    return {};
   }
 
   /// Whether the loops' bounds still follow from the other operands
@@ -140,8 +218,21 @@ struct FoldSignedSplatConstant : OpRewritePattern<linalg::GenericOp> {
         inversePermutation(concatAffineMaps(maps, op.getContext())));
   }
 
-  static void fold(linalg::GenericOp op, unsigned folded, IntegerType type,
-                   const APInt &value, PatternRewriter &rewriter) {
+  static Value materialize(PatternRewriter &rewriter, Location loc,
+                           TypedAttr scalar) {
+    auto type = dyn_cast<IntegerType>(scalar.getType());
+    if (!type || type.isSignless())
+      return arith::ConstantOp::create(rewriter, loc, scalar);
+    Value signless = arith::ConstantOp::create(
+        rewriter, loc,
+        rewriter.getIntegerAttr(rewriter.getIntegerType(type.getWidth()),
+                                cast<IntegerAttr>(scalar).getValue()));
+    return UnrealizedConversionCastOp::create(rewriter, loc, type, signless)
+        .getResult(0);
+  }
+
+  static void fold(linalg::GenericOp op, unsigned folded, TypedAttr scalar,
+                   PatternRewriter &rewriter) {
     SmallVector<Value> inputs;
     SmallVector<AffineMap> maps;
     for (OpOperand *input : op.getDpsInputOperands())
@@ -160,15 +251,45 @@ struct FoldSignedSplatConstant : OpRewritePattern<linalg::GenericOp> {
                                 fused.getRegion().begin());
     Block &body = fused.getRegion().front();
     rewriter.setInsertionPointToStart(&body);
-    auto signless = rewriter.getIntegerType(type.getWidth());
-    Value scalar = arith::ConstantOp::create(
-        rewriter, loc, rewriter.getIntegerAttr(signless, value));
-    Value cast =
-        UnrealizedConversionCastOp::create(rewriter, loc, type, scalar)
-            .getResult(0);
-    rewriter.replaceAllUsesWith(body.getArgument(folded), cast);
+    rewriter.replaceAllUsesWith(body.getArgument(folded),
+                                materialize(rewriter, loc, scalar));
     body.eraseArgument(folded);
     rewriter.replaceOp(op, fused.getResults());
+  }
+};
+
+/// Replaces an init that the body does not read by tensor.empty, so that
+/// its producer can go (upstream's RemoveOutsDependency), in generics with
+/// parallel loops only: a reduction's init is its result where the reduced
+/// extent is 0, read or not.
+struct DropUnreadInit : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics() || op.getNumReductionLoops() != 0)
+      return failure();
+    bool dropped = false;
+    rewriter.startOpModification(op);
+    for (OpOperand &init : op.getDpsInitsMutable()) {
+      auto type = dyn_cast<RankedTensorType>(init.get().getType());
+      if (!type || type.getEncoding() ||
+          init.get().getDefiningOp<tensor::EmptyOp>() ||
+          op.payloadUsesValueFromOperand(&init))
+        continue;
+      rewriter.setInsertionPoint(op);
+      init.set(tensor::EmptyOp::create(
+          rewriter, op.getLoc(),
+          tensor::getMixedSizes(rewriter, op.getLoc(), init.get()),
+          type.getElementType()));
+      dropped = true;
+    }
+    if (!dropped) {
+      rewriter.cancelOpModification(op);
+      return failure();
+    }
+    rewriter.finalizeOpModification(op);
+    return success();
   }
 };
 
@@ -188,8 +309,10 @@ struct ArrayFuseElementwisePass
       Operation *producer = fused->get().getDefiningOp();
       return producer && producer->hasOneUse();
     };
-    patterns.add<FoldSignedSplatConstant>(context);
-    linalg::populateElementwiseOpsFusionPatterns(patterns, fuse);
+    patterns.add<FuseProducer>(context, fuse);
+    patterns.add<FoldFillIntoGeneric, FoldSplatConstant, DropUnreadInit>(
+        context);
+    linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
     linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, singleUse);
     tensor::populateBubbleUpExpandShapePatterns(patterns);
     affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);

@@ -111,3 +111,39 @@ func.func @reduce_0d_broadcast(%a: tensor<f32>, %z: tensor<5xf32>) -> tensor<5xf
   %r = array.add %p, %z : (tensor<f32>, tensor<5xf32>) -> tensor<5xf32>
   return %r : tensor<5xf32>
 }
+
+// -----
+
+// Once the fill is folded in, `out | (x != 0)` is `true` and the body no
+// longer reads its output; the reduction keeps its initial value (false),
+// which is its result where the reduced extent is 0 (upstream's
+// RemoveOutsDependency replaced it by tensor.empty). An elementwise op's
+// unread init is still replaced.
+// CHECK-LABEL: func.func @reduction_keeps_init
+// CHECK: %[[F:.+]] = linalg.fill ins(%false : i1)
+// CHECK: linalg.generic {{.*}}iterator_types = ["reduction", "parallel"]
+// CHECK-SAME: outs(%[[F]] : tensor<?xi1>)
+// CHECK-NEXT: ^bb0(%{{.+}}: i32, %{{.+}}: i1):
+// CHECK-NEXT: linalg.yield %true
+func.func @reduction_keeps_init(%n: index) -> tensor<?xi1> {
+  %c7 = arith.constant 7 : index
+  %f = array.full(%n, %c7) -3 : tensor<?x?xi32>
+  %any = array.any %f axes [0] : tensor<?x?xi32> -> tensor<?xi1>
+  return %any : tensor<?xi1>
+}
+
+// CHECK-LABEL: func.func @parallel_drops_init
+// CHECK: %[[E:.+]] = tensor.empty() : tensor<4xf32>
+// CHECK: linalg.generic {{.*}} outs(%[[E]] : tensor<4xf32>)
+// CHECK-NOT: linalg.fill
+func.func @parallel_drops_init(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %c = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %init = linalg.fill ins(%c : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%x : tensor<4xf32>) outs(%init : tensor<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.negf %in : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}

@@ -536,7 +536,10 @@ def ArrayFuseElementwise : Pass<"array-fuse-elementwise"> {
     `max-fused-ops` ops: each fusion copies both bodies, so without a
     bound a chain of N ops costs N^2/2 copies (4,000 chained ops took 15 s
     to compile), and a longer kernel gains nothing from it (one more
-    read and write per `max-fused-ops` ops).
+    read and write per `max-fused-ops` ops). A reduction keeps its
+    initial value even when its body no longer reads it (upstream's
+    patterns replace it by `tensor.empty`, which leaves the result
+    uninitialized where the reduced extent is 0 at run time).
 
     ```mlir
     // Before: %h is read by two elementwise ops
