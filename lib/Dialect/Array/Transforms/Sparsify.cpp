@@ -81,11 +81,71 @@ void bypassSparseCasts(ModuleOp module) {
   }
 }
 
+/// Whether `op` becomes a sparse kernel: it has a sparse operand, or the
+/// sparsifier folds a conversion of its result to a sparse matrix into it.
+bool becomesSparseKernel(linalg::GenericOp op) {
+  if (llvm::any_of(op->getOperandTypes(), isSparse))
+    return true;
+  return llvm::any_of(op->getUsers(), [](Operation *user) {
+    auto convert = dyn_cast<sparse_tensor::ConvertOp>(user);
+    return convert && isSparse(convert.getType());
+  });
+}
+
+/// Upstream's sparsifier (IterationGraphSorter::addConstraints) crashes on
+/// a kernel that reads a dense operand through two consecutive constant
+/// indices, a broadcast 1 x 1 array (`affine_map<(d0, d1) -> (0, 0)>`),
+/// when it orders the loops of a sparse result. Such an operand of a
+/// future sparse kernel is broadcast to the kernel's loop space first, by a
+/// dense generic of its own, and the kernel reads that with the identity.
+void materializeConstantIndexedOperands(ModuleOp module) {
+  SmallVector<linalg::GenericOp> kernels;
+  module.walk([&](linalg::GenericOp op) {
+    if (op.hasPureTensorSemantics() && becomesSparseKernel(op))
+      kernels.push_back(op);
+  });
+  for (linalg::GenericOp op : kernels) {
+    OpBuilder b(op);
+    Location loc = op.getLoc();
+    int64_t loops = op.getNumLoops();
+    AffineMap identity = b.getMultiDimIdentityMap(loops);
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    bool changed = false;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      AffineMap map = op.getMatchingIndexingMap(input);
+      auto type = dyn_cast<RankedTensorType>(input->get().getType());
+      if (!type || isSparse(type) ||
+          llvm::all_of(map.getResults(), llvm::IsaPred<AffineDimExpr>))
+        continue;
+      SmallVector<OpFoldResult> sizes;
+      auto linalgOp = cast<linalg::LinalgOp>(op.getOperation());
+      for (const Range &range : linalgOp.createLoopRanges(b, loc))
+        sizes.push_back(range.size);
+      Value init =
+          tensor::EmptyOp::create(b, loc, sizes, type.getElementType());
+      auto broadcast = linalg::GenericOp::create(
+          b, loc, init.getType(), input->get(), init,
+          ArrayRef<AffineMap>{map, identity},
+          SmallVector<utils::IteratorType>(loops,
+                                           utils::IteratorType::parallel),
+          [](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+            linalg::YieldOp::create(nested, nestedLoc, args[0]);
+          });
+      input->set(broadcast.getResult(0));
+      maps[input->getOperandNumber()] = identity;
+      changed = true;
+    }
+    if (changed)
+      op.setIndexingMapsAttr(b.getAffineMapArrayAttr(maps));
+  }
+}
+
 struct ArraySparsifyPass : array::impl::ArraySparsifyBase<ArraySparsifyPass> {
   void runOnOperation() override {
     if (!findSparse(getOperation()))
       return;
     bypassSparseCasts(getOperation());
+    materializeConstantIndexedOperands(getOperation());
     OpPassManager pm("builtin.module");
     // Upstream's pass decides copies and in-place writes once (One-Shot
     // analysis, insertTensorCopies), then hoists loop invariants before it

@@ -38,3 +38,33 @@ func.func @dense(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = arith.addf %x, %x : tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+#CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed), posWidth = 32, crdWidth = 32}>
+#COO = #sparse_tensor.encoding<{map = (i, j) -> (i : compressed(nonunique), j : singleton), posWidth = 32, crdWidth = 32}>
+
+// A 1 x 1 operand read through two constant indices by a kernel whose
+// result becomes sparse (upstream's sparsifier crashed ordering its loops)
+// is first broadcast to the loop space by a dense loop nest of its own.
+// CHECK-LABEL: func.func @broadcast_scalar_matrix
+// CHECK: %[[B:.+]] = memref.alloc() {{.*}} : memref<3x2xf32>
+// CHECK: linalg.generic {indexing_maps = [#{{.+}}, #{{.+}}], {{.*}} ins(%{{.+}} : memref<1x1xf32>) outs(%[[B]] : memref<3x2xf32>)
+// CHECK-NEXT: ^bb0(%[[IN:.+]]: f32, %{{.+}}: f32):
+// CHECK-NEXT: linalg.yield %[[IN]] : f32
+// CHECK: memref.load %[[B]]
+// CHECK: arith.negf
+func.func @broadcast_scalar_matrix(%x: tensor<1x1xf32>) -> tensor<2x3xf32> {
+  %e = tensor.empty() : tensor<3x2xf32>
+  %b = linalg.generic {indexing_maps = [affine_map<(i, j) -> (0, 0)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<1x1xf32>) outs(%e : tensor<3x2xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<3x2xf32>
+  %s = sparse_tensor.convert %b : tensor<3x2xf32> to tensor<3x2xf32, #CSR>
+  %t = sparse_tensor.reinterpret_map %s : tensor<3x2xf32, #CSR> to tensor<2x3xf32, #CSC>
+  %c = sparse_tensor.convert %t : tensor<2x3xf32, #CSC> to tensor<2x3xf32, #COO>
+  %d = sparse_tensor.convert %c : tensor<2x3xf32, #COO> to tensor<2x3xf32>
+  return %d : tensor<2x3xf32>
+}
