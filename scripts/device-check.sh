@@ -22,7 +22,8 @@
 # (scripts/gpu_check.py), the random-input suite (every op, every dtype),
 # the generated programs against their NumPy twins
 # (test/Integration/Inputs/random_programs.py: DEVICE_CHECK_PROGRAMS of
-# seed DEVICE_CHECK_SEED, 1000 of 2026 by default), compute-sanitizer's
+# seed DEVICE_CHECK_SEED, 1000 of 2026 by default), both once more with
+# ARRAYRT_POISON_MEMORY=1 (allocations start as 0xFF bytes), compute-sanitizer's
 # memcheck, racecheck and initcheck over every end-to-end program
 # (gpu_check.py sanitize) and over the first 200 generated programs, the
 # stream checks (scripts/streams_check.py: many streams under
@@ -96,6 +97,15 @@ run)
   $python $generated --workdir .device/generated --run --quiet \
     > "$out/generated.txt" 2>&1 || status=1
   tail -12 "$out/generated.txt"
+  # Again with every device allocation filled with 0xFF bytes first: a
+  # result read from memory no kernel wrote differs from NumPy's then.
+  mkdir -p "$out/poison"
+  ARRAYRT_POISON_MEMORY=1 $python scripts/gpu_check.py run "$out/poison" \
+    > "$out/poison/gpu-check.txt" 2>&1 || status=1
+  echo "poisoned memory, gpu_check: $(tail -1 "$out/poison/gpu-check.txt")"
+  ARRAYRT_POISON_MEMORY=1 $python $generated --workdir .device/generated \
+    --run --quiet > "$out/poison/generated.txt" 2>&1 || status=1
+  echo "poisoned memory, generated: $(grep -E 'programs:' "$out/poison/generated.txt" | tail -1)"
   # Every end-to-end program and 200 generated ones under each tool.
   $python scripts/gpu_check.py sanitize "$out/sanitize" --jobs "$(nproc)" \
     > "$out/sanitize.txt" 2>&1 || status=1

@@ -237,6 +237,10 @@ struct Allocators {
   CudaPoolBackend *backend = nullptr;
   MemoryPool *pool = nullptr;
   AsyncAllocator *async = nullptr;
+  /// ARRAYRT_POISON_MEMORY: every device allocation starts as 0xFF bytes
+  /// (NaN in every float type, -1 in signed integers), so that a result
+  /// that depends on memory nobody wrote differs from NumPy's.
+  bool poison = false;
 };
 
 // Set once, never destroyed: global destructors (MLIR's unload modules) may
@@ -267,6 +271,8 @@ Allocators &allocators() {
       if (!parseMemoryLimit(limitText, total, limit, error))
         fatal("%s", error.c_str());
     }
+    const char *poison = std::getenv("ARRAYRT_POISON_MEMORY");
+    result->poison = poison && *poison && std::strcmp(poison, "0") != 0;
     if (result->mode == Mode::Pool) {
       result->backend = new CudaPoolBackend;
       result->pool = new MemoryPool(*result->backend, limit);
@@ -320,6 +326,10 @@ void *allocateDevice(size_t size, CUstream stream, const char *location) {
   if (!location)
     location = currentOp().location;
   void *ptr = allocateDeviceUntraced(a, size, stream, location);
+  if (a.poison && size)
+    check(driver().cuMemsetD8Async(reinterpret_cast<CUdeviceptr>(ptr), 0xFF,
+                                   size, stream),
+          "cuMemsetD8Async");
   if (__builtin_expect(profile::active(), 0))
     profile::noteAllocation(stream, size, usedBytes(a));
   return ptr;

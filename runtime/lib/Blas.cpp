@@ -674,7 +674,9 @@ extern "C" void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank,
     args.workspace = workspaceFor(s, queue, location);
     if (!gemm.tuned) {
       // With beta != 0 the output is also an input, which tuning would
-      // change: the candidates write a scratch copy of its extent instead.
+      // change: the candidates read and write a copy of its extent instead
+      // (a copy, so that they read the values they will be timed on, and
+      // no uninitialized memory).
       GemmArgs scratch = args;
       size_t extent = 0;
       if (beta != 0.0) {
@@ -682,6 +684,10 @@ extern "C" void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank,
                                      plan.n * plan.ldd) *
                  elementBytes;
         scratch.d = allocateDevice(extent, queue, location);
+        check(cu.cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(scratch.d),
+                               reinterpret_cast<CUdeviceptr>(dData), extent,
+                               queue),
+              "cuMemcpyAsync");
       }
       tune(s, gemm, scratch);
       if (extent)

@@ -290,3 +290,33 @@ TEST_F(Allocator, PageableToDeviceCopiesGoThroughThePinnedPool) {
 }
 
 } // namespace
+
+TEST_F(Allocator, PoisonFillsEveryAllocation) {
+  // ARRAYRT_POISON_MEMORY: new allocations (and reused ones) start as 0xFF
+  // bytes; without it, the pool hands back what the last user left.
+  EXPECT_EXIT(
+      {
+        setenv("ARRAYRT_POISON_MEMORY", "1", 1);
+        auto *a = static_cast<unsigned char *>(arrayrt_alloc(256, nullptr));
+        std::memset(a, 0, 256);
+        arrayrt_free(a, nullptr);
+        auto *b = static_cast<unsigned char *>(arrayrt_alloc(256, nullptr));
+        arrayrt_stream_synchronize(nullptr);
+        bool filled = true;
+        for (int i = 0; i < 256; ++i)
+          filled = filled && b[i] == 0xFF;
+        std::exit(filled && a == b ? 0 : 2);
+      },
+      ::testing::ExitedWithCode(0), "");
+  EXPECT_EXIT(
+      {
+        setenv("ARRAYRT_POISON_MEMORY", "0", 1);
+        auto *a = static_cast<unsigned char *>(arrayrt_alloc(256, nullptr));
+        std::memset(a, 7, 256);
+        arrayrt_free(a, nullptr);
+        auto *b = static_cast<unsigned char *>(arrayrt_alloc(256, nullptr));
+        arrayrt_stream_synchronize(nullptr);
+        std::exit(a == b && b[0] == 7 && b[255] == 7 ? 0 : 2);
+      },
+      ::testing::ExitedWithCode(0), "");
+}
