@@ -43,12 +43,12 @@ HostMemoryLimit hostMemoryLimit() {
   // process's own limits (which a program may lower) every time.
   static const HostMemoryLimit machine = [] {
     HostMemoryLimit limit;
+    uint64_t ram = UINT64_MAX;
     struct sysinfo info;
     if (::sysinfo(&info) == 0) {
       uint64_t unit = info.mem_unit ? info.mem_unit : 1;
-      uint64_t total = (static_cast<uint64_t>(info.totalram) +
-                        static_cast<uint64_t>(info.totalswap)) *
-                       unit;
+      ram = static_cast<uint64_t>(info.totalram) * unit;
+      uint64_t total = ram + static_cast<uint64_t>(info.totalswap) * unit;
       if (total > 0)
         lower(limit, total, "this machine's memory (RAM and swap)");
     }
@@ -60,11 +60,7 @@ HostMemoryLimit hostMemoryLimit() {
           "the cgroup's memory limit (memory.limit_in_bytes)");
     // The user's own limit, a byte count or a share of RAM.
     if (const char *text = std::getenv("ARRAYRT_HOST_MEMORY_LIMIT")) {
-      uint64_t ram = UINT64_MAX, bytes = 0;
-      struct sysinfo info;
-      if (::sysinfo(&info) == 0)
-        ram = static_cast<uint64_t>(info.totalram) *
-              (info.mem_unit ? info.mem_unit : 1);
+      uint64_t bytes = 0;
       std::string error;
       if (!parseMemoryLimit(text, ram, bytes, error,
                             "ARRAYRT_HOST_MEMORY_LIMIT"))

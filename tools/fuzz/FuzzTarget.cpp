@@ -258,3 +258,16 @@ bool FuzzContext::runPipeline(
   }
   return true;
 }
+
+void arrayc::fuzz::fuzzPipeline(
+    const uint8_t *data, size_t size,
+    llvm::function_ref<void(mlir::OpPassManager &)> build) {
+  std::string program;
+  llvm::StringRef input = inputProgram(data, size, program);
+  if (input.empty())
+    return;
+  FuzzContext context;
+  mlir::OwningOpRef<mlir::ModuleOp> module = context.parse(input);
+  if (module)
+    context.runPipeline(*module, build, input);
+}

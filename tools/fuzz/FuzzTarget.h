@@ -84,6 +84,11 @@ private:
 llvm::StringRef inputProgram(const uint8_t *data, size_t size,
                              std::string &storage);
 
+/// A pipeline target's whole work on one input: its program parsed and
+/// verified, then FuzzContext::runPipeline with the pipeline `build` adds.
+void fuzzPipeline(const uint8_t *data, size_t size,
+                  llvm::function_ref<void(mlir::OpPassManager &)> build);
+
 } // namespace arrayc::fuzz
 
 #endif // ARRAYC_TOOLS_FUZZ_FUZZTARGET_H

@@ -4,7 +4,7 @@
 // `arrayc --target=cpu` runs) to the LLVM dialect and are translated to LLVM
 // IR. A pass failure with a diagnostic is fine; a crash, a pass that leaves
 // invalid IR, a silent failure or a success that is not valid LLVM IR is a
-// bug (FuzzContext::runPipeline).
+// bug (FuzzContext::runPipeline, through fuzzPipeline).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,20 +15,9 @@
 using namespace arrayc::fuzz;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  std::string program;
-  llvm::StringRef input = inputProgram(data, size, program);
-  if (input.empty())
-    return 0;
-  FuzzContext context;
-  mlir::OwningOpRef<mlir::ModuleOp> module = context.parse(input);
-  if (!module)
-    return 0;
-  context.runPipeline(
-      *module,
-      [](mlir::OpPassManager &pm) {
-        mlir::array::ArrayToCpuPipelineOptions options;
-        mlir::array::buildArrayToCpuPipeline(pm, options);
-      },
-      input);
+  fuzzPipeline(data, size, [](mlir::OpPassManager &pm) {
+    mlir::array::ArrayToCpuPipelineOptions options;
+    mlir::array::buildArrayToCpuPipeline(pm, options);
+  });
   return 0;
 }

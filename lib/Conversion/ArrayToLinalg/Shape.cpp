@@ -113,13 +113,20 @@ struct ReshapeLowering : OpRewritePattern<ReshapeOp> {
       // Nothing to move: an empty result of its own. Collapsing an operand
       // with a static 0 and a dynamic size into one dimension made upstream
       // fold a cast into an invalid memref.collapse_shape.
+      // (The verifier checked a static operand; one with a static 0 is
+      // empty whatever its dynamic sizes.)
       RankedTensorType operandType = op.getOperand().getType();
-      if (!operandType.hasStaticShape()) {
-        Value size = arith::ConstantIndexOp::create(rewriter, loc, 1);
+      if (!operandType.hasStaticShape() &&
+          !llvm::is_contained(operandType.getShape(), 0)) {
+        int64_t known = 1;
+        for (int64_t size : operandType.getShape())
+          known *= ShapedType::isDynamic(size) ? 1 : size;
+        Value size = arith::ConstantIndexOp::create(rewriter, loc, known);
         for (int64_t dim = 0; dim < operandType.getRank(); ++dim)
-          size = arith::MulIOp::create(
-              rewriter, loc, size,
-              tensor::DimOp::create(rewriter, loc, op.getOperand(), dim));
+          if (operandType.isDynamicDim(dim))
+            size = arith::MulIOp::create(
+                rewriter, loc, size,
+                tensor::DimOp::create(rewriter, loc, op.getOperand(), dim));
         Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
         assertEqual(rewriter, loc, size, zero, op,
                     "cannot reshape the operand into " +
