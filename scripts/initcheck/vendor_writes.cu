@@ -2,7 +2,9 @@
 //
 //   nvcc -O2 -o vendor_writes scripts/initcheck/vendor_writes.cu \
 //       -lcublasLt -lcusparse
-//   compute-sanitizer --tool initcheck ./vendor_writes kernel|cublaslt|cusparse
+//   compute-sanitizer --tool initcheck ./vendor_writes CASE
+//
+// CASE: kernel, cublaslt, cusparse, spmm, spmm-poison.
 //
 // Each case writes a fresh cudaMalloc buffer on the device, checks the
 // values on the host (exit 1 if they are wrong), and copies it to the host:
@@ -126,6 +128,88 @@ static int cusparseCase() {
   return 0;
 }
 
+// What arrayrt does for array.spmm: the 5 x 4 matrix of
+// test/Integration/sparse-csr.mlir (its row 1 has no entries) to CSR, then
+// C = A @ B with CSR ALG2 on row-major B and C, beta = 0, on a stream of
+// its own. With `poison`, C starts as 0xFF bytes (NaN): an element that
+// SpMM does not write stays NaN.
+static int spmmCase(bool poison) {
+  const float dense[20] = {1, 0, 2, 0, 0, 0, 0, 0, 0, 3,
+                           0, -4, 5, 0, 0, 6.5, 0, -7, 8, 0};
+  float b[12];
+  for (int i = 0; i < 12; ++i)
+    b[i] = float(i) - 5;
+  cudaStream_t stream;
+  CHECK(cudaStreamCreate(&stream));
+  float *dm, *db, *dc;
+  int *offsets;
+  CHECK(cudaMalloc(&dm, sizeof dense));
+  CHECK(cudaMalloc(&db, sizeof b));
+  CHECK(cudaMalloc(&dc, 15 * sizeof(float)));
+  CHECK(cudaMemcpy(dm, dense, sizeof dense, cudaMemcpyHostToDevice));
+  CHECK(cudaMemcpy(db, b, sizeof b, cudaMemcpyHostToDevice));
+  if (poison)
+    CHECK(cudaMemset(dc, 0xFF, 15 * sizeof(float)));
+  CHECK(cudaMalloc(&offsets, 6 * sizeof(int)));
+  cusparseHandle_t handle;
+  CHECK(cusparseCreate(&handle));
+  CHECK(cusparseSetStream(handle, stream));
+  cusparseDnMatDescr_t matrix, bm, cm;
+  CHECK(cusparseCreateDnMat(&matrix, 5, 4, 4, dm, CUDA_R_32F,
+                            CUSPARSE_ORDER_ROW));
+  cusparseSpMatDescr_t csr;
+  CHECK(cusparseCreateCsr(&csr, 5, 4, 0, offsets, nullptr, nullptr,
+                          CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I,
+                          CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F));
+  size_t size = 0;
+  CHECK(cusparseDenseToSparse_bufferSize(
+      handle, matrix, csr, CUSPARSE_DENSETOSPARSE_ALG_DEFAULT, &size));
+  void *work;
+  CHECK(cudaMalloc(&work, size ? size : 16));
+  CHECK(cusparseDenseToSparse_analysis(
+      handle, matrix, csr, CUSPARSE_DENSETOSPARSE_ALG_DEFAULT, work));
+  CHECK(cudaStreamSynchronize(stream));
+  int64_t rows, cols, nnz;
+  CHECK(cusparseSpMatGetSize(csr, &rows, &cols, &nnz));
+  int *indices;
+  float *values;
+  CHECK(cudaMalloc(&indices, nnz * sizeof(int)));
+  CHECK(cudaMalloc(&values, nnz * sizeof(float)));
+  CHECK(cusparseCsrSetPointers(csr, offsets, indices, values));
+  CHECK(cusparseDenseToSparse_convert(
+      handle, matrix, csr, CUSPARSE_DENSETOSPARSE_ALG_DEFAULT, work));
+  CHECK(cusparseCreateDnMat(&bm, 4, 3, 3, db, CUDA_R_32F, CUSPARSE_ORDER_ROW));
+  CHECK(cusparseCreateDnMat(&cm, 5, 3, 3, dc, CUDA_R_32F, CUSPARSE_ORDER_ROW));
+  const float alpha = 1, beta = 0;
+  const auto op = CUSPARSE_OPERATION_NON_TRANSPOSE;
+  CHECK(cusparseSpMM_bufferSize(handle, op, op, &alpha, csr, bm, &beta, cm,
+                                CUDA_R_32F, CUSPARSE_SPMM_CSR_ALG2, &size));
+  void *spmmWork;
+  CHECK(cudaMalloc(&spmmWork, size ? size : 16));
+  CHECK(cusparseSpMM_preprocess(handle, op, op, &alpha, csr, bm, &beta, cm,
+                                CUDA_R_32F, CUSPARSE_SPMM_CSR_ALG2, spmmWork));
+  CHECK(cusparseSpMM(handle, op, op, &alpha, csr, bm, &beta, cm, CUDA_R_32F,
+                     CUSPARSE_SPMM_CSR_ALG2, spmmWork));
+  float c[15];
+  CHECK(cudaMemcpyAsync(c, dc, sizeof c, cudaMemcpyDeviceToHost, stream));
+  CHECK(cudaStreamSynchronize(stream));
+  int wrong = 0;
+  for (int i = 0; i < 5; ++i)
+    for (int j = 0; j < 3; ++j) {
+      float want = 0;
+      for (int k = 0; k < 4; ++k)
+        want += dense[i * 4 + k] * b[k * 3 + j];
+      if (!(c[i * 3 + j] == want)) {
+        std::printf("spmm: C[%d][%d] = %g, expected %g\n", i, j, c[i * 3 + j],
+                    want);
+        ++wrong;
+      }
+    }
+  std::printf("spmm%s: nnz %lld, %s\n", poison ? " (poisoned C)" : "",
+              static_cast<long long>(nnz), wrong ? "WRONG" : "ok");
+  return wrong ? 1 : 0;
+}
+
 int main(int argc, char **argv) {
   const char *which = argc > 1 ? argv[1] : "";
   if (!std::strcmp(which, "kernel"))
@@ -134,6 +218,11 @@ int main(int argc, char **argv) {
     return cublasLtCase();
   if (!std::strcmp(which, "cusparse"))
     return cusparseCase();
-  std::fprintf(stderr, "usage: %s kernel|cublaslt|cusparse\n", argv[0]);
+  if (!std::strcmp(which, "spmm"))
+    return spmmCase(false);
+  if (!std::strcmp(which, "spmm-poison"))
+    return spmmCase(true);
+  std::fprintf(stderr, "usage: %s kernel|cublaslt|cusparse|spmm|spmm-poison\n",
+               argv[0]);
   return 2;
 }
