@@ -222,14 +222,16 @@ fill(long long rows, const I *__restrict__ aIndptr,
                                           bIndptr, bIndices, bData, table);
     // The filled slots (n of them: the count pass found the same) packed
     // to the front of the table, in place: a window of 32 slots is read
-    // before any of it is written (the ballot), and an entry moves only
-    // towards the front.
+    // before any of it is written (the barrier after the ballot; the
+    // ballot alone orders no memory, and racecheck reported the hazard),
+    // and an entry moves only towards the front.
     int packed = 0;
     for (int base = 0; base < kSlots; base += 32) {
       const I key = table.keys[base + lane];
       const T value = table.values[base + lane];
       const bool filled = key != Empty<I>::value;
       const unsigned ballot = __ballot_sync(kFull, filled);
+      __syncwarp();
       if (filled) {
         const int at = packed + __popc(ballot & ((1u << lane) - 1));
         table.keys[at] = key;

@@ -3,7 +3,9 @@
 // kernel whose result becomes a sparse matrix. Upstream's sparsifier folds
 // the conversion into that kernel and then crashed ordering its loops
 // (IterationGraphSorter::addConstraints, two consecutive constant indices).
-// array-sparsify now broadcasts such an operand first, in a dense kernel.
+// array-sparsify now broadcasts such an operand first, in a dense kernel
+// (and only such an operand: one constant index is fine, and a row times a
+// column, seed 5150 program 336, keeps its operands as they are).
 // RUN: arrayc --target=cpu %s -o %t.cpu
 // RUN: rm -rf %t.cpu.dir && mkdir -p %t.cpu.dir && cd %t.cpu.dir && %numpy-ref %s > %t.cpu.ref
 // RUN: cd %t.cpu.dir && %t.cpu > %t.cpu.out
@@ -18,6 +20,8 @@
 // NUMPY: print(np.array([[True]]))
 // NUMPY: print((1.5 + z).T)  # exact in bfloat16
 // NUMPY: print(np.full((2, 3), 1.5, np.float32))
+// NUMPY: r = np.array([[1.0, 0.0, -2.0]], np.float32); np.save("r.npy", r)
+// NUMPY: print(r @ r.T)
 
 #CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
 #COO = #sparse_tensor.encoding<{map = (i, j) -> (i : compressed(nonunique), j : singleton), posWidth = 32, crdWidth = 32}>
@@ -49,5 +53,13 @@ func.func @main() {
   %wbd = array.to_dense %wb : tensor<3x2xf32, #COO> -> tensor<3x2xf32>
   %back = array.transpose %wbd : tensor<3x2xf32> -> tensor<2x3xf32>
   array.print %back : tensor<2x3xf32>
+  // A row times a column of sparse matrices.
+  %r = array.load_npy "r.npy" : tensor<1x3xf32>
+  %rt = array.transpose %r : tensor<1x3xf32> -> tensor<3x1xf32>
+  %rs = array.to_sparse %r : tensor<1x3xf32> -> tensor<1x3xf32, #CSR>
+  %rts = array.to_sparse %rt : tensor<3x1xf32> -> tensor<3x1xf32, #CSR>
+  %rr = array.spgemm %rs, %rts : tensor<1x3xf32, #CSR>, tensor<3x1xf32, #CSR> -> tensor<1x1xf32, #CSR>
+  %rrd = array.to_dense %rr : tensor<1x1xf32, #CSR> -> tensor<1x1xf32>
+  array.print %rrd : tensor<1x1xf32>
   return
 }

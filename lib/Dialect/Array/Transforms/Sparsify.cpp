@@ -92,12 +92,45 @@ bool becomesSparseKernel(linalg::GenericOp op) {
   });
 }
 
+/// The extent of loop `loop` of `op`: the size of an operand dimension that
+/// the loop indexes directly.
+OpFoldResult loopSize(OpBuilder &b, linalg::GenericOp op, int64_t loop) {
+  for (OpOperand &operand : op->getOpOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    for (auto [dim, expr] : llvm::enumerate(map.getResults())) {
+      auto index = dyn_cast<AffineDimExpr>(expr);
+      if (!index || index.getPosition() != loop)
+        continue;
+      auto type = cast<RankedTensorType>(operand.get().getType());
+      if (!type.isDynamicDim(dim))
+        return b.getIndexAttr(type.getDimSize(dim));
+      return tensor::DimOp::create(b, op.getLoc(), operand.get(), dim)
+          .getResult();
+    }
+  }
+  // Every loop of a generic on tensors indexes some operand directly, or
+  // its extent is 1 (the loop only meets constant indices).
+  return b.getIndexAttr(1);
+}
+
+/// Whether two consecutive results of `map` index no loop (what the
+/// sparsifier's loop ordering cannot take; one such result is fine).
+bool hasConsecutiveConstants(AffineMap map) {
+  ArrayRef<AffineExpr> results = map.getResults();
+  for (size_t i = 1; i < results.size(); ++i)
+    if (!isa<AffineDimExpr>(results[i - 1]) && !isa<AffineDimExpr>(results[i]))
+      return true;
+  return false;
+}
+
 /// Upstream's sparsifier (IterationGraphSorter::addConstraints) crashes on
 /// a kernel that reads a dense operand through two consecutive constant
 /// indices, a broadcast 1 x 1 array (`affine_map<(d0, d1) -> (0, 0)>`),
 /// when it orders the loops of a sparse result. Such an operand of a
 /// future sparse kernel is broadcast to the kernel's loop space first, by a
 /// dense generic of its own, and the kernel reads that with the identity.
+/// (Two unit dimensions of an operand make the loop space no larger than
+/// the kernel's result, or its result and a unit reduction.)
 void materializeConstantIndexedOperands(ModuleOp module) {
   SmallVector<linalg::GenericOp> kernels;
   module.walk([&](linalg::GenericOp op) {
@@ -111,16 +144,16 @@ void materializeConstantIndexedOperands(ModuleOp module) {
     AffineMap identity = b.getMultiDimIdentityMap(loops);
     SmallVector<AffineMap> maps = op.getIndexingMapsArray();
     bool changed = false;
+    // The loops' extents, from the operands as they were.
+    SmallVector<OpFoldResult> sizes;
     for (OpOperand *input : op.getDpsInputOperands()) {
       AffineMap map = op.getMatchingIndexingMap(input);
       auto type = dyn_cast<RankedTensorType>(input->get().getType());
-      if (!type || isSparse(type) ||
-          llvm::all_of(map.getResults(), llvm::IsaPred<AffineDimExpr>))
+      if (!type || isSparse(type) || !hasConsecutiveConstants(map))
         continue;
-      SmallVector<OpFoldResult> sizes;
-      auto linalgOp = cast<linalg::LinalgOp>(op.getOperation());
-      for (const Range &range : linalgOp.createLoopRanges(b, loc))
-        sizes.push_back(range.size);
+      if (sizes.empty())
+        for (int64_t loop = 0; loop < loops; ++loop)
+          sizes.push_back(loopSize(b, op, loop));
       Value init =
           tensor::EmptyOp::create(b, loc, sizes, type.getElementType());
       auto broadcast = linalg::GenericOp::create(
