@@ -145,7 +145,6 @@ extern "C" arrayrt_csr_t arrayrt_csr_create(int64_t rows, int64_t cols,
     fatal("%s%sCSR indices are 32 or 64 bits, not %d", location ? location : "",
           location ? ": " : "", index_bits);
   cudaDataType type = valueType(dtype, location);
-  const CusparseApi &api = cusparse();
   auto *a = new arrayrt_csr;
   a->rows = rows;
   a->cols = cols;
@@ -156,6 +155,11 @@ extern "C" arrayrt_csr_t arrayrt_csr_create(int64_t rows, int64_t cols,
   a->rowOffsets = row_offsets;
   a->colIndices = col_indices;
   a->values = values;
+  // cuSPARSE takes no matrix without rows or columns: such a handle has no
+  // descriptor, and the arrayrt_csr_* operations do without it.
+  if (rows == 0 || cols == 0)
+    return a;
+  const CusparseApi &api = cusparse();
   cusparseIndexType_t index =
       index_bits == 32 ? CUSPARSE_INDEX_32I : CUSPARSE_INDEX_64I;
   checkSparse(api.cusparseCreateCsr(&a->matrix, rows, cols, nnz, row_offsets,
@@ -168,16 +172,19 @@ extern "C" arrayrt_csr_t arrayrt_csr_create(int64_t rows, int64_t cols,
 extern "C" void arrayrt_csr_destroy(arrayrt_csr_t a) {
   if (!a)
     return;
-  const CusparseApi &api = cusparse();
-  if (a->x)
-    api.cusparseDestroyDnVec(a->x);
-  if (a->y)
-    api.cusparseDestroyDnVec(a->y);
-  if (a->b)
-    api.cusparseDestroyDnMat(a->b);
-  if (a->c)
-    api.cusparseDestroyDnMat(a->c);
-  api.cusparseDestroySpMat(a->matrix);
+  // A matrix without rows or columns never had a descriptor.
+  if (a->matrix) {
+    const CusparseApi &api = cusparse();
+    if (a->x)
+      api.cusparseDestroyDnVec(a->x);
+    if (a->y)
+      api.cusparseDestroyDnVec(a->y);
+    if (a->b)
+      api.cusparseDestroyDnMat(a->b);
+    if (a->c)
+      api.cusparseDestroyDnMat(a->c);
+    api.cusparseDestroySpMat(a->matrix);
+  }
   for (arrayrt_csr::Work *work : {&a->spmvWork, &a->spmmWork})
     if (work->data)
       arrayrt_free(work->data, work->stream);

@@ -53,10 +53,24 @@ void checkDtype(const arrayrt_csr *a, int32_t dtype, const char *op,
 /// Queues the shared cuSPARSE handle's work on `stream`.
 void setStream(arrayrt_stream_t stream, const char *location);
 
-/// Sizes of zero: cuSPARSE rejects them, so the compiled path does too, by
-/// name, before any cuSPARSE call.
-void checkNotEmpty(int64_t rows, int64_t cols, const char *op,
-                   const char *location);
+/// Whether the matrix has no rows or no columns: cuSPARSE takes no such
+/// matrix, so its handle has no descriptor (`matrix` is null) and every
+/// operation computes its result without cuSPARSE.
+inline bool isEmpty(const arrayrt_csr *a) {
+  return a->rows == 0 || a->cols == 0;
+}
+
+/// A handle owning a matrix of `rows` x `cols` with no entries (row offsets
+/// of zeros, pool memory for `stream`); either size may be 0.
+arrayrt_csr_t noEntries(int64_t rows, int64_t cols, int32_t indexBits,
+                        int32_t dtype, arrayrt_stream_t stream,
+                        const char *location);
+
+/// `y` (n elements of the matrix's value type) = beta * y, the product of
+/// a matrix with no columns: zeros when beta is 0.
+void scaleOutput(const arrayrt_csr *a, void *y, int64_t n, double beta,
+                 arrayrt_stream_t stream, const char *op,
+                 const char *location);
 
 /// Exits naming `op` unless a product of `nnz` entries fits `indexBits`-bit
 /// indices.

@@ -249,6 +249,9 @@ extern "C" arrayrt_csr_t arrayrt_csr_transpose(arrayrt_csr_t a,
                                                const char *location,
                                                arrayrt_stream_t stream) {
   const char *op = "array.sparse_transpose";
+  if (isEmpty(a))
+    return noEntries(a->cols, a->rows, a->indexBits, dtypeOf(a), stream,
+                     location);
   // csr2csc takes every value type the handles hold (16-bit ones too).
   Legacy l = legacyForm(a, false, op, "csr2csc", location, stream);
   const CusparseApi &api = cusparse();
@@ -304,6 +307,8 @@ extern "C" arrayrt_csr_t arrayrt_csr_sddmm(arrayrt_csr_t s, int64_t a_rank,
           static_cast<long long>(ba.sizes[0]),
           static_cast<long long>(ba.sizes[1]), static_cast<long long>(s->rows),
           static_cast<long long>(s->cols));
+  if (isEmpty(s))
+    return noEntries(s->rows, s->cols, s->indexBits, dtype, stream, location);
   const CusparseApi &api = cusparse();
   setStream(stream, location);
   // The result: S's pattern copied, its values S's (beta != 0) or zeros.
@@ -363,6 +368,9 @@ extern "C" arrayrt_csr_t arrayrt_csr_add(arrayrt_csr_t a, arrayrt_csr_t b,
   if (a->type != b->type || a->indexBits != b->indexBits)
     fatal("%s%s%s: the operands' element types or index widths differ",
           w.text, w.sep, op);
+  if (isEmpty(a))
+    return noEntries(a->rows, a->cols, a->indexBits, dtypeOf(a), stream,
+                     location);
   return geam(a, 1.0, b, 1.0, op, location, stream);
 }
 
@@ -370,6 +378,9 @@ extern "C" arrayrt_csr_t arrayrt_csr_scale(arrayrt_csr_t a, double alpha,
                                            const char *location,
                                            arrayrt_stream_t stream) {
   const char *op = "array.sparse_scale";
+  if (isEmpty(a))
+    return noEntries(a->rows, a->cols, a->indexBits, dtypeOf(a), stream,
+                     location);
   // Without the runtime's kernels, csrgeam2 with an empty second matrix
   // (which needs them too for 64-bit indices or 16-bit values).
   if (!valueKernelsAvailable())

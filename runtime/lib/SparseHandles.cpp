@@ -18,6 +18,7 @@
 #include "SparseArgs.h"
 #include "SpgemmKernel.h"
 #include "SpmvKernel.h"
+#include "ValueKernels.h"
 
 #include <cstring>
 #include <vector>
@@ -99,15 +100,26 @@ void setStream(arrayrt_stream_t stream, const char *location) {
       "cusparseSetStream", location);
 }
 
-void checkNotEmpty(int64_t rows, int64_t cols, const char *op,
-                   const char *location) {
-  if (rows > 0 && cols > 0)
+arrayrt_csr_t noEntries(int64_t rows, int64_t cols, int32_t indexBits,
+                        int32_t dtype, arrayrt_stream_t stream,
+                        const char *location) {
+  const size_t bytes = (rows + 1) * static_cast<size_t>(indexBits / 8);
+  void *rowOffsets = allocate(bytes, stream, location);
+  arrayrt_memset8(rowOffsets, 0, bytes, stream);
+  return ownedHandle(rows, cols, 0, rowOffsets, allocate(0, stream, location),
+                     allocate(0, stream, location), indexBits, dtype, stream,
+                     location);
+}
+
+void scaleOutput(const arrayrt_csr *a, void *y, int64_t n, double beta,
+                 arrayrt_stream_t stream, const char *op,
+                 const char *location) {
+  if (n == 0 || beta == 1.0)
     return;
-  Where w(location);
-  fatal("%s%s%s: a sparse matrix of %lld x %lld elements; the CUDA target "
-        "needs at least one row and one column",
-        w.text, w.sep, op, static_cast<long long>(rows),
-        static_cast<long long>(cols));
+  if (beta == 0.0)
+    arrayrt_memset8(y, 0, n * a->elementSize, stream);
+  else
+    scaleValues(y, y, n, a->type, beta, stream, op, location);
 }
 
 arrayrt_csr_t ownedHandle(int64_t rows, int64_t cols, int64_t nnz,
@@ -135,12 +147,13 @@ extern "C" arrayrt_csr_t arrayrt_csr_from_dense(int64_t rank, void *dense,
   Array d = readArray(rank, dense, elementSize(dtype), 2, op,
                       "the dense matrix", location);
   int64_t rows = d.sizes[0], cols = d.sizes[1];
-  checkNotEmpty(rows, cols, op, location);
   if (index_bits != 32 && index_bits != 64) {
     Where w(location);
     fatal("%s%sCSR indices are 32 or 64 bits, not %d", w.text, w.sep,
           index_bits);
   }
+  if (rows == 0 || cols == 0)
+    return noEntries(rows, cols, index_bits, dtype, stream, location);
   const CusparseApi &api = cusparse();
   setStream(stream, location);
   size_t index = index_bits / 8;
@@ -222,8 +235,10 @@ arrayrt_csr_from_arrays(int64_t indptr_rank, void *indptr, int64_t indices_rank,
     fatal("%s%s%s: indices and data must have one size, found %lld and %lld",
           w.text, w.sep, op, static_cast<long long>(i.sizes[0]),
           static_cast<long long>(v.sizes[0]));
-  checkNotEmpty(rows, cols, op, location);
   int64_t nnz = v.sizes[0];
+  if (cols == 0 && nnz != 0)
+    fatal("%s%s%s: a matrix with no columns has no entries, found %lld",
+          w.text, w.sep, op, static_cast<long long>(nnz));
   if (index_bits == 32 && nnz > INT32_MAX)
     fatal("%s%s%s: %lld entries need 64-bit indices (posWidth = crdWidth = "
           "64)",
@@ -233,7 +248,8 @@ arrayrt_csr_from_arrays(int64_t indptr_rank, void *indptr, int64_t indices_rank,
   // one copy back. The longest row serves arrayrt_spmv's choice
   // (SpmvKernel.h).
   const RowStats rowStats =
-      measureRows(rows, p.data, index_bits, stream, location);
+      rows > 0 ? measureRows(rows, p.data, index_bits, stream, location)
+               : RowStats{};
   // indptr's first and last elements, as SciPy checks them by default;
   // copied back one at a time without the kernels.
   int64_t ends[2] = {rowStats.first, rowStats.last};
@@ -273,7 +289,6 @@ arrayrt_csr_t loadMtx(const char *path, int32_t index_bits, int32_t dtype,
   int64_t shape[3];
   arrayrt_mtx_shape(path, shape, location);
   int64_t rows = shape[0], cols = shape[1], nnz = shape[2];
-  checkNotEmpty(rows, cols, op, location);
   if (index_bits == 32 && nnz > INT32_MAX)
     fatal("%s%s%s: '%s' has %lld entries, which need 64-bit indices "
           "(posWidth = crdWidth = 64)",
@@ -354,6 +369,10 @@ extern "C" arrayrt_csr_t arrayrt_csr_spgemm(arrayrt_csr_t a, arrayrt_csr_t b,
   if (a->type != b->type || a->indexBits != b->indexBits)
     fatal("%s%s%s: A and B must have one element type and index width", w.text,
           w.sep, op);
+  // No rows, no columns, or a sum over nothing: no entries.
+  if (isEmpty(a) || isEmpty(b))
+    return noEntries(a->rows, b->cols, a->indexBits, dtypeOf(a), stream,
+                     location);
   // arrayrt's kernels where they take the product (SpgemmKernel.h).
   if (arrayrt_csr_t c = spgemmWithKernels(a, b, op, location, stream))
     return c;
@@ -465,6 +484,10 @@ extern "C" void arrayrt_csr_spmv(arrayrt_csr_t a, int64_t x_rank, void *x,
           w.text, w.sep, op, static_cast<long long>(a->rows),
           static_cast<long long>(a->cols), static_cast<long long>(xa.sizes[0]),
           static_cast<long long>(ya.sizes[0]));
+  if (a->cols == 0)
+    return scaleOutput(a, ya.data, a->rows, beta, stream, op, location);
+  if (a->rows == 0)
+    return;
   arrayrt_spmv(a, xa.data, ya.data, alpha, beta, stream, location);
 }
 
@@ -487,8 +510,11 @@ extern "C" void arrayrt_csr_spmm(arrayrt_csr_t a, int64_t b_rank, void *b,
           static_cast<long long>(ba.sizes[1]),
           static_cast<long long>(ca.sizes[0]),
           static_cast<long long>(ca.sizes[1]));
-  if (ba.sizes[1] == 0)
+  if (ba.sizes[1] == 0 || a->rows == 0)
     return; // Nothing to compute: C has no elements.
+  if (a->cols == 0)
+    return scaleOutput(a, ca.data, a->rows * ba.sizes[1], beta, stream, op,
+                       location);
   arrayrt_spmm(a, ba.data, ba.sizes[1], ca.data, alpha, beta, stream, location);
 }
 
@@ -505,6 +531,8 @@ extern "C" void arrayrt_csr_to_dense(arrayrt_csr_t a, int64_t rank, void *dense,
           w.sep, op, static_cast<long long>(a->rows),
           static_cast<long long>(a->cols), static_cast<long long>(d.sizes[0]),
           static_cast<long long>(d.sizes[1]));
+  if (isEmpty(a))
+    return; // No elements to write.
   const CusparseApi &api = cusparse();
   setStream(stream, location);
   cusparseDnMatDescr_t matrix;

@@ -642,7 +642,8 @@ void arrayrt_spmm(arrayrt_csr_t a, const void *b, int64_t n, void *c,
  * a mismatch, as in
  *   arrayrt: error: prog.mlir:5:8: array.spmv: a 4 x 6 matrix times a
  *   vector of 5 elements into one of 4
- * Matrices need at least one row and one column. Work is queued on
+ * A matrix may have no rows or no columns (its handle has no cuSPARSE
+ * descriptor; every operation computes such results itself). Work is queued on
  * `stream`; the creations wait for it where the host needs a count. */
 
 /* The nonzeros of a dense matrix (cuSPARSE DenseToSparse): the host waits
