@@ -12,6 +12,10 @@
 #                                             root (with .device-pack, or
 #                                             the two folders): run it all,
 #                                             results and logs under OUT
+#   scripts/device-check.sh sanitize OUT      there: the sanitizer part
+#                                             of `run` alone (which
+#                                             DEVICE_CHECK_SANITIZE=0 then
+#                                             leaves out: each fits a call)
 #   scripts/device-check.sh run-sparse OUT    there: the end-to-end
 #                                             programs (sparse ones under
 #                                             memcheck), the random suite,
@@ -48,6 +52,17 @@ unpack_and_find_cusparse() {
   cusparse=$(cd .device-sparse && $python -c \
     "import sparse; print(sparse.find_cusparse() or '')" 2>/dev/null)
   [ -n "$cusparse" ] && export ARRAYRT_CUSPARSE_LIB=$cusparse
+}
+
+# Every staged end-to-end program under memcheck, racecheck and initcheck.
+sanitize_suite() {
+  local out=$1 code=0
+  $python scripts/gpu_check.py sanitize "$out/sanitize" --jobs "$(nproc)" \
+    > "$out/sanitize.txt" 2>&1 || code=1
+  grep -E "^FAIL" "$out/sanitize.txt" | head -20
+  grep -E "vendor code" "$out/sanitize.txt" | head -5
+  tail -1 "$out/sanitize.txt"
+  return $code
 }
 
 case "${1:-}" in
@@ -106,10 +121,12 @@ run)
   ARRAYRT_POISON_MEMORY=1 $python $generated --workdir .device/generated \
     --run --quiet > "$out/poison/generated.txt" 2>&1 || status=1
   echo "poisoned memory, generated: $(grep -E 'programs:' "$out/poison/generated.txt" | tail -1)"
-  # Every end-to-end program and 200 generated ones under each tool.
-  $python scripts/gpu_check.py sanitize "$out/sanitize" --jobs "$(nproc)" \
-    > "$out/sanitize.txt" 2>&1 || status=1
-  grep -E "^FAIL" "$out/sanitize.txt" | head -20; tail -1 "$out/sanitize.txt"
+  # Every end-to-end program (unless DEVICE_CHECK_SANITIZE=0: then
+  # `device-check.sh sanitize OUT`, a call of its own) and 200 generated
+  # ones under each tool.
+  if [ "${DEVICE_CHECK_SANITIZE:-1}" != 0 ]; then
+    sanitize_suite "$out" || status=1
+  fi
   for tool in memcheck racecheck initcheck; do
     $python $generated --workdir .device/generated --run --quiet --first 200 \
       --sanitizer $tool > "$out/generated-$tool.txt" 2>&1 || status=1
@@ -147,6 +164,13 @@ run)
   timeout 60 .device/bin/arrayrt-hook-bench /tmp > "$out/hook-bench.txt" 2>&1 || status=1
   grep "hook-bench:" "$out/hook-bench.txt"
   exit $status
+  ;;
+sanitize)
+  out=${2:?usage: device-check.sh sanitize OUT}
+  mkdir -p "$out"
+  unpack_and_find_cusparse
+  sanitize_suite "$out"
+  exit $?
   ;;
 run-sparse)
   out=${2:?usage: device-check.sh run-sparse OUT}
