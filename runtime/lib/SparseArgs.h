@@ -69,8 +69,7 @@ arrayrt_csr_t noEntries(int64_t rows, int64_t cols, int32_t indexBits,
 /// `y` (n elements of the matrix's value type) = beta * y, the product of
 /// a matrix with no columns: zeros when beta is 0.
 void scaleOutput(const arrayrt_csr *a, void *y, int64_t n, double beta,
-                 arrayrt_stream_t stream, const char *op,
-                 const char *location);
+                 arrayrt_stream_t stream, const char *op, const char *location);
 
 /// Exits naming `op` unless a product of `nnz` entries fits `indexBits`-bit
 /// indices.

@@ -237,8 +237,8 @@ arrayrt_csr_from_arrays(int64_t indptr_rank, void *indptr, int64_t indices_rank,
           static_cast<long long>(v.sizes[0]));
   int64_t nnz = v.sizes[0];
   if (cols == 0 && nnz != 0)
-    fatal("%s%s%s: a matrix with no columns has no entries, found %lld",
-          w.text, w.sep, op, static_cast<long long>(nnz));
+    fatal("%s%s%s: a matrix with no columns has no entries, found %lld", w.text,
+          w.sep, op, static_cast<long long>(nnz));
   if (index_bits == 32 && nnz > INT32_MAX)
     fatal("%s%s%s: %lld entries need 64-bit indices (posWidth = crdWidth = "
           "64)",
