@@ -2141,6 +2141,12 @@ class Gen:
     def env(self):
         return self.scope.env
 
+    def visible_ivs(self):
+        """The induction variables of the loops around the current scope
+        that it can read: not those outside a function called from a loop
+        (seed 3030, program 367)."""
+        return [iv for iv in self.ivs if iv.name in self.env()]
+
     def value(self, v):
         return self.scope.env[v.name]
 
@@ -2840,7 +2846,7 @@ class Gen:
                 opts += [("center", 8), ("scan", 4)]
             if t.rank and t.dims[-1] is not None and self.ok("product"):
                 opts.append(("matvec", 8))
-            if self.ivs:
+            if self.visible_ivs():
                 opts.append(("schedule", 8))
             if t.rank == 1 and any(is_sparse(s) and s.type.dtype == dt
                                    for s in self.scope.visible()):
@@ -2890,7 +2896,7 @@ class Gen:
                               axis=int(self.rng.integers(-t.rank, t.rank))))
             return self.add(Elementwise([s], fn="tanh"))
         if what == "schedule":
-            iv = self.choice(self.ivs)
+            iv = self.choice(self.visible_ivs())
             i = self.add(Scalar([iv], fn="cast", op="index_cast", to="i64"))
             st = "f64" if dt == "float64" else "f32"
             f = self.add(Scalar([i], fn="cast", op="sitofp", to=st))
