@@ -52,7 +52,8 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STAGE = os.path.join(ROOT, ".device")
-SOURCES = ["test/Integration", "test/Integration/CUDA", "examples"]
+SOURCES = ["test/Integration", "test/Integration/CUDA",
+           "test/Integration/Generated", "examples"]
 
 
 def programs():
