@@ -6,7 +6,8 @@ programs are compiled here and run there:
 
   scripts/gpu_check.py prepare [BUILD_DIR] [--only REGEX]
                                              compile every end-to-end program
-                                             (test/Integration, examples) for
+                                             (test/Integration with CUDA/ and
+                                             Generated/, examples) for
                                              --target=cuda into .device/
   scripts/gpu_check.py run [OUT_DIR] [--memcheck REGEX]
                                              on the GPU machine: run them,
