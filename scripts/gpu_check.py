@@ -252,40 +252,7 @@ def run(out_dir, memcheck=None):
     return 1 if failed else 0
 
 
-# Kernels that racecheck leaves out: those with C++-mangled names (`_Z...`),
-# which are the vendor libraries' (cuSPARSE's csrgeam kernels race on
-# shared memory by design; seen on the H200 with CUDA 13.0) and not ours to
-# change. Arrayc's generated kernels and arrayrt's own (extern "C" names)
-# are all checked; memcheck checks everything. initcheck leaves none out:
-# it does not see what an excluded kernel writes, so every later read of a
-# cuSPARSE or cuBLASLt result was reported as uninitialized. Its reports
-# inside the libraries are counted apart instead (vendor_initcheck_errors).
-RACECHECK_EXCLUDE = "regex=^_Z"
-
-INITCHECK_ERROR = re.compile(
-    r"^========= (Uninitialized __global__ memory read|Host API memory access "
-    r"error)", re.M)
-
-
-def vendor_initcheck_errors(text):
-    """The initcheck reports of a log that are the vendor libraries' own:
-    a read in a C++ kernel (`void cub::...`, a cuSPARSE or cuBLASLt kernel
-    with a mangled name; ours have C names), or a host copy that cuSPARSE or
-    cuBLAS issued. Returns their kernels or libraries, one per report."""
-    found = []
-    starts = [m.start() for m in INITCHECK_ERROR.finditer(text)] + [len(text)]
-    for begin, end in zip(starts, starts[1:]):
-        block = text[begin:end]
-        kernel = re.search(r"^=========     at (.+?)(?:\+0x[0-9a-f]+)?(?: in .*)?$",
-                           block, re.M)
-        if kernel and ("::" in kernel.group(1) or "(" in kernel.group(1)):
-            found.append(re.sub(r"<.*", "", kernel.group(1))[:60])
-            continue
-        frames = re.findall(r"Host Frame: .*? in (\S+)$", block, re.M)
-        callers = [f for f in frames if not f.startswith("libcuda.so")]
-        if callers and re.match(r"lib(cusparse|cublas)", callers[0]):
-            found.append(callers[0])
-    return found
+from sanitizer_reports import tool_options, vendor_initcheck_errors  # noqa
 
 
 def sanitizer_errors(log):
@@ -336,8 +303,7 @@ def sanitize(out_dir, tools, jobs, only=None):
                                                      suffix))
         command = ["compute-sanitizer", "--tool", tool, "--error-exitcode",
                    "3", "--log-file", log]
-        if tool == "racecheck":
-            command += ["--kernel-name-exclude", RACECHECK_EXCLUDE]
+        command += tool_options(tool)
         command.append(exe)
         env = dict(os.environ, **entry.get("env", {}))
         env.update(variables)
