@@ -92,27 +92,6 @@ bool becomesSparseKernel(linalg::GenericOp op) {
   });
 }
 
-/// The extent of loop `loop` of `op`: the size of an operand dimension that
-/// the loop indexes directly.
-OpFoldResult loopSize(OpBuilder &b, linalg::GenericOp op, int64_t loop) {
-  for (OpOperand &operand : op->getOpOperands()) {
-    AffineMap map = op.getMatchingIndexingMap(&operand);
-    for (auto [dim, expr] : llvm::enumerate(map.getResults())) {
-      auto index = dyn_cast<AffineDimExpr>(expr);
-      if (!index || index.getPosition() != loop)
-        continue;
-      auto type = cast<RankedTensorType>(operand.get().getType());
-      if (!type.isDynamicDim(dim))
-        return b.getIndexAttr(type.getDimSize(dim));
-      return tensor::DimOp::create(b, op.getLoc(), operand.get(), dim)
-          .getResult();
-    }
-  }
-  // Every loop of a generic on tensors indexes some operand directly, or
-  // its extent is 1 (the loop only meets constant indices).
-  return b.getIndexAttr(1);
-}
-
 /// Whether two consecutive results of `map` index no loop (what the
 /// sparsifier's loop ordering cannot take; one such result is fine).
 bool hasConsecutiveConstants(AffineMap map) {
@@ -152,8 +131,9 @@ void materializeConstantIndexedOperands(ModuleOp module) {
       if (!type || isSparse(type) || !hasConsecutiveConstants(map))
         continue;
       if (sizes.empty())
-        for (int64_t loop = 0; loop < loops; ++loop)
-          sizes.push_back(loopSize(b, op, loop));
+        for (const Range &range :
+             cast<linalg::LinalgOp>(op.getOperation()).createLoopRanges(b, loc))
+          sizes.push_back(range.size);
       Value init =
           tensor::EmptyOp::create(b, loc, sizes, type.getElementType());
       auto broadcast = linalg::GenericOp::create(
