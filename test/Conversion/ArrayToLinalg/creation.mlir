@@ -147,3 +147,127 @@ func.func @normal_bf16() -> tensor<8xbf16> {
   %0 = array.random_normal seed 3 : tensor<8xbf16>
   return %0 : tensor<8xbf16>
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// array.full, array.constant, array.print
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: func.func @full_static
+// CHECK-NOT: array.full
+// CHECK-DAG: %[[E0:.*]] = tensor.empty() : tensor<4x3xf32>
+// CHECK-DAG: %[[V0:.*]] = arith.constant 1.500000e+00 : f32
+// CHECK: %[[F0:.*]] = linalg.fill ins(%[[V0]] : f32) outs(%[[E0]] : tensor<4x3xf32>) -> tensor<4x3xf32>
+// CHECK-DAG: %[[E1:.*]] = tensor.empty() : tensor<8xi32>
+// CHECK-DAG: %[[V1:.*]] = arith.constant -7 : i32
+// CHECK: %[[F1:.*]] = linalg.fill ins(%[[V1]] : i32) outs(%[[E1]] : tensor<8xi32>) -> tensor<8xi32>
+// CHECK-DAG: %[[E2:.*]] = tensor.empty() : tensor<i64>
+// CHECK-DAG: %[[V2:.*]] = arith.constant 9223372036854775807 : i64
+// CHECK: %[[F2:.*]] = linalg.fill ins(%[[V2]] : i64) outs(%[[E2]] : tensor<i64>) -> tensor<i64>
+// CHECK: return %[[F0]], %[[F1]], %[[F2]]
+func.func @full_static() -> (tensor<4x3xf32>, tensor<8xi32>, tensor<i64>) {
+  %0 = array.full 1.5 : tensor<4x3xf32>
+  %1 = array.full -7 : tensor<8xi32>
+  %2 = array.full 9223372036854775807 : tensor<i64>
+  return %0, %1, %2 : tensor<4x3xf32>, tensor<8xi32>, tensor<i64>
+}
+
+// -----
+
+// The fill value keeps its exact bits: infinities, NaN, signed zero, extremes.
+// CHECK-LABEL: func.func @full_special
+// CHECK: %[[V0:.*]] = arith.constant 0x7F800000 : f32
+// CHECK-NEXT: linalg.fill ins(%[[V0]] : f32) outs(%{{.*}} : tensor<2xf32>)
+// CHECK: %[[V1:.*]] = arith.constant 0xFF800000 : f32
+// CHECK-NEXT: linalg.fill ins(%[[V1]] : f32) outs(%{{.*}} : tensor<2xf32>)
+// CHECK: %[[V2:.*]] = arith.constant 0x7FC00000 : f32
+// CHECK-NEXT: linalg.fill ins(%[[V2]] : f32) outs(%{{.*}} : tensor<2xf32>)
+// CHECK: %[[V3:.*]] = arith.constant 0x7FF8000000000000 : f64
+// CHECK-NEXT: linalg.fill ins(%[[V3]] : f64) outs(%{{.*}} : tensor<2xf64>)
+// CHECK: %[[V4:.*]] = arith.constant -0.000000e+00 : f64
+// CHECK-NEXT: linalg.fill ins(%[[V4]] : f64) outs(%{{.*}} : tensor<2xf64>)
+// CHECK: %[[V5:.*]] = arith.constant 3.40282347E+38 : f32
+// CHECK-NEXT: linalg.fill ins(%[[V5]] : f32) outs(%{{.*}} : tensor<2xf32>)
+// CHECK: %[[V6:.*]] = arith.constant 4.940660e-324 : f64
+// CHECK-NEXT: linalg.fill ins(%[[V6]] : f64) outs(%{{.*}} : tensor<2xf64>)
+// CHECK: %[[V7:.*]] = arith.constant 1.000000e-01 : f64
+// CHECK-NEXT: linalg.fill ins(%[[V7]] : f64) outs(%{{.*}} : tensor<2xf64>)
+// CHECK-NOT: linalg.fill
+func.func @full_special() {
+  %0 = array.full inf : tensor<2xf32>
+  %1 = array.full -inf : tensor<2xf32>
+  %2 = array.full nan : tensor<2xf32>
+  %3 = array.full nan : tensor<2xf64>
+  %4 = array.full -0.0 : tensor<2xf64>
+  %5 = array.full 3.4028234663852886e38 : tensor<2xf32>
+  %6 = array.full 4.9406564584124654e-324 : tensor<2xf64>
+  %7 = array.full 0.1 : tensor<2xf64>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @constant
+// CHECK-NOT: array.constant
+// CHECK-DAG: %[[C0:.*]] = arith.constant dense<{{\[}}[1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00]]> : tensor<2x2xf32>
+// CHECK-DAG: %[[C1:.*]] = arith.constant dense<-3> : tensor<3xi64>
+// CHECK-DAG: %[[C2:.*]] = arith.constant dense<2.500000e-01> : tensor<f64>
+// CHECK-DAG: %[[C3:.*]] = arith.constant dense<[1, 2, 3]> : tensor<3xi32>
+// CHECK: return %[[C0]], %[[C1]], %[[C2]], %[[C3]]
+func.func @constant() -> (tensor<2x2xf32>, tensor<3xi64>, tensor<f64>, tensor<3xi32>) {
+  %0 = array.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>
+  %1 = array.constant dense<-3> : tensor<3xi64>
+  %2 = array.constant dense<0.25> : tensor<f64>
+  %3 = array.constant dense<[1, 2, 3]> : tensor<3xi32>
+  return %0, %1, %2, %3 : tensor<2x2xf32>, tensor<3xi64>, tensor<f64>, tensor<3xi32>
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// array.full with dynamic sizes
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: func.func @full_dynamic
+// CHECK-SAME: (%[[N:.*]]: index, %[[M:.*]]: index)
+// CHECK-NOT: array.full
+// CHECK: %[[E0:.*]] = tensor.empty(%[[N]]) : tensor<?x8xi64>
+// CHECK: %[[V0:.*]] = arith.constant 0 : i64
+// CHECK: %[[F0:.*]] = linalg.fill ins(%[[V0]] : i64) outs(%[[E0]] : tensor<?x8xi64>) -> tensor<?x8xi64>
+// CHECK: %[[E1:.*]] = tensor.empty(%[[N]], %[[M]]) : tensor<?x3x?xf32>
+// CHECK: %[[V1:.*]] = arith.constant -1.250000e+00 : f32
+// CHECK: %[[F1:.*]] = linalg.fill ins(%[[V1]] : f32) outs(%[[E1]] : tensor<?x3x?xf32>) -> tensor<?x3x?xf32>
+// The sizes keep their order.
+// CHECK: %[[E2:.*]] = tensor.empty(%[[M]], %[[N]]) : tensor<?x?xf64>
+// CHECK: %[[V2:.*]] = arith.constant 0x7FF8000000000000 : f64
+// CHECK: %[[F2:.*]] = linalg.fill ins(%[[V2]] : f64) outs(%[[E2]] : tensor<?x?xf64>) -> tensor<?x?xf64>
+// CHECK-NOT: cf.assert
+// CHECK: return %[[F0]], %[[F1]], %[[F2]]
+func.func @full_dynamic(%n: index, %m: index) -> (tensor<?x8xi64>, tensor<?x3x?xf32>, tensor<?x?xf64>) {
+  %0 = array.full(%n) 0 : tensor<?x8xi64>
+  %1 = array.full(%n, %m) -1.25 : tensor<?x3x?xf32>
+  %2 = array.full(%m, %n) nan : tensor<?x?xf64>
+  return %0, %1, %2 : tensor<?x8xi64>, tensor<?x3x?xf32>, tensor<?x?xf64>
+}
+
+// -----
+
+// A dynamic full feeding a dynamic op: the op reads the size back with
+// tensor.dim, and print stays on the lowered tensor.
+// CHECK-LABEL: func.func @full_then_add
+// CHECK-SAME: (%[[N:.*]]: index, %[[A:.*]]: tensor<?xi32>)
+// CHECK: %[[F:.*]] = linalg.fill
+// CHECK: %[[DF:.*]] = tensor.dim %[[F]], %{{.*}} : tensor<?xi32>
+// CHECK: %[[DA:.*]] = tensor.dim %[[A]], %{{.*}} : tensor<?xi32>
+// CHECK: %[[EQ:.*]] = arith.cmpi eq, %[[DA]], %[[DF]] : index
+// CHECK: cf.assert %[[EQ]], "{{.*}}array.add: operand sizes differ at run time in dimension 0
+// CHECK: %[[R:.*]] = linalg.generic
+// CHECK-SAME: ins(%[[F]], %[[A]] : tensor<?xi32>, tensor<?xi32>)
+// CHECK: array.print %[[R]] : tensor<?xi32>
+func.func @full_then_add(%n: index, %a: tensor<?xi32>) {
+  %0 = array.full(%n) 1 : tensor<?xi32>
+  %1 = array.add %0, %a : (tensor<?xi32>, tensor<?xi32>) -> tensor<?xi32>
+  array.print %1 : tensor<?xi32>
+  return
+}

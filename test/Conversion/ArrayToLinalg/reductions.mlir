@@ -105,3 +105,25 @@ func.func @cumprod_negative_axis(%x: tensor<3x7xf32>) -> (tensor<3x7xf32>, tenso
   %1 = array.cumsum %x axis -2 : tensor<3x7xf32> -> tensor<3x7xf32>
   return %0, %1 : tensor<3x7xf32>, tensor<3x7xf32>
 }
+
+// -----
+
+// sum of uint32 accumulates in uint64 from a zero cast from a signless
+// constant; max starts from 0 and combines with maxui; argmin compares ult.
+// CHECK-LABEL: func.func @reductions
+// CHECK: %[[Z:.*]] = arith.constant 0 : i64
+// CHECK: %[[ZU:.*]] = builtin.unrealized_conversion_cast %[[Z]] : i64 to ui64
+// CHECK: linalg.fill ins(%[[ZU]] : ui64)
+// CHECK: arith.extui %{{.*}} : i32 to i64
+// CHECK: arith.addi %{{.*}}, %{{.*}} : i64
+// CHECK: linalg.yield %{{.*}} : ui64
+// CHECK: arith.maxui %{{.*}}, %{{.*}} : i32
+// CHECK: %[[TOP:.*]] = arith.constant -1 : i32
+// CHECK: builtin.unrealized_conversion_cast %[[TOP]] : i32 to ui32
+// CHECK: arith.cmpi ult, %{{.*}}, %{{.*}} : i32
+func.func @reductions(%w: tensor<4xui32>) -> (tensor<ui64>, tensor<ui32>, tensor<i64>) {
+  %0 = array.sum %w : tensor<4xui32> -> tensor<ui64>
+  %1 = array.max %w : tensor<4xui32> -> tensor<ui32>
+  %2 = array.argmin %w : tensor<4xui32> -> tensor<i64>
+  return %0, %1, %2 : tensor<ui64>, tensor<ui32>, tensor<i64>
+}

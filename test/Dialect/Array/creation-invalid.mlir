@@ -149,3 +149,224 @@ func.func @full_bool_negative() -> tensor<2xi1> {
   %0 = array.full -1 : tensor<2xi1>
   return %0 : tensor<2xi1>
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// array.full
+//===----------------------------------------------------------------------===//
+
+func.func @full_i32_overflow() -> tensor<4xi32> {
+  // expected-error @+1 {{value 3000000000 does not fit in element type 'i32'}}
+  %0 = array.full 3000000000 : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @full_i32_underflow() -> tensor<4xi32> {
+  // expected-error @+1 {{value -2147483649 does not fit in element type 'i32'}}
+  %0 = array.full -2147483649 : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+// The unsigned range does not count: i32 is signed.
+func.func @full_i32_unsigned_max() -> tensor<i32> {
+  // expected-error @+1 {{value 4294967295 does not fit in element type 'i32'}}
+  %0 = array.full 4294967295 : tensor<i32>
+  return %0 : tensor<i32>
+}
+
+// -----
+
+func.func @full_i64_overflow() -> tensor<4xi64> {
+  // expected-error @+1 {{value 9223372036854775808 does not fit in element type 'i64'}}
+  %0 = array.full 9223372036854775808 : tensor<4xi64>
+  return %0 : tensor<4xi64>
+}
+
+// -----
+
+func.func @full_float_for_int() -> tensor<4xi32> {
+  // expected-error @+1 {{expected an integer value for element type 'i32', found 1.5}}
+  %0 = array.full 1.5 : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+// 2.0 is integral but still a float literal.
+func.func @full_integral_float_for_int() -> tensor<4xi64> {
+  // expected-error @+1 {{expected an integer value for element type 'i64', found 2.0}}
+  %0 = array.full 2.0 : tensor<4xi64>
+  return %0 : tensor<4xi64>
+}
+
+// -----
+
+func.func @full_inf_for_int() -> tensor<4xi64> {
+  // expected-error @+1 {{expected an integer value for element type 'i64'}}
+  %0 = array.full -inf : tensor<4xi64>
+  return %0 : tensor<4xi64>
+}
+
+// -----
+
+func.func @full_nan_for_int() -> tensor<4xi32> {
+  // expected-error @+1 {{expected an integer value for element type 'i32'}}
+  %0 = array.full nan : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @full_not_a_number() -> tensor<4xf32> {
+  // expected-error @+1 {{expected floating point literal}}
+  %0 = array.full true : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @full_missing_size(%n: index) -> tensor<?x?xf32> {
+  // expected-error @+1 {{'array.full' op expected 2 dynamic size operands for result type 'tensor<?x?xf32>', found 1}}
+  %0 = array.full(%n) 0.0 : tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @full_extra_size(%n: index) -> tensor<4xf64> {
+  // expected-error @+1 {{'array.full' op expected 0 dynamic size operands for result type 'tensor<4xf64>', found 1}}
+  %0 = array.full(%n) 0.0 : tensor<4xf64>
+  return %0 : tensor<4xf64>
+}
+
+// -----
+
+func.func @full_no_size() -> tensor<?xi32> {
+  // expected-error @+1 {{'array.full' op expected 1 dynamic size operands for result type 'tensor<?xi32>', found 0}}
+  %0 = array.full 7 : tensor<?xi32>
+  return %0 : tensor<?xi32>
+}
+
+// -----
+
+// expected-note @+1 {{prior use here}}
+func.func @full_size_not_index(%n: i64) -> tensor<?xi32> {
+  // expected-error @+1 {{use of value '%n' expects different type than prior uses: 'index' vs 'i64'}}
+  %0 = array.full(%n) 7 : tensor<?xi32>
+  return %0 : tensor<?xi32>
+}
+
+// -----
+
+func.func @full_unranked() -> tensor<*xf32> {
+  // expected-error @+1 {{invalid kind of type specified: expected builtin.tensor, but found 'tensor<*xf32>'}}
+  %0 = array.full 1.0 : tensor<*xf32>
+  return %0 : tensor<*xf32>
+}
+
+// -----
+
+func.func @full_memref() -> memref<4xf32> {
+  // expected-error @+1 {{invalid kind of type specified: expected builtin.tensor, but found 'memref<4xf32>'}}
+  %0 = array.full 1.0 : memref<4xf32>
+  return %0 : memref<4xf32>
+}
+
+// -----
+
+// In generic form the value attribute carries its own type.
+func.func @full_value_type() -> tensor<4xf32> {
+  // expected-error @+1 {{'array.full' op value type 'f64' differs from result element type 'f32'}}
+  %0 = "array.full"() <{value = 1.0 : f64}> : () -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @full_value_int_type() -> tensor<4xi64> {
+  // expected-error @+1 {{'array.full' op value type 'i32' differs from result element type 'i64'}}
+  %0 = "array.full"() <{value = 1 : i32}> : () -> tensor<4xi64>
+  return %0 : tensor<4xi64>
+}
+
+// -----
+
+// A string attribute is typed, with type none.
+func.func @full_value_not_typed() -> tensor<4xf32> {
+  // expected-error @+1 {{'array.full' op value type 'none' differs from result element type 'f32'}}
+  %0 = "array.full"() <{value = "one"}> : () -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// array.constant
+//===----------------------------------------------------------------------===//
+
+func.func @constant_scalar() -> tensor<f32> {
+  // expected-error @+1 {{invalid kind of attribute specified}}
+  %0 = array.constant 1.0 : f32
+  return %0 : tensor<f32>
+}
+
+// -----
+
+func.func @constant_scalar_generic() -> tensor<f32> {
+  // expected-error @+1 {{invalid properties {value = 1.000000e+00 : f32} for op array.constant: Invalid attribute `value` in property conversion: 1.000000e+00 : f32}}
+  %0 = "array.constant"() <{value = 1.0 : f32}> : () -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+func.func @constant_array_attr() -> tensor<2xi32> {
+  // expected-error @+1 {{invalid properties {value = [1 : i32, 2 : i32]} for op array.constant: Invalid attribute `value` in property conversion}}
+  %0 = "array.constant"() <{value = [1 : i32, 2 : i32]}> : () -> tensor<2xi32>
+  return %0 : tensor<2xi32>
+}
+
+// -----
+
+func.func @constant_type_mismatch() -> tensor<3xf32> {
+  // expected-error @+1 {{'array.constant' op failed to verify that all of {value, result} have same type}}
+  %0 = "array.constant"() <{value = dense<1.0> : tensor<2xf32>}> : () -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @constant_vector() -> vector<2xf32> {
+  // expected-error @+1 {{'array.constant' op result #0 must be ranked tensor of bool (i1), i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, bf16, f32 or f64 values, but got 'vector<2xf32>'}}
+  %0 = array.constant dense<1.0> : vector<2xf32>
+  return %0 : vector<2xf32>
+}
+
+// -----
+
+func.func @full_index() -> tensor<2xindex> {
+  // expected-error @+1 {{custom op 'array.full' expected a tensor of an array element type (i1, i8-i64, ui8-ui64, f16, bf16, f32, f64), found element type 'index'}}
+  %0 = array.full 1 : tensor<2xindex>
+  return %0 : tensor<2xindex>
+}
+
+// -----
+
+func.func @full_f32_overflow() -> tensor<f32> {
+  // expected-error @+1 {{custom op 'array.full' value 1.0e+39 is out of the range of element type 'f32'}}
+  %0 = array.full 1.0e39 : tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+func.func @full_inf_for_int() -> tensor<2xi32> {
+  // expected-error @+1 {{custom op 'array.full' expected an integer value for element type 'i32', found -inf}}
+  %0 = array.full -inf : tensor<2xi32>
+  return %0 : tensor<2xi32>
+}

@@ -183,3 +183,39 @@ func.func @shape_member_nul() -> index {
   %0 = array.npy_shape "m.npz"["a\00b"] of f32 : index
   return %0 : index
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// array.print
+//===----------------------------------------------------------------------===//
+
+func.func @print_scalar(%a: f32) {
+  // expected-error @+1 {{'array.print' op operand #0 must be ranked tensor or memref of an array element type, but got 'f32'}}
+  array.print %a : f32
+  return
+}
+
+// -----
+
+func.func @print_unranked(%a: tensor<*xf32>) {
+  // expected-error @+1 {{'array.print' op operand #0 must be ranked tensor or memref of an array element type, but got 'tensor<*xf32>'}}
+  array.print %a : tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @print_unranked_memref(%a: memref<*xf64>) {
+  // expected-error @+1 {{'array.print' op operand #0 must be ranked tensor or memref of an array element type, but got 'memref<*xf64>'}}
+  array.print %a : memref<*xf64>
+  return
+}
+
+// -----
+
+func.func @print_vector(%a: vector<4xi32>) {
+  // expected-error @+1 {{'array.print' op operand #0 must be ranked tensor or memref of an array element type, but got 'vector<4xi32>'}}
+  array.print %a : vector<4xi32>
+  return
+}

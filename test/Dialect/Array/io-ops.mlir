@@ -124,3 +124,26 @@ func.func @buffers(%a: memref<?x3xf32>, %b: memref<2xi16, strided<[?], offset: ?
   array.load_npy_into "b.npy", %b : memref<2xi16, strided<[?], offset: ?>>
   return %s#0, %s#1, %d : index, index, index
 }
+
+//===----------------------------------------------------------------------===//
+// array.print
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: func.func @print
+// CHECK-SAME: (%[[T:.*]]: tensor<4x3xf32>, %[[D:.*]]: tensor<?xi64>, %[[Z:.*]]: tensor<f64>, %[[M:.*]]: memref<2x2xi32>, %[[N:.*]]: memref<?xf32, strided<[?], offset: ?>>)
+// CHECK: array.print %[[T]] : tensor<4x3xf32>
+// CHECK: array.print %[[D]] : tensor<?xi64>
+// CHECK: array.print %[[Z]] : tensor<f64>
+// CHECK: array.print %[[M]] : memref<2x2xi32>
+// CHECK: array.print %[[N]] : memref<?xf32, strided<[?], offset: ?>>
+// Prints are never dropped or reordered, even of the same value.
+// CHECK: array.print %[[T]] : tensor<4x3xf32>
+func.func @print(%t: tensor<4x3xf32>, %d: tensor<?xi64>, %z: tensor<f64>, %m: memref<2x2xi32>, %n: memref<?xf32, strided<[?], offset: ?>>) {
+  array.print %t : tensor<4x3xf32>
+  array.print %d : tensor<?xi64>
+  array.print %z : tensor<f64>
+  array.print %m : memref<2x2xi32>
+  array.print %n : memref<?xf32, strided<[?], offset: ?>>
+  array.print %t : tensor<4x3xf32>
+  return
+}

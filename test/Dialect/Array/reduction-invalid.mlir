@@ -125,3 +125,51 @@ func.func @sum_unsigned(%a: tensor<4xui8>) -> tensor<i64> {
   %0 = array.sum %a : tensor<4xui8> -> tensor<i64>
   return %0 : tensor<i64>
 }
+
+// -----
+
+func.func @prod_result(%x: tensor<4xi16>) -> tensor<i16> {
+  // expected-error @+1 {{'array.prod' op result element type 'i16' should be 'i64' (int64) for an operand of int16}}
+  %0 = array.prod %x : tensor<4xi16> -> tensor<i16>
+  return %0 : tensor<i16>
+}
+
+// -----
+
+func.func @min_result(%x: tensor<4x2xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'array.min' op result shape [4] should be [2] (operand shape [4, 2] reduced over [0])}}
+  %0 = array.min %x axes [0] : tensor<4x2xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @std_result(%x: tensor<4xi32>) -> tensor<f32> {
+  // expected-error @+1 {{'array.std' op result element type 'f32' should be 'f64' (float64) for an operand of int32}}
+  %0 = array.std %x : tensor<4xi32> -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+func.func @var_result(%x: tensor<4x2xf16>) -> tensor<4xf32> {
+  // expected-error @+1 {{'array.var' op result element type 'f32' should be 'f16' (float16) for an operand of float16}}
+  %0 = array.var %x axes [1] : tensor<4x2xf16> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @logsumexp_result(%x: tensor<4xi8>) -> tensor<f32> {
+  // expected-error @+1 {{'array.logsumexp' op result element type 'f32' should be 'f16' (float16) for an operand of int8}}
+  %0 = array.logsumexp %x : tensor<4xi8> -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+func.func @all_result(%x: tensor<4xf32>) -> tensor<4xi1> {
+  // expected-error @+1 {{'array.all' op result shape [4] should be [] (operand shape [4] reduced over [0])}}
+  %0 = array.all %x : tensor<4xf32> -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
