@@ -1,9 +1,9 @@
-// Runs runtime/lib/kernels/CsrSpmv.cuh's kernels on the CPU, to check their
-// logic where there is no GPU: a block's threads are fibers (ucontext) on one
-// OS thread, switched round-robin at __shfl_xor_sync and __syncthreads, which
-// wait for their warp or block; the header's loads are plain reads off the
-// device. Matrices with rows of 0 to 3000 entries, every shape the bench uses
-// and more, f32/f64 with 32/64-bit indices, with and without the long-row
+// Runs runtime/lib/sparse/kernels/CsrSpmv.cuh's kernels on the CPU, to check
+// their logic where there is no GPU: a block's threads are fibers (ucontext) on
+// one OS thread, switched round-robin at __shfl_xor_sync and __syncthreads,
+// which wait for their warp or block; the header's loads are plain reads off
+// the device. Matrices with rows of 0 to 3000 entries, every shape the bench
+// uses and more, f32/f64 with 32/64-bit indices, with and without the long-row
 // kernel (small chunks, so long rows span many), each product twice (the
 // long-row list must reset itself), against a float64 product.
 //
@@ -104,7 +104,7 @@ template <typename T> T atomicAdd(T *p, T v) {
   return old;
 }
 
-#include "../../runtime/lib/kernels/CsrSpmv.cuh"
+#include "../../runtime/lib/sparse/kernels/CsrSpmv.cuh"
 
 using csrspmv::Gather;
 using csrspmv::LongRows;

@@ -1,9 +1,9 @@
 // What array.csr_matrix's row check costs on the GPU, and why: the
-// runtime's arrayrt_csr_row_stats kernel (runtime/lib/kernels/CsrSpmv.cu,
-// included here) at several block sizes and rows per thread, against a
-// kernel that only reads indptr the same way (the bandwidth floor) and an
-// empty kernel (the launch floor), on issue 7's SpMV matrix (4M rows, 16
-// entries each, 32-bit offsets).
+// runtime's arrayrt_csr_row_stats kernel
+// (runtime/lib/sparse/kernels/CsrSpmv.cu, included here) at several block sizes
+// and rows per thread, against a kernel that only reads indptr the same way
+// (the bandwidth floor) and an empty kernel (the launch floor), on issue 7's
+// SpMV matrix (4M rows, 16 entries each, 32-bit offsets).
 //
 //   nvcc -O3 -std=c++17 -arch=sm_90a bench/micro/row_stats.cu -o row_stats
 //   ./row_stats [rows]
@@ -12,7 +12,7 @@
 // an op (an event before and after one launch, L2 flushed first, the mean
 // of 50) and "looped" (200 launches between two events, per launch). The
 // kernel's results are checked against the host's.
-#include "../../runtime/lib/kernels/CsrSpmv.cu"
+#include "../../runtime/lib/sparse/kernels/CsrSpmv.cu"
 
 #include <cstdio>
 #include <cstdlib>

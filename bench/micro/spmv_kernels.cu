@@ -1,5 +1,5 @@
-// CSR SpMV kernels (runtime/lib/kernels/CsrSpmv.cuh) against cuSPARSE, for
-// y = alpha * A @ x + beta * y, A 4M x 4M with 16 distinct random sorted
+// CSR SpMV kernels (runtime/lib/sparse/kernels/CsrSpmv.cuh) against cuSPARSE,
+// for y = alpha * A @ x + beta * y, A 4M x 4M with 16 distinct random sorted
 // columns per row (values uniform in [-1, 1), x in [0, 1)), and a
 // power-law matrix of as many entries (row lengths ~ rank^-0.9, rows
 // shuffled, one in 16 empty), in f32 and f64 with 32- and 64-bit indices.
@@ -27,7 +27,7 @@
 // Run:   bench/micro/spmv_kernels.sh OUT (bench/README.md); --help lists
 //        the options. --host-only builds the matrices and references
 //        without a GPU (to check the generators).
-#include "../../runtime/lib/kernels/CsrSpmv.cuh"
+#include "../../runtime/lib/sparse/kernels/CsrSpmv.cuh"
 
 #include <cuda_runtime.h>
 #include <cusparse.h>

@@ -10,9 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Error.h"
 #include "FuzzInput.h"
-#include "SparseFile.h"
+#include "driver/Error.h"
+#include "io/SparseFile.h"
 
 #include <sstream>
 #include <string>

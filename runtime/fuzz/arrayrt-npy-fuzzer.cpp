@@ -10,10 +10,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Error.h"
 #include "FuzzInput.h"
-#include "Npy.h"
 #include "arrayrt/arrayrt.h"
+#include "driver/Error.h"
+#include "io/Npy.h"
 
 #include <cstring>
 #include <string>

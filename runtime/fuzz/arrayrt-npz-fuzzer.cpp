@@ -10,12 +10,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Error.h"
 #include "FuzzInput.h"
-#include "Npy.h"
-#include "SparseFile.h"
-#include "Zip.h"
 #include "arrayrt/arrayrt.h"
+#include "driver/Error.h"
+#include "io/Npy.h"
+#include "io/SparseFile.h"
+#include "io/Zip.h"
 
 #include <string>
 #include <vector>

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Bench.h"
+#include "profile/Bench.h"
 
 #include <gtest/gtest.h>
 

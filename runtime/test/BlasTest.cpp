@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Blas.h"
+#include "blas/Blas.h"
 
 #include "arrayrt/arrayrt.h"
 

@@ -11,11 +11,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Error.h"
 #include "FileBuilders.h"
-#include "Npy.h"
-#include "SparseFile.h"
 #include "arrayrt/arrayrt.h"
+#include "driver/Error.h"
+#include "io/Npy.h"
+#include "io/SparseFile.h"
 
 #include <gtest/gtest.h>
 

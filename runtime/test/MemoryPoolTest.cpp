@@ -1,11 +1,11 @@
 //===- MemoryPoolTest.cpp - The device memory pool on host memory ---------===//
 //
-// MemoryPool (lib/MemoryPool.h) against HostBackend, whose segments are host
-// memory and whose events complete only when the test says so.
+// MemoryPool (lib/memory/MemoryPool.h) against HostBackend, whose segments are
+// host memory and whose events complete only when the test says so.
 //
 //===----------------------------------------------------------------------===//
 
-#include "MemoryPool.h"
+#include "memory/MemoryPool.h"
 
 #include <gtest/gtest.h>
 

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Npy.h"
+#include "io/Npy.h"
 #include "arrayrt/arrayrt.h"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 //===- OutputFileTest.cpp - How the runtime writes files ------------------===//
 //
-// OutputFile's rule (lib/OutputFile.h) on every kind of path: regular files
+// OutputFile's rule (lib/io/OutputFile.h) on every kind of path: regular files
 // and new paths through a temporary and a rename, symbolic links followed,
 // devices (/dev/null, /dev/full), FIFOs and the program's own descriptors
 // written in place and never replaced; every error with the path; the
@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "OutputFile.h"
-#include "Error.h"
+#include "io/OutputFile.h"
+#include "driver/Error.h"
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PinnedPool.h"
+#include "memory/PinnedPool.h"
 
 #include <gtest/gtest.h>
 

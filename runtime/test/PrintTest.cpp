@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Format.h"
 #include "arrayrt/arrayrt.h"
+#include "io/Format.h"
 
 #include <gtest/gtest.h>
 

@@ -9,7 +9,7 @@
 
 #include "arrayrt/arrayrt.h"
 
-#include "Profile.h"
+#include "profile/Profile.h"
 
 #include <gtest/gtest.h>
 

@@ -7,9 +7,9 @@
 
 #include "arrayrt/arrayrt.h"
 
-#include "Cusparse.h"
-#include "EmbeddedKernels.h"
-#include "SpmvKernel.h"
+#include "driver/EmbeddedKernels.h"
+#include "sparse/Cusparse.h"
+#include "sparse/SpmvKernel.h"
 
 #include <cstdlib>
 #include <gtest/gtest.h>

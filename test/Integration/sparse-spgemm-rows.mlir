@@ -1,5 +1,5 @@
 // array.spgemm through the paths of the CUDA target's own SpGEMM kernels
-// (runtime/lib/kernels/CsrSpgemm.cu), against NumPy on both targets:
+// (runtime/lib/sparse/kernels/CsrSpgemm.cu), against NumPy on both targets:
 //  - P1 @ Q1 (f32, 32-bit indices, 600 x 500 times 500 x 400): rows of 0
 //    to 21 entries, one of 40 (more than a warp's 32 at a time) and empty
 //    ones; every row of Q1 below 100 has one entry and every other 12, so

@@ -1,0 +1,105 @@
+//===- Error.cpp - Fatal error reporting ----------------------------------===//
+
+#include "driver/Error.h"
+
+#include "arrayrt/arrayrt.h"
+#include "io/OutputFile.h"
+
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace arrayrt {
+
+CurrentOp &currentOp() {
+  static thread_local CurrentOp op;
+  return op;
+}
+
+namespace {
+/// What the thread's last file op said the program allocates next, and
+/// that op's location (fixed buffers: fatal() reads them, and may run out
+/// of memory).
+struct PendingAllocation {
+  char location[256] = "";
+  char note[512] = "";
+};
+PendingAllocation &pendingAllocation() {
+  static thread_local PendingAllocation pending;
+  return pending;
+}
+} // namespace
+
+void notePendingAllocation(const char *location, const std::string &note) {
+  PendingAllocation &pending = pendingAllocation();
+  pending.location[0] = pending.note[0] = '\0';
+  if (!location || std::strlen(location) >= sizeof(pending.location))
+    return;
+  std::snprintf(pending.location, sizeof(pending.location), "%s", location);
+  std::snprintf(pending.note, sizeof(pending.note), "%s", note.c_str());
+}
+
+void fatal(const char *format, ...) {
+  // Flush first so that what the program printed before the error appears
+  // before the message when stdout and stderr share a terminal or file.
+  std::fflush(stdout);
+  std::fputs("arrayrt: error: ", stderr);
+  va_list args;
+  va_start(args, format);
+  std::vfprintf(stderr, format, args);
+  va_end(args);
+  // An error at the op whose file said what it needs (an allocation for it
+  // that failed: out of GPU or host memory) names the file too.
+  const PendingAllocation &pending = pendingAllocation();
+  const char *location = currentOp().location;
+  if (pending.note[0] && location &&
+      std::strcmp(location, pending.location) == 0)
+    std::fprintf(stderr, " (%s)", pending.note);
+  std::fputc('\n', stderr);
+  std::fflush(nullptr);
+  // A save in progress (on this or another thread) leaves no temporary.
+  io::removeTemporaryFiles();
+  // _Exit rather than exit: exit would run global destructors, and the ones
+  // MLIR generates unload modules through this runtime, which could fail
+  // again and re-enter exit.
+  std::_Exit(1);
+}
+
+std::string formatStringV(const char *format, va_list args) {
+  va_list copy;
+  va_copy(copy, args);
+  int length = std::vsnprintf(nullptr, 0, format, copy);
+  va_end(copy);
+  if (length <= 0)
+    return std::string();
+  std::string text(static_cast<size_t>(length), '\0');
+  std::vsnprintf(text.data(), text.size() + 1, format, args);
+  return text;
+}
+
+std::string formatString(const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  std::string text = formatStringV(format, args);
+  va_end(args);
+  return text;
+}
+
+} // namespace arrayrt
+
+extern "C" void arrayrt_check_failed(const char *message) {
+  arrayrt::fatal("%s", message);
+}
+
+extern "C" void arrayrt_set_op(const char *label, const char *location,
+                               uint64_t bytes) {
+  arrayrt::CurrentOp &op = arrayrt::currentOp();
+  op.label = label;
+  op.location = location;
+  op.bytes = bytes;
+}
+
+extern "C" void arrayrt_set_op_location(const char *location) {
+  arrayrt_set_op(nullptr, location, 0);
+}

@@ -1,0 +1,206 @@
+//===- MlirGpuAbi.cpp - The mgpu* entry points MLIR's gpu-to-llvm calls ---===//
+//
+// Names and signatures match upstream MLIR 22's CudaRuntimeWrappers.cpp, as
+// the host code `gpu-to-llvm` generates calls them; each forwards to the
+// arrayrt_ entry point with the same meaning.
+//
+//===----------------------------------------------------------------------===//
+
+#include "arrayrt/arrayrt.h"
+
+#include "driver/Error.h"
+
+#include <cstdint>
+#include <cstring>
+
+namespace {
+
+arrayrt_stream_t stream(void *ptr) {
+  return static_cast<arrayrt_stream_t>(ptr);
+}
+arrayrt_event_t event(void *ptr) { return static_cast<arrayrt_event_t>(ptr); }
+
+/// MLIR passes launch dimensions as index values; CUDA takes 32-bit ones.
+uint32_t dimension(intptr_t value, const char *what) {
+  if (value < 1 || value > UINT32_MAX)
+    arrayrt::fatal("kernel launch %s is %lld; it must be in [1, 2^32)", what,
+                   static_cast<long long>(value));
+  return static_cast<uint32_t>(value);
+}
+
+/// A grid without blocks has no work: an array with a dimension of size 0
+/// at run time. CUDA rejects such a launch, so it is not made.
+bool emptyGrid(intptr_t x, intptr_t y, intptr_t z) {
+  return x == 0 || y == 0 || z == 0;
+}
+
+uint32_t sharedMemory(int32_t bytes) {
+  if (bytes < 0)
+    arrayrt::fatal("kernel launch dynamic shared memory size is %d bytes",
+                   bytes);
+  return static_cast<uint32_t>(bytes);
+}
+
+void rejectExtra(void **extra) {
+  if (extra)
+    arrayrt::fatal("kernel launches with 'extra' parameters are not "
+                   "supported");
+}
+
+/// The host range a contiguous memref covers, from its descriptor
+/// {allocated, aligned, offset, sizes[rank], strides[rank]}.
+struct HostRange {
+  void *begin;
+  size_t bytes;
+};
+
+HostRange contiguousRange(int64_t rank, void *descriptor,
+                          int64_t elementSizeBytes, const char *caller) {
+  struct Header {
+    char *allocated;
+    char *aligned;
+    int64_t offset;
+  };
+  auto *header = static_cast<Header *>(descriptor);
+  auto *sizes = reinterpret_cast<int64_t *>(header + 1);
+  int64_t *strides = sizes + rank;
+  int64_t expected = 1;
+  for (int64_t i = rank - 1; i >= 0; --i) {
+    // Registering the range a strided memref spans would pin memory it does
+    // not own, so only dense ones are accepted, as upstream MLIR requires.
+    if (sizes[i] > 1 && strides[i] != expected)
+      arrayrt::fatal("%s: only contiguous memrefs are supported, but "
+                     "dimension %lld has stride %lld instead of %lld",
+                     caller, static_cast<long long>(i),
+                     static_cast<long long>(strides[i]),
+                     static_cast<long long>(expected));
+    expected *= sizes[i];
+  }
+  return {header->aligned + header->offset * elementSizeBytes,
+          static_cast<size_t>(expected * elementSizeBytes)};
+}
+
+} // namespace
+
+extern "C" {
+
+void *mgpuModuleLoad(void *data, uint64_t size) {
+  return arrayrt_module_load(data, size);
+}
+
+void *mgpuModuleLoadJIT(void *data, int32_t optLevel) {
+  // MLIR 22 passes no size: the PTX is a NUL-terminated string.
+  return arrayrt_module_load_jit(data, std::strlen(static_cast<char *>(data)) + 1,
+                                 optLevel);
+}
+
+void mgpuModuleUnload(void *module) {
+  arrayrt_module_unload(static_cast<arrayrt_module_t>(module));
+}
+
+void *mgpuModuleGetFunction(void *module, const char *name) {
+  return arrayrt_module_get_function(static_cast<arrayrt_module_t>(module),
+                                     name);
+}
+
+void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
+                      intptr_t gridZ, intptr_t blockX, intptr_t blockY,
+                      intptr_t blockZ, int32_t smem, void *stream_,
+                      void **params, void **extra, size_t /*paramsCount*/) {
+  rejectExtra(extra);
+  if (emptyGrid(gridX, gridY, gridZ))
+    return;
+  arrayrt_launch_kernel(
+      static_cast<arrayrt_function_t>(function), dimension(gridX, "grid x"),
+      dimension(gridY, "grid y"), dimension(gridZ, "grid z"),
+      dimension(blockX, "block x"), dimension(blockY, "block y"),
+      dimension(blockZ, "block z"), sharedMemory(smem), stream(stream_),
+      params);
+}
+
+void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
+                             intptr_t clusterY, intptr_t clusterZ,
+                             intptr_t gridX, intptr_t gridY, intptr_t gridZ,
+                             intptr_t blockX, intptr_t blockY, intptr_t blockZ,
+                             int32_t smem, void *stream_, void **params,
+                             void **extra, size_t /*paramsCount*/) {
+  rejectExtra(extra);
+  if (emptyGrid(gridX, gridY, gridZ))
+    return;
+  arrayrt_launch_cluster_kernel(
+      static_cast<arrayrt_function_t>(function),
+      dimension(clusterX, "cluster x"), dimension(clusterY, "cluster y"),
+      dimension(clusterZ, "cluster z"), dimension(gridX, "grid x"),
+      dimension(gridY, "grid y"), dimension(gridZ, "grid z"),
+      dimension(blockX, "block x"), dimension(blockY, "block y"),
+      dimension(blockZ, "block z"), sharedMemory(smem), stream(stream_),
+      params);
+}
+
+void *mgpuStreamCreate(void) { return arrayrt_stream_create(); }
+
+void mgpuStreamDestroy(void *stream_) {
+  arrayrt_stream_destroy(stream(stream_));
+}
+
+void mgpuStreamSynchronize(void *stream_) {
+  arrayrt_stream_synchronize(stream(stream_));
+}
+
+void mgpuStreamWaitEvent(void *stream_, void *event_) {
+  arrayrt_stream_wait_event(stream(stream_), event(event_));
+}
+
+void *mgpuEventCreate(void) { return arrayrt_event_create(); }
+
+void mgpuEventDestroy(void *event_) { arrayrt_event_destroy(event(event_)); }
+
+void mgpuEventSynchronize(void *event_) {
+  arrayrt_event_synchronize(event(event_));
+}
+
+void mgpuEventRecord(void *event_, void *stream_) {
+  arrayrt_event_record(event(event_), stream(stream_));
+}
+
+void *mgpuMemAlloc(uint64_t sizeBytes, void *stream_, bool isHostShared) {
+  return isHostShared ? arrayrt_alloc_managed(sizeBytes)
+                      : arrayrt_alloc(sizeBytes, stream(stream_));
+}
+
+void mgpuMemFree(void *ptr, void *stream_) {
+  arrayrt_free(ptr, stream(stream_));
+}
+
+void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *stream_) {
+  arrayrt_memcpy(dst, src, sizeBytes, stream(stream_));
+}
+
+void mgpuMemset32(void *dst, unsigned int value, size_t count, void *stream_) {
+  arrayrt_memset32(dst, value, count, stream(stream_));
+}
+
+void mgpuMemset16(void *dst, unsigned short value, size_t count,
+                  void *stream_) {
+  arrayrt_memset16(dst, value, count, stream(stream_));
+}
+
+void mgpuSetDefaultDevice(int32_t device) { arrayrt_set_device(device); }
+
+void mgpuMemHostRegisterMemRef(int64_t rank, void *descriptor,
+                               int64_t elementSizeBytes) {
+  HostRange range = contiguousRange(rank, descriptor, elementSizeBytes,
+                                    "mgpuMemHostRegisterMemRef");
+  arrayrt_host_register(range.begin, range.bytes);
+}
+
+void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,
+                                 int64_t elementSizeBytes) {
+  HostRange range = contiguousRange(rank, descriptor, elementSizeBytes,
+                                    "mgpuMemHostUnregisterMemRef");
+  // Empty memrefs were never registered (see arrayrt_host_register).
+  if (range.bytes != 0)
+    arrayrt_host_unregister(range.begin);
+}
+
+} // extern "C"

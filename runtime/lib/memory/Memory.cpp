@@ -1,0 +1,125 @@
+//===- Memory.cpp - Device memory and copies ------------------------------===//
+//
+// Zero-sized requests return before touching the driver, so programs whose
+// arrays are all empty run without a GPU.
+//
+//===----------------------------------------------------------------------===//
+
+#include "arrayrt/arrayrt.h"
+
+#include "driver/Driver.h"
+#include "memory/Allocator.h"
+#include "memory/PinnedPool.h"
+#include "profile/Profile.h"
+
+using arrayrt::check;
+using arrayrt::driver;
+using arrayrt::profile::OpKind;
+using arrayrt::profile::ScopedDeviceOp;
+
+namespace {
+CUdeviceptr toCu(const void *ptr) { return reinterpret_cast<CUdeviceptr>(ptr); }
+CUstream toCu(arrayrt_stream_t stream) {
+  return reinterpret_cast<CUstream>(stream);
+}
+} // namespace
+
+extern "C" void *arrayrt_alloc(size_t size, arrayrt_stream_t stream) {
+  if (size == 0)
+    return nullptr;
+  return arrayrt::allocateDevice(size, toCu(stream), nullptr);
+}
+
+extern "C" void *arrayrt_alloc_managed(size_t size) {
+  if (size == 0)
+    return nullptr;
+  CUdeviceptr ptr = 0;
+  check(driver().cuMemAllocManaged(&ptr, size, CU_MEM_ATTACH_GLOBAL),
+        "cuMemAllocManaged");
+  return reinterpret_cast<void *>(ptr);
+}
+
+extern "C" void arrayrt_free(void *ptr, arrayrt_stream_t stream) {
+  if (!ptr)
+    return;
+  // The pool and the async allocator order the free on `stream` themselves.
+  if (arrayrt::freeDevice(ptr, toCu(stream)))
+    return;
+  // Managed memory, or any memory with ARRAYRT_ALLOCATOR=direct.
+  const arrayrt::DriverApi &api = driver();
+  // Streams are non-blocking, so nothing else guarantees that kernels queued
+  // on `stream` are done with the memory when it is freed.
+  if (stream)
+    check(api.cuStreamSynchronize(toCu(stream)), "cuStreamSynchronize");
+  check(api.cuMemFree_v2(toCu(ptr)), "cuMemFree");
+}
+
+namespace {
+/// CU_MEMORYTYPE_* of `ptr`, or 0 for memory the driver does not know
+/// (pageable host memory). cuPointerGetAttributes, unlike
+/// cuPointerGetAttribute, reports that without an error status, which
+/// compute-sanitizer would list.
+unsigned memoryType(const void *ptr) {
+  CUpointer_attribute attribute = CU_POINTER_ATTRIBUTE_MEMORY_TYPE;
+  unsigned type = 0;
+  void *data = &type;
+  check(driver().cuPointerGetAttributes(1, &attribute, &data, toCu(ptr)),
+        "cuPointerGetAttributes");
+  return type;
+}
+} // namespace
+
+extern "C" void arrayrt_memcpy(void *dst, const void *src, size_t size,
+                               arrayrt_stream_t stream) {
+  if (size == 0)
+    return;
+  ScopedDeviceOp timed(toCu(stream), OpKind::Copy, nullptr, nullptr, dst, src,
+                       size);
+  if (size >= arrayrt::kMinStagedCopy && memoryType(src) == 0 &&
+      memoryType(dst) == CU_MEMORYTYPE_DEVICE) {
+    arrayrt::copyHostToDeviceStaged(dst, src, size, stream);
+    return;
+  }
+  check(driver().cuMemcpyAsync(toCu(dst), toCu(src), size, toCu(stream)),
+        "cuMemcpyAsync");
+}
+
+extern "C" void arrayrt_memset8(void *dst, uint8_t value, size_t count,
+                                arrayrt_stream_t stream) {
+  if (count == 0)
+    return;
+  ScopedDeviceOp timed(toCu(stream), OpKind::Memset, "memset 8-bit", nullptr,
+                       nullptr, nullptr, count);
+  check(driver().cuMemsetD8Async(toCu(dst), value, count, toCu(stream)),
+        "cuMemsetD8Async");
+}
+
+extern "C" void arrayrt_memset16(void *dst, uint16_t value, size_t count,
+                                 arrayrt_stream_t stream) {
+  if (count == 0)
+    return;
+  ScopedDeviceOp timed(toCu(stream), OpKind::Memset, "memset 16-bit", nullptr,
+                       nullptr, nullptr, count * 2);
+  check(driver().cuMemsetD16Async(toCu(dst), value, count, toCu(stream)),
+        "cuMemsetD16Async");
+}
+
+extern "C" void arrayrt_memset32(void *dst, uint32_t value, size_t count,
+                                 arrayrt_stream_t stream) {
+  if (count == 0)
+    return;
+  ScopedDeviceOp timed(toCu(stream), OpKind::Memset, "memset 32-bit", nullptr,
+                       nullptr, nullptr, count * 4);
+  check(driver().cuMemsetD32Async(toCu(dst), value, count, toCu(stream)),
+        "cuMemsetD32Async");
+}
+
+extern "C" void arrayrt_host_register(void *ptr, size_t size) {
+  if (size == 0)
+    return;
+  check(driver().cuMemHostRegister_v2(ptr, size, 0), "cuMemHostRegister");
+}
+
+extern "C" void arrayrt_host_unregister(void *ptr) {
+  check(driver().cuMemHostUnregister(ptr), "cuMemHostUnregister");
+}

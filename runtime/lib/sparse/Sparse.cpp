@@ -1,0 +1,324 @@
+//===- Sparse.cpp - Sparse matrix products through cuSPARSE ---------------===//
+//
+// cuSPARSE's generic API (SpMV, SpMM on CSR), loaded with dlopen like the
+// driver: the runtime links no CUDA library. One cuSPARSE handle per
+// process, set to the op's stream on each call; each CSR matrix handle
+// caches its descriptor, the dense descriptors of its last operands and its
+// work buffer (from the memory pool), so a loop of products on one matrix
+// creates nothing after its first iteration. SpMV runs the runtime's own
+// kernel instead where it is faster (SpmvKernel.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "arrayrt/arrayrt.h"
+
+#include "driver/Driver.h"
+#include "driver/Error.h"
+#include "profile/Profile.h"
+#include "sparse/Cusparse.h"
+#include "sparse/SparseArgs.h"
+#include "sparse/SpmvKernel.h"
+
+#include <cstdlib>
+#include <dlfcn.h>
+#include <mutex>
+#include <string>
+
+namespace arrayrt::sparse {
+
+/// Loads cuSPARSE once: ARRAYRT_CUSPARSE_LIB, else libcusparse.so.12 from
+/// the loader's path, else the toolkit's. Exits naming what was tried.
+const CusparseApi &cusparse() {
+  static CusparseApi api;
+  static std::once_flag once;
+  std::call_once(once, [] {
+    driver(); // A current context first: cusparseCreate uses it.
+    const char *override = std::getenv("ARRAYRT_CUSPARSE_LIB");
+    std::string tried;
+    void *library = nullptr;
+    for (const char *name :
+         {override && *override ? override : "libcusparse.so.12",
+          "/usr/local/cuda/lib64/libcusparse.so.12"}) {
+      library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+      if (library)
+        break;
+      tried += std::string(tried.empty() ? "" : "; ") + dlerror();
+      if (override && *override)
+        break;
+    }
+    if (!library)
+      fatal("cuSPARSE could not be loaded (%s); set ARRAYRT_CUSPARSE_LIB to "
+            "libcusparse.so.12's path",
+            tried.c_str());
+#define ARRAYRT_RESOLVE(name)                                                  \
+  api.name = reinterpret_cast<decltype(api.name)>(dlsym(library, #name));      \
+  if (!api.name)                                                               \
+    fatal("the cuSPARSE library lacks %s (cuSPARSE 12 or later is needed)",    \
+          #name);
+    ARRAYRT_CUSPARSE_FUNCTIONS(ARRAYRT_RESOLVE)
+#undef ARRAYRT_RESOLVE
+    api.spmvPreprocess = reinterpret_cast<decltype(api.spmvPreprocess)>(
+        dlsym(library, "cusparseSpMV_preprocess"));
+    cusparseStatus_t status = api.cusparseCreate(&api.handle);
+    if (status != CUSPARSE_STATUS_SUCCESS)
+      fatal("cusparseCreate failed: %s", api.cusparseGetErrorString(status));
+  });
+  return api;
+}
+
+/// Exits with `[location: ]<call> failed: <cuSPARSE's message>` unless
+/// `status` is success.
+void checkSparse(cusparseStatus_t status, const char *call,
+                 const char *location) {
+  if (status == CUSPARSE_STATUS_SUCCESS)
+    return;
+  fatal("%s%s%s failed: %s", location ? location : "", location ? ": " : "",
+        call, cusparse().cusparseGetErrorString(status));
+}
+
+cudaDataType valueType(int32_t dtype, const char *location) {
+  if (dtype == ARRAYRT_DTYPE_F32)
+    return CUDA_R_32F;
+  if (dtype == ARRAYRT_DTYPE_F64)
+    return CUDA_R_64F;
+  if (dtype == ARRAYRT_DTYPE_F16)
+    return CUDA_R_16F;
+  if (dtype == ARRAYRT_DTYPE_BF16)
+    return CUDA_R_16BF;
+  fatal("%s%ssparse matrices hold float16, bfloat16, float32 or float64 "
+        "values, not dtype %d",
+        location ? location : "", location ? ": " : "", dtype);
+}
+
+} // namespace arrayrt::sparse
+
+using namespace arrayrt;
+using namespace arrayrt::sparse;
+
+namespace {
+
+/// Replaces `work` with a buffer of `size` bytes for `stream`.
+void *allocateWork(arrayrt_csr::Work &work, size_t size,
+                   arrayrt_stream_t stream, const char *location) {
+  if (work.data)
+    arrayrt_free(work.data, work.stream);
+  // A non-null pointer even for 0 bytes: cuSPARSE wants one.
+  work.data = arrayrt_alloc_at(size ? size : 16, stream, location);
+  work.stream = stream;
+  return work.data;
+}
+
+/// alpha and beta as the value type (host pointer mode).
+struct Scalars {
+  float f[2];
+  double d[2];
+  const void *alpha(cudaDataType t) const {
+    return t == CUDA_R_32F ? static_cast<const void *>(&f[0]) : &d[0];
+  }
+  const void *beta(cudaDataType t) const {
+    return t == CUDA_R_32F ? static_cast<const void *>(&f[1]) : &d[1];
+  }
+};
+
+Scalars scalars(double alpha, double beta) {
+  return {{static_cast<float>(alpha), static_cast<float>(beta)}, {alpha, beta}};
+}
+
+/// The least memory a product with `n` dense columns moves, for the
+/// profile's GB/s: the matrix once, B (or x) once, C (or y) written and,
+/// with a nonzero beta, read.
+uint64_t productBytes(const arrayrt_csr *a, int64_t n, bool readsC) {
+  uint64_t index = a->indexBits / 8;
+  uint64_t matrix = a->nnz * (index + a->elementSize) + (a->rows + 1) * index;
+  uint64_t dense = (a->cols + a->rows * (readsC ? 2 : 1)) * n * a->elementSize;
+  return matrix + dense;
+}
+
+} // namespace
+
+extern "C" arrayrt_csr_t arrayrt_csr_create(int64_t rows, int64_t cols,
+                                            int64_t nnz, void *row_offsets,
+                                            void *col_indices, void *values,
+                                            int32_t index_bits, int32_t dtype,
+                                            const char *location) {
+  if (index_bits != 32 && index_bits != 64)
+    fatal("%s%sCSR indices are 32 or 64 bits, not %d", location ? location : "",
+          location ? ": " : "", index_bits);
+  cudaDataType type = valueType(dtype, location);
+  auto *a = new arrayrt_csr;
+  a->rows = rows;
+  a->cols = cols;
+  a->nnz = nnz;
+  a->type = type;
+  a->elementSize = elementSize(dtype);
+  a->indexBits = index_bits;
+  a->rowOffsets = row_offsets;
+  a->colIndices = col_indices;
+  a->values = values;
+  // cuSPARSE takes no matrix without rows or columns: such a handle has no
+  // descriptor, and the arrayrt_csr_* operations do without it.
+  if (rows == 0 || cols == 0)
+    return a;
+  const CusparseApi &api = cusparse();
+  cusparseIndexType_t index =
+      index_bits == 32 ? CUSPARSE_INDEX_32I : CUSPARSE_INDEX_64I;
+  checkSparse(api.cusparseCreateCsr(&a->matrix, rows, cols, nnz, row_offsets,
+                                    col_indices, values, index, index,
+                                    CUSPARSE_INDEX_BASE_ZERO, a->type),
+              "cusparseCreateCsr", location);
+  return a;
+}
+
+extern "C" void arrayrt_csr_destroy(arrayrt_csr_t a) {
+  if (!a)
+    return;
+  // A matrix without rows or columns never had a descriptor.
+  if (a->matrix) {
+    const CusparseApi &api = cusparse();
+    if (a->x)
+      api.cusparseDestroyDnVec(a->x);
+    if (a->y)
+      api.cusparseDestroyDnVec(a->y);
+    if (a->b)
+      api.cusparseDestroyDnMat(a->b);
+    if (a->c)
+      api.cusparseDestroyDnMat(a->c);
+    api.cusparseDestroySpMat(a->matrix);
+  }
+  for (arrayrt_csr::Work *work : {&a->spmvWork, &a->spmmWork})
+    if (work->data)
+      arrayrt_free(work->data, work->stream);
+  for (void *array : a->owned)
+    arrayrt_free(array, a->ownedStream);
+  delete a;
+}
+
+extern "C" void arrayrt_spmv(arrayrt_csr_t a, const void *x, void *y,
+                             double alpha, double beta, arrayrt_stream_t stream,
+                             const char *location) {
+  const uint64_t bytes = productBytes(a, 1, beta != 0.0);
+  if (spmvWithKernel(a, x, y, alpha, beta, stream, bytes, location))
+    return;
+  const CusparseApi &api = cusparse();
+  checkSparse(
+      api.cusparseSetStream(api.handle, reinterpret_cast<cudaStream_t>(stream)),
+      "cusparseSetStream", location);
+  if (!a->x) {
+    checkSparse(
+        api.cusparseCreateDnVec(&a->x, a->cols, const_cast<void *>(x), a->type),
+        "cusparseCreateDnVec", location);
+    checkSparse(api.cusparseCreateDnVec(&a->y, a->rows, y, a->type),
+                "cusparseCreateDnVec", location);
+  } else {
+    checkSparse(api.cusparseDnVecSetValues(a->x, const_cast<void *>(x)),
+                "cusparseDnVecSetValues", location);
+    checkSparse(api.cusparseDnVecSetValues(a->y, y), "cusparseDnVecSetValues",
+                location);
+  }
+  Scalars s = scalars(alpha, beta);
+  const cudaDataType compute = computeType(a);
+  const SpmvChoice &choice = spmvChoice();
+  const cusparseSpMVAlg_t alg = choice.alg;
+  if (!a->spmvPrepared) {
+    size_t size = 0;
+    checkSparse(api.cusparseSpMV_bufferSize(
+                    api.handle, CUSPARSE_OPERATION_NON_TRANSPOSE,
+                    s.alpha(compute), a->matrix, a->x, s.beta(compute), a->y,
+                    compute, alg, &size),
+                "cusparseSpMV_bufferSize", location);
+    allocateWork(a->spmvWork, size, stream, location);
+    a->spmvPrepared = true;
+  }
+  bool analyse = api.spmvPreprocess && !a->spmvAnalysed &&
+                 (choice.analysis == SpmvAnalysis::First ||
+                  (choice.analysis == SpmvAnalysis::Second &&
+                   a->spmvCalls >= 1));
+  if (analyse) {
+    profile::ScopedDeviceOp timed(reinterpret_cast<CUstream>(stream),
+                                  profile::OpKind::Library,
+                                  "cusparseSpMV_preprocess");
+    checkSparse(api.spmvPreprocess(api.handle,
+                                   CUSPARSE_OPERATION_NON_TRANSPOSE,
+                                   s.alpha(compute), a->matrix, a->x,
+                                   s.beta(compute), a->y, compute, alg,
+                                   a->spmvWork.data),
+                "cusparseSpMV_preprocess", location);
+    a->spmvAnalysed = true;
+  }
+  ++a->spmvCalls;
+  profile::ScopedDeviceOp timed(reinterpret_cast<CUstream>(stream),
+                                profile::OpKind::Library, "cusparseSpMV",
+                                nullptr, nullptr, nullptr, bytes);
+  checkSparse(api.cusparseSpMV(api.handle, CUSPARSE_OPERATION_NON_TRANSPOSE,
+                               s.alpha(compute), a->matrix, a->x,
+                               s.beta(compute), a->y, compute, alg,
+                               a->spmvWork.data),
+              "cusparseSpMV", location);
+}
+
+extern "C" void arrayrt_spmm(arrayrt_csr_t a, const void *b, int64_t n, void *c,
+                             double alpha, double beta, arrayrt_stream_t stream,
+                             const char *location) {
+  const CusparseApi &api = cusparse();
+  checkSparse(
+      api.cusparseSetStream(api.handle, reinterpret_cast<cudaStream_t>(stream)),
+      "cusparseSetStream", location);
+  if (a->b && a->denseColumns != n) {
+    api.cusparseDestroyDnMat(a->b);
+    api.cusparseDestroyDnMat(a->c);
+    a->b = a->c = nullptr;
+    a->spmmPrepared = false;
+  }
+  // Row-major (C order) B and C, as the compiler lays out arrays.
+  if (!a->b) {
+    checkSparse(api.cusparseCreateDnMat(&a->b, a->cols, n, n,
+                                        const_cast<void *>(b), a->type,
+                                        CUSPARSE_ORDER_ROW),
+                "cusparseCreateDnMat", location);
+    checkSparse(api.cusparseCreateDnMat(&a->c, a->rows, n, n, c, a->type,
+                                        CUSPARSE_ORDER_ROW),
+                "cusparseCreateDnMat", location);
+    a->denseColumns = n;
+  } else {
+    checkSparse(api.cusparseDnMatSetValues(a->b, const_cast<void *>(b)),
+                "cusparseDnMatSetValues", location);
+    checkSparse(api.cusparseDnMatSetValues(a->c, c), "cusparseDnMatSetValues",
+                location);
+  }
+  Scalars s = scalars(alpha, beta);
+  const cudaDataType compute = computeType(a);
+  const cusparseOperation_t op = CUSPARSE_OPERATION_NON_TRANSPOSE;
+  if (!a->spmmPrepared) {
+    // ALG2 is cuSPARSE's CSR algorithm for row-major dense matrices; the
+    // default where it declines the operands.
+    size_t size = 0;
+    a->spmmAlg = CUSPARSE_SPMM_CSR_ALG2;
+    cusparseStatus_t status = api.cusparseSpMM_bufferSize(
+        api.handle, op, op, s.alpha(compute), a->matrix, a->b, s.beta(compute),
+        a->c, compute, a->spmmAlg, &size);
+    if (status == CUSPARSE_STATUS_NOT_SUPPORTED) {
+      a->spmmAlg = CUSPARSE_SPMM_ALG_DEFAULT;
+      status = api.cusparseSpMM_bufferSize(api.handle, op, op, s.alpha(compute),
+                                           a->matrix, a->b, s.beta(compute),
+                                           a->c, compute, a->spmmAlg, &size);
+    }
+    checkSparse(status, "cusparseSpMM_bufferSize", location);
+    void *work = allocateWork(a->spmmWork, size, stream, location);
+    profile::ScopedDeviceOp timed(reinterpret_cast<CUstream>(stream),
+                                  profile::OpKind::Library,
+                                  "cusparseSpMM_preprocess");
+    checkSparse(api.cusparseSpMM_preprocess(
+                    api.handle, op, op, s.alpha(compute), a->matrix, a->b,
+                    s.beta(compute), a->c, compute, a->spmmAlg, work),
+                "cusparseSpMM_preprocess", location);
+    a->spmmPrepared = true;
+  }
+  profile::ScopedDeviceOp timed(reinterpret_cast<CUstream>(stream),
+                                profile::OpKind::Library, "cusparseSpMM",
+                                nullptr, nullptr, nullptr,
+                                productBytes(a, n, beta != 0.0));
+  checkSparse(api.cusparseSpMM(api.handle, op, op, s.alpha(compute), a->matrix,
+                               a->b, s.beta(compute), a->c, compute, a->spmmAlg,
+                               a->spmmWork.data),
+              "cusparseSpMM", location);
+}
