@@ -1,0 +1,139 @@
+/*===- arrayrt/program.h - Ops, ranges, program entry -------------*- C -*-===*\
+|*                                                                            *|
+|* What compiled code calls around its ops: the current op (its label,        *|
+|* location and bytes), named ranges, the program's entry point with its      *|
+|* benchmarking and profiling modes (ARRAYRT_BENCH, ARRAYRT_PROFILE,          *|
+|* ARRAYRT_TRACE, ARRAYRT_NVTX), and failed run-time checks.                  *|
+|*                                                                            *|
+|* Part of the C ABI of arrayrt.h, which includes every part and says how     *|
+|* errors, threads and NULL streams behave for all of them.                   *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef ARRAYRT_PROGRAM_H
+#define ARRAYRT_PROGRAM_H
+
+#include "arrayrt/types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*===----------------------------------------------------------------------===
+ * The current op and named ranges
+ *===----------------------------------------------------------------------===*/
+
+/* Sets the calling thread's current op location, which arrayrt_alloc's
+ * out-of-memory message and CUDA error messages name (NULL: none), and
+ * clears its label and byte count: arrayrt_set_op(NULL, location, 0). The
+ * string must outlive its use as the current location. */
+void arrayrt_set_op_location(const char *location);
+
+/* Compiled code calls this before the device work of each array op (a
+ * kernel launch, an allocation, a copy, a memset): the calling thread runs
+ * that op until the next call.
+ *   label     "array.exp @ prog.mlir:12:5": names the op's NVTX ranges, its
+ *             rows in the ARRAYRT_PROFILE table and its trace events (NULL:
+ *             the kernel's own name);
+ *   location  "prog.mlir:12:5": starts error messages (NULL: none);
+ *   bytes     the memory the op's next kernel reads and writes (0:
+ *             unknown), from which the profile reports achieved GB/s; it
+ *             applies to one kernel launch.
+ * The strings must live as long as the program (compiled code passes
+ * constants). Costs a few stores. */
+void arrayrt_set_op(const char *label, const char *location, uint64_t bytes);
+
+/* Open and close a named range of the program (array.profile_range): an
+ * NVTX range (when NVTX is on, see below), and, when profiling or tracing,
+ * a row of the profile table and an event of the trace whose time is the
+ * device span of the work queued inside (first start to last end; host
+ * time when nothing was queued). Ranges nest; `name` must live as long as
+ * the program. With every hook off, each is one test of a flag. */
+void arrayrt_range_push(const char *name);
+void arrayrt_range_pop(void);
+
+/*===----------------------------------------------------------------------===
+ * Program entry, benchmarking and profiling
+ *
+ * arrayc compiles the program's `func.func @main()` to the C function
+ * arrayc_program_main and links libarrayrt_main.a, whose `main` calls
+ * arrayrt_run_program(arrayc_program_main, argc, argv). That runs the
+ * program once, or as the environment asks:
+ *
+ *   ARRAYRT_BENCH=N         run the program W+N times and time the last N
+ *                           (0 or unset: run once, untimed)
+ *   ARRAYRT_BENCH_WARMUP=W  untimed warm-up runs first (default 3)
+ *   ARRAYRT_BENCH_OUT=path  write the JSON report to `path` (default: stderr)
+ *   ARRAYRT_BENCH_MAX_SECONDS=S  stop early when runs are slow: warm-up ends
+ *                           once the runs took S/4 seconds of wall time,
+ *                           timing once they took S (each after one run)
+ *   ARRAYRT_PROFILE=1       at exit, print to stderr a table of the device
+ *                           operations by name (calls, total and mean time,
+ *                           share of the device time, achieved GB/s where
+ *                           the bytes are known), kernels named after the
+ *                           array op that launched them, then transfers
+ *                           and ranges
+ *   ARRAYRT_TRACE=path      write a Chrome trace (JSON; open it in Perfetto
+ *                           or chrome://tracing) of every kernel, memset,
+ *                           copy, allocation and range, device times from
+ *                           CUDA events, one track per stream
+ *   ARRAYRT_NVTX=1|0        NVTX ranges named after each op (its label)
+ *                           around its driver calls, and for each range;
+ *                           default on when NVTX_INJECTION64_PATH is set
+ *                           (Nsight Systems and Nsight Compute set it)
+ *
+ * A bad value is an error (exit status 1). The report and the trace are
+ * written as array.save_npy writes (arrayrt_save_npy): a regular file is
+ * replaced only when complete, through a temporary created before the
+ * program runs (so an unwritable path fails at once) and removed if it
+ * fails; a device or a pipe is written in place. While timing, the runtime
+ * records a pair of CUDA timing events around every device operation it
+ * queues: each kernel launch, memset and copy (and library call). One
+ * iteration's device time is the sum of the durations of its operations
+ * other than host<->device transfers (reported separately), so gaps between
+ * kernels, host work and transfers are not counted; the report also gives
+ * each iteration's span (first device operation's start to last one's end)
+ * and wall time. A program that queued no device work (--target=cpu) is
+ * timed with the host's steady clock around each whole run instead. What the
+ * program prints or saves repeats every run. The JSON report:
+ *
+ *   {"program": argv[0], "timer": "cuda-events" | "host-clock",
+ *    "warmup": warm-up runs made, "iterations": timed runs made,
+ *    "requested_iterations": N,
+ *    "median_ms", "min_ms", "mean_ms", "max_ms": over samples_ms,
+ *    "samples_ms": [N per-run device times (host-clock: wall times)],
+ *    "span_ms": [N], "transfer_ms": [N]   (cuda-events only),
+ *    "host_ms": [N per-run wall times],
+ *    "operations": [{"name", "kind", "calls", "total_ms"}, ...]
+ *                  (over the timed runs, by decreasing total time; kind is
+ *                   kernel, memset, copy-dtod, copy-htod, copy-dtoh,
+ *                   copy-htoh or library; distinct kernels with the same
+ *                   name, such as the @main_kernel of each gpu.module, are
+ *                   name, name#2, ... in the order of their first launch)}
+ *
+ * With profiling, tracing and NVTX off, each device operation costs one
+ * extra test of a flag.
+ *===----------------------------------------------------------------------===*/
+
+/* The program's entry point as arrayc compiles it. */
+typedef void (*arrayrt_program_t)(void);
+
+/* Runs `program` as described above and returns main's exit status (0);
+ * errors exit with status 1. */
+int arrayrt_run_program(arrayrt_program_t program, int argc, char **argv);
+
+/*===----------------------------------------------------------------------===
+ * Run-time checks
+ *===----------------------------------------------------------------------===*/
+
+/* Called by compiled code when a run-time check fails (for example two
+ * dynamic dimensions that must be equal are not). Prints
+ * `arrayrt: error: <message>` (the message starts with the array op's source
+ * location) and exits with status 1. Never returns. */
+void arrayrt_check_failed(const char *message);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* ARRAYRT_PROGRAM_H */
