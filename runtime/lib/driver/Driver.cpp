@@ -163,6 +163,21 @@ const char *describe(CUresult status, char *buffer, unsigned size) {
   return buffer;
 }
 
+CUevent createUntimedEvent() {
+  CUevent event = nullptr;
+  check(driver().cuEventCreate(&event, CU_EVENT_DISABLE_TIMING),
+        "cuEventCreate");
+  return event;
+}
+
+bool queryEvent(CUevent event) {
+  CUresult status = driver().cuEventQuery(event);
+  if (status == CUDA_ERROR_NOT_READY)
+    return false;
+  check(status, "cuEventQuery");
+  return true;
+}
+
 void check(CUresult status, const char *call) {
   if (status == CUDA_SUCCESS)
     return;

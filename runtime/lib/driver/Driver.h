@@ -91,6 +91,14 @@ void check(CUresult status, const char *call);
 /// NAME (description) text for `status`.
 const char *describe(CUresult status, char *buffer, unsigned size);
 
+/// A new event without timing (CU_EVENT_DISABLE_TIMING: cheaper to record
+/// and to wait on).
+CUevent createUntimedEvent();
+
+/// cuEventQuery: true once the work before `event`'s last record has
+/// finished, false while it has not; exits on any other status.
+bool queryEvent(CUevent event);
+
 /// The driver's symbol `name`, or nullptr if the driver is not loaded or
 /// lacks it. For entry points only some features need (timing), so that the
 /// driver's minimum version stays what the required list above needs.

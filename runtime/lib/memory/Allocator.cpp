@@ -79,19 +79,14 @@ public:
       }
     }
     if (!event)
-      check(api.cuEventCreate(&event, CU_EVENT_DISABLE_TIMING),
-            "cuEventCreate");
+      event = createUntimedEvent();
     check(api.cuEventRecord(event, reinterpret_cast<CUstream>(stream)),
           "cuEventRecord");
     return reinterpret_cast<PoolEvent>(event);
   }
 
   bool eventCompleted(PoolEvent event) override {
-    CUresult status = driver().cuEventQuery(reinterpret_cast<CUevent>(event));
-    if (status == CUDA_ERROR_NOT_READY)
-      return false;
-    check(status, "cuEventQuery");
-    return true;
+    return queryEvent(reinterpret_cast<CUevent>(event));
   }
 
   void synchronizeEvent(PoolEvent event) override {

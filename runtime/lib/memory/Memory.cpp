@@ -84,34 +84,38 @@ extern "C" void arrayrt_memcpy(void *dst, const void *src, size_t size,
         "cuMemcpyAsync");
 }
 
-extern "C" void arrayrt_memset8(void *dst, uint8_t value, size_t count,
-                                arrayrt_stream_t stream) {
+namespace {
+/// Queues a fill of `count` elements of type T with `value` through the
+/// driver's `fill` (cuMemsetD8Async, ...), timed as `label`; count 0
+/// touches nothing.
+template <typename T, typename Fill>
+void memsetAsync(Fill arrayrt::DriverApi::*fill, const char *call,
+                 const char *label, void *dst, T value, size_t count,
+                 arrayrt_stream_t stream) {
   if (count == 0)
     return;
-  ScopedDeviceOp timed(toCu(stream), OpKind::Memset, "memset 8-bit", nullptr,
-                       nullptr, nullptr, count);
-  check(driver().cuMemsetD8Async(toCu(dst), value, count, toCu(stream)),
-        "cuMemsetD8Async");
+  ScopedDeviceOp timed(toCu(stream), OpKind::Memset, label, nullptr, nullptr,
+                       nullptr, count * sizeof(T));
+  check((driver().*fill)(toCu(dst), value, count, toCu(stream)), call);
+}
+} // namespace
+
+extern "C" void arrayrt_memset8(void *dst, uint8_t value, size_t count,
+                                arrayrt_stream_t stream) {
+  memsetAsync(&arrayrt::DriverApi::cuMemsetD8Async, "cuMemsetD8Async",
+              "memset 8-bit", dst, value, count, stream);
 }
 
 extern "C" void arrayrt_memset16(void *dst, uint16_t value, size_t count,
                                  arrayrt_stream_t stream) {
-  if (count == 0)
-    return;
-  ScopedDeviceOp timed(toCu(stream), OpKind::Memset, "memset 16-bit", nullptr,
-                       nullptr, nullptr, count * 2);
-  check(driver().cuMemsetD16Async(toCu(dst), value, count, toCu(stream)),
-        "cuMemsetD16Async");
+  memsetAsync(&arrayrt::DriverApi::cuMemsetD16Async, "cuMemsetD16Async",
+              "memset 16-bit", dst, value, count, stream);
 }
 
 extern "C" void arrayrt_memset32(void *dst, uint32_t value, size_t count,
                                  arrayrt_stream_t stream) {
-  if (count == 0)
-    return;
-  ScopedDeviceOp timed(toCu(stream), OpKind::Memset, "memset 32-bit", nullptr,
-                       nullptr, nullptr, count * 4);
-  check(driver().cuMemsetD32Async(toCu(dst), value, count, toCu(stream)),
-        "cuMemsetD32Async");
+  memsetAsync(&arrayrt::DriverApi::cuMemsetD32Async, "cuMemsetD32Async",
+              "memset 32-bit", dst, value, count, stream);
 }
 
 extern "C" void arrayrt_host_register(void *ptr, size_t size) {

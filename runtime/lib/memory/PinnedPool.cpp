@@ -66,15 +66,7 @@ void *PinnedPool::acquire(size_t size) {
   void *ptr = backend.allocate(rounded);
   if (!ptr) {
     // Blocks that are idle but of the wrong size go back, then try again.
-    for (auto it = blocks.begin(); it != blocks.end();) {
-      if (it->inUse || it->event) {
-        ++it;
-        continue;
-      }
-      backend.release(it->ptr);
-      counters.reservedBytes -= it->size;
-      it = blocks.erase(it);
-    }
+    releaseIdleBlocks();
     ptr = backend.allocate(rounded);
     if (!ptr)
       return nullptr;
@@ -114,9 +106,7 @@ void PinnedPool::releaseNow(void *ptr) {
   counters.inUseBytes -= block->size;
 }
 
-uint64_t PinnedPool::trim() {
-  std::lock_guard<std::mutex> lock(mutex);
-  poll();
+uint64_t PinnedPool::releaseIdleBlocks() {
   uint64_t freed = 0;
   for (auto it = blocks.begin(); it != blocks.end();) {
     if (it->inUse || it->event) {
@@ -128,6 +118,13 @@ uint64_t PinnedPool::trim() {
     it = blocks.erase(it);
   }
   counters.reservedBytes -= freed;
+  return freed;
+}
+
+uint64_t PinnedPool::trim() {
+  std::lock_guard<std::mutex> lock(mutex);
+  poll();
+  uint64_t freed = releaseIdleBlocks();
   for (void *event : spareEvents)
     backend.destroyEvent(event);
   spareEvents.clear();
@@ -155,12 +152,7 @@ public:
   void release(void *block) override {
     check(driver().cuMemFreeHost(block), "cuMemFreeHost");
   }
-  void *createEvent() override {
-    CUevent event = nullptr;
-    check(driver().cuEventCreate(&event, CU_EVENT_DISABLE_TIMING),
-          "cuEventCreate");
-    return event;
-  }
+  void *createEvent() override { return createUntimedEvent(); }
   void destroyEvent(void *event) override {
     check(driver().cuEventDestroy_v2(static_cast<CUevent>(event)),
           "cuEventDestroy");
@@ -171,11 +163,7 @@ public:
           "cuEventRecord");
   }
   bool completed(void *event) override {
-    CUresult status = driver().cuEventQuery(static_cast<CUevent>(event));
-    if (status == CUDA_ERROR_NOT_READY)
-      return false;
-    check(status, "cuEventQuery");
-    return true;
+    return queryEvent(static_cast<CUevent>(event));
   }
 };
 

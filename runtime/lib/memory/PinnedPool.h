@@ -85,6 +85,9 @@ private:
   Block *find(void *ptr);
   /// Marks blocks whose events completed as idle (events go to the cache).
   void poll();
+  /// Frees the idle blocks (neither in use nor waiting for a copy); returns
+  /// their bytes.
+  uint64_t releaseIdleBlocks();
 
   PinnedBackend &backend;
   std::mutex mutex;

@@ -44,10 +44,7 @@ extern "C" void arrayrt_stream_wait_event(arrayrt_stream_t stream,
 }
 
 extern "C" arrayrt_event_t arrayrt_event_create(void) {
-  CUevent event = nullptr;
-  check(driver().cuEventCreate(&event, CU_EVENT_DISABLE_TIMING),
-        "cuEventCreate");
-  return reinterpret_cast<arrayrt_event_t>(event);
+  return reinterpret_cast<arrayrt_event_t>(arrayrt::createUntimedEvent());
 }
 
 extern "C" void arrayrt_event_record(arrayrt_event_t event,
@@ -79,7 +76,7 @@ extern "C" void arrayrt_stream_wait_stream(arrayrt_stream_t waiter,
   thread_local CUevent event = nullptr;
   const arrayrt::DriverApi &api = driver();
   if (!event)
-    check(api.cuEventCreate(&event, CU_EVENT_DISABLE_TIMING), "cuEventCreate");
+    event = arrayrt::createUntimedEvent();
   check(api.cuEventRecord(event, toCu(stream)), "cuEventRecord");
   check(api.cuStreamWaitEvent(toCu(waiter), event, 0), "cuStreamWaitEvent");
 }
