@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
+#include <string>
 
 namespace arrayrt {
 
@@ -32,18 +33,53 @@ CUmodule loadEmbeddedModule(const unsigned char *image, size_t size,
 CUfunction embeddedFunction(CUmodule module, const char *name,
                             const char *what);
 
+/// A fatbinary the build embedded: bin2c's array and its size, or none.
+struct EmbeddedImage {
+  const unsigned char *data = nullptr;
+  size_t size = 0;
+};
+
+/// The image bin2c wrote as the array `symbol` (its .inc file included
+/// under ARRAYRT_HAVE_KERNELS); none in a runtime built without nvcc,
+/// which has no such array.
+#ifdef ARRAYRT_HAVE_KERNELS
+#define ARRAYRT_EMBEDDED_IMAGE(symbol)                                         \
+  (::arrayrt::EmbeddedImage{symbol, sizeof symbol})
+#else
+#define ARRAYRT_EMBEDDED_IMAGE(symbol) (::arrayrt::EmbeddedImage{})
+#endif
+
+/// Looks up kernels by name in one embedded module; exits naming `what`
+/// where one is missing.
+class KernelLookup {
+public:
+  KernelLookup(CUmodule module, const char *what)
+      : module(module), what(what) {}
+  CUfunction operator()(const char *name) const {
+    return embeddedFunction(module, name, what);
+  }
+  CUfunction operator()(const std::string &name) const {
+    return (*this)(name.c_str());
+  }
+
+private:
+  CUmodule module;
+  const char *what;
+};
+
 /// The kernels of one embedded fatbinary, loaded on first use: a K whose
-/// CUfunctions `fill(module, k)` looks up, or null where the GPU cannot
-/// run the image. One K per fatbinary (the statics are K's).
+/// CUfunctions `fill(lookup, k)` looks up, or null without the image or
+/// where the GPU cannot run it. One K per fatbinary (the statics are K's).
 template <typename K, typename Fill>
-const K *embeddedKernels(const unsigned char *image, size_t size,
-                         const char *what, Fill fill) {
+const K *embeddedKernels(EmbeddedImage image, const char *what, Fill fill) {
+  if (!image.data)
+    return nullptr;
   static K kernels;
   static bool loaded = false;
   static std::once_flag once;
   std::call_once(once, [&] {
-    if (CUmodule module = loadEmbeddedModule(image, size, what)) {
-      fill(module, kernels);
+    if (CUmodule module = loadEmbeddedModule(image.data, image.size, what)) {
+      fill(KernelLookup(module, what), kernels);
       loaded = true;
     }
   });

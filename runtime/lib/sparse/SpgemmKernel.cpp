@@ -48,14 +48,9 @@ struct Kernels {
 };
 
 const Kernels *kernels() {
-#ifdef ARRAYRT_HAVE_KERNELS
-  const char *what = "arrayrt's SpGEMM kernels";
   return embeddedKernels<Kernels>(
-      csrSpgemmFatbin, sizeof csrSpgemmFatbin, what,
-      [what](CUmodule module, Kernels &k) {
-        auto lookup = [&](const std::string &name) {
-          return embeddedFunction(module, name.c_str(), what);
-        };
+      ARRAYRT_EMBEDDED_IMAGE(csrSpgemmFatbin), "arrayrt's SpGEMM kernels",
+      [](const KernelLookup &lookup, Kernels &k) {
         const char *types[2] = {"f32", "f64"}, *widths[2] = {"i32", "i64"};
         for (int t = 0; t < 2; ++t)
           for (int w = 0; w < 2; ++w) {
@@ -71,9 +66,6 @@ const Kernels *kernels() {
         }
         k.scanTileSums = lookup("arrayrt_scan_tile_sums");
       });
-#else
-  return nullptr;
-#endif
 }
 
 using namespace csrspgemm;

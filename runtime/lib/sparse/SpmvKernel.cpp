@@ -67,14 +67,9 @@ struct Kernels {
 /// GPU older than sm_80 (the fatbinary's PTX is compute_80: the driver
 /// cannot compile it for them), where cuSPARSE does everything.
 const Kernels *kernels() {
-#ifdef ARRAYRT_HAVE_KERNELS
-  const char *what = "arrayrt's SpMV kernels";
   return embeddedKernels<Kernels>(
-      csrSpmvFatbin, sizeof csrSpmvFatbin, what,
-      [what](CUmodule module, Kernels &k) {
-        auto lookup = [&](const char *name) {
-          return embeddedFunction(module, name, what);
-        };
+      ARRAYRT_EMBEDDED_IMAGE(csrSpmvFatbin), "arrayrt's SpMV kernels",
+      [](const KernelLookup &lookup, Kernels &k) {
         k.spmv[0][0] = lookup("arrayrt_csr_spmv_f32_i32");
         k.spmv[0][1] = lookup("arrayrt_csr_spmv_f32_i64");
         k.spmv[1][0] = lookup("arrayrt_csr_spmv_f64_i32");
@@ -82,9 +77,6 @@ const Kernels *kernels() {
         k.rowStats[0] = lookup("arrayrt_csr_row_stats_i32");
         k.rowStats[1] = lookup("arrayrt_csr_row_stats_i64");
       });
-#else
-  return nullptr;
-#endif
 }
 
 bool aligned(const void *p, size_t bytes) {

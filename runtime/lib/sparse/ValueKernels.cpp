@@ -26,14 +26,10 @@ struct Kernels {
 };
 
 const Kernels *kernels() {
-#ifdef ARRAYRT_HAVE_KERNELS
-  const char *what = "arrayrt's sparse value kernels";
   return embeddedKernels<Kernels>(
-      sparseValuesFatbin, sizeof sparseValuesFatbin, what,
-      [what](CUmodule module, Kernels &k) {
-        auto lookup = [&](const char *name) {
-          return embeddedFunction(module, name, what);
-        };
+      ARRAYRT_EMBEDDED_IMAGE(sparseValuesFatbin),
+      "arrayrt's sparse value kernels",
+      [](const KernelLookup &lookup, Kernels &k) {
         k.scale[0] = lookup("arrayrt_scale_f16");
         k.scale[1] = lookup("arrayrt_scale_bf16");
         k.scale[2] = lookup("arrayrt_scale_f32");
@@ -49,9 +45,6 @@ const Kernels *kernels() {
         at(E::BF16, E::F32) = lookup("arrayrt_convert_bf16_f32");
         at(E::F32, E::BF16) = lookup("arrayrt_convert_f32_bf16");
       });
-#else
-  return nullptr;
-#endif
 }
 
 /// 256 threads a block, at most 4096 blocks (the kernels stride).
