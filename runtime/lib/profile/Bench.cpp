@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
-#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -37,22 +36,11 @@ bool parseCount(const char *text, unsigned &value) {
   return true;
 }
 
-std::string formatted(const char *format, ...)
-    __attribute__((format(printf, 1, 2)));
-std::string formatted(const char *format, ...) {
-  char buffer[1024];
-  va_list args;
-  va_start(args, format);
-  std::vsnprintf(buffer, sizeof(buffer), format, args);
-  va_end(args);
-  return buffer;
-}
-
-std::string number(double value) { return formatted("%.6f", value); }
+std::string number(double value) { return formatString("%.6f", value); }
 
 void appendArray(std::string &out, const char *key,
                  const std::vector<double> &values) {
-  out += formatted(",\n  \"%s\": [", key);
+  out += formatString(",\n  \"%s\": [", key);
   for (size_t i = 0; i < values.size(); ++i) {
     if (i)
       out += ", ";
@@ -79,13 +67,13 @@ Environment readEnvironment() {
 std::string parseConfig(const Environment &env, Config &config) {
   config = Config();
   if (env.bench && *env.bench && !parseCount(env.bench, config.iterations))
-    return formatted("ARRAYRT_BENCH must be the number of timed iterations, "
-                     "a whole number from 0 (off) to %lu, but is '%s'",
-                     kMaxIterations, env.bench);
+    return formatString("ARRAYRT_BENCH must be the number of timed iterations, "
+                        "a whole number from 0 (off) to %lu, but is '%s'",
+                        kMaxIterations, env.bench);
   if (env.warmup && *env.warmup && !parseCount(env.warmup, config.warmup))
-    return formatted("ARRAYRT_BENCH_WARMUP must be the number of untimed "
-                     "iterations, a whole number from 0 to %lu, but is '%s'",
-                     kMaxIterations, env.warmup);
+    return formatString("ARRAYRT_BENCH_WARMUP must be the number of untimed "
+                        "iterations, a whole number from 0 to %lu, but is '%s'",
+                        kMaxIterations, env.warmup);
   if (env.output)
     config.output = env.output;
   if (env.maxSeconds && *env.maxSeconds) {
@@ -95,18 +83,18 @@ std::string parseConfig(const Environment &env, Config &config) {
     bool digitsOnly = std::strspn(env.maxSeconds, "0123456789.") ==
                       std::strlen(env.maxSeconds);
     if (!digitsOnly || *end || errno || !(value > 0) || value > 1e9)
-      return formatted("ARRAYRT_BENCH_MAX_SECONDS must be a positive number "
-                       "of seconds, but is '%s'",
-                       env.maxSeconds);
+      return formatString("ARRAYRT_BENCH_MAX_SECONDS must be a positive number "
+                          "of seconds, but is '%s'",
+                          env.maxSeconds);
     config.maxSeconds = value;
   }
   if (env.profile && *env.profile) {
     if (!std::strcmp(env.profile, "1"))
       config.profile = true;
     else if (std::strcmp(env.profile, "0"))
-      return formatted("ARRAYRT_PROFILE must be 1 (on) or 0 (off), but is "
-                       "'%s'",
-                       env.profile);
+      return formatString("ARRAYRT_PROFILE must be 1 (on) or 0 (off), but is "
+                          "'%s'",
+                          env.profile);
   }
   if (env.trace)
     config.trace = env.trace;
@@ -115,8 +103,8 @@ std::string parseConfig(const Environment &env, Config &config) {
     if (!std::strcmp(env.nvtx, "1") || !std::strcmp(env.nvtx, "0"))
       config.nvtx = *env.nvtx == '1';
     else
-      return formatted("ARRAYRT_NVTX must be 1 (on) or 0 (off), but is '%s'",
-                       env.nvtx);
+      return formatString("ARRAYRT_NVTX must be 1 (on) or 0 (off), but is '%s'",
+                          env.nvtx);
   }
   return {};
 }
@@ -169,7 +157,7 @@ std::string jsonString(const std::string &text) {
       break;
     default:
       if (c < 0x20)
-        out += formatted("\\u%04x", c);
+        out += formatString("\\u%04x", c);
       else
         out += static_cast<char>(c);
     }
@@ -182,10 +170,10 @@ std::string formatJson(const Report &report) {
   std::string out = "{\n";
   out += "  \"program\": " + jsonString(report.program);
   out += ",\n  \"timer\": " + jsonString(report.timer);
-  out += formatted(",\n  \"warmup\": %u", report.warmup);
-  out += formatted(",\n  \"iterations\": %zu", report.samplesMs.size());
-  out += formatted(",\n  \"requested_iterations\": %u",
-                   report.requestedIterations);
+  out += formatString(",\n  \"warmup\": %u", report.warmup);
+  out += formatString(",\n  \"iterations\": %zu", report.samplesMs.size());
+  out += formatString(",\n  \"requested_iterations\": %u",
+                      report.requestedIterations);
   out += ",\n  \"median_ms\": " + number(summary.median);
   out += ",\n  \"min_ms\": " + number(summary.min);
   out += ",\n  \"mean_ms\": " + number(summary.mean);
@@ -202,8 +190,8 @@ std::string formatJson(const Report &report) {
     out += i ? ",\n    " : "\n    ";
     out += "{\"name\": " + jsonString(op.name) +
            ", \"kind\": " + jsonString(profile::kindName(op.kind)) +
-           formatted(", \"calls\": %llu",
-                     static_cast<unsigned long long>(op.calls)) +
+           formatString(", \"calls\": %llu",
+                        static_cast<unsigned long long>(op.calls)) +
            ", \"total_ms\": " + number(op.totalMs) + "}";
   }
   out += report.operations.empty() ? "]" : "\n  ]";
@@ -214,11 +202,11 @@ std::string formatJson(const Report &report) {
 std::string formatProfile(const std::vector<profile::OpTotals> &operations,
                           unsigned iterations, unsigned warmup) {
   using profile::OpKind;
-  std::string out = formatted("arrayrt profile: %u run%s of the program",
-                              iterations, iterations == 1 ? "" : "s");
+  std::string out = formatString("arrayrt profile: %u run%s of the program",
+                                 iterations, iterations == 1 ? "" : "s");
   if (warmup)
-    out += formatted(" (%u warm-up run%s not counted)", warmup,
-                     warmup == 1 ? "" : "s");
+    out += formatString(" (%u warm-up run%s not counted)", warmup,
+                        warmup == 1 ? "" : "s");
   auto isDevice = [](const profile::OpTotals &op) {
     return !profile::isTransfer(op.kind) && op.kind != OpKind::Range;
   };
@@ -237,20 +225,21 @@ std::string formatProfile(const std::vector<profile::OpTotals> &operations,
     double meanUs = op.calls ? op.totalMs * 1000 / op.calls : 0;
     double bandwidth = profile::gigabytesPerSecond(op);
     std::string rate =
-        bandwidth >= 0 ? formatted("%.1f", bandwidth) : std::string("-");
-    out += formatted("%7s %12.3f %9llu %12.3f %9s  %s\n", share.c_str(),
-                     op.totalMs, static_cast<unsigned long long>(op.calls),
-                     meanUs, rate.c_str(), op.name.c_str());
+        bandwidth >= 0 ? formatString("%.1f", bandwidth) : std::string("-");
+    out += formatString("%7s %12.3f %9llu %12.3f %9s  %s\n", share.c_str(),
+                        op.totalMs, static_cast<unsigned long long>(op.calls),
+                        meanUs, rate.c_str(), op.name.c_str());
   };
   if (anyDevice) {
-    out += formatted("%7s %12s %9s %12s %9s  %s\n", "share", "total ms",
-                     "calls", "mean us", "GB/s", "name");
+    out += formatString("%7s %12s %9s %12s %9s  %s\n", "share", "total ms",
+                        "calls", "mean us", "GB/s", "name");
     for (const profile::OpTotals &op : operations)
       if (isDevice(op))
-        row(op, deviceMs > 0 ? formatted("%.1f%%", 100 * op.totalMs / deviceMs)
-                             : std::string("-"));
-    out += formatted("device time: %.3f ms in all, %.3f ms per run\n", deviceMs,
-                     iterations ? deviceMs / iterations : 0.0);
+        row(op, deviceMs > 0
+                    ? formatString("%.1f%%", 100 * op.totalMs / deviceMs)
+                    : std::string("-"));
+    out += formatString("device time: %.3f ms in all, %.3f ms per run\n",
+                        deviceMs, iterations ? deviceMs / iterations : 0.0);
   }
   if (std::any_of(operations.begin(), operations.end(),
                   [](const profile::OpTotals &op) {
@@ -259,9 +248,9 @@ std::string formatProfile(const std::vector<profile::OpTotals> &operations,
     for (const profile::OpTotals &op : operations)
       if (profile::isTransfer(op.kind))
         row(op, "-");
-    out += formatted("host<->device transfers (not device time): %.3f ms in "
-                     "all, %.3f ms per run\n",
-                     transferMs, iterations ? transferMs / iterations : 0.0);
+    out += formatString("host<->device transfers (not device time): %.3f ms in "
+                        "all, %.3f ms per run\n",
+                        transferMs, iterations ? transferMs / iterations : 0.0);
   }
   if (std::any_of(operations.begin(), operations.end(),
                   [](const profile::OpTotals &op) {

@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cinttypes>
-#include <cstdarg>
 #include <cstdio>
 #include <deque>
 #include <map>
@@ -705,17 +704,6 @@ void appendJsonString(std::string &out, const std::string &text) {
   out += '"';
 }
 
-std::string formatted(const char *format, ...)
-    __attribute__((format(printf, 1, 2)));
-std::string formatted(const char *format, ...) {
-  char buffer[256];
-  va_list args;
-  va_start(args, format);
-  std::vsnprintf(buffer, sizeof(buffer), format, args);
-  va_end(args);
-  return buffer;
-}
-
 const char *category(OpKind kind) {
   switch (kind) {
   case OpKind::CopyDeviceToDevice:
@@ -737,39 +725,39 @@ std::string formatChromeTrace(const std::vector<TraceTrack> &tracks,
   out += "{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 1, "
          "\"tid\": 0, \"args\": {\"name\": \"arrayrt (GPU time)\"}}";
   for (const TraceTrack &track : tracks) {
-    out += formatted(",\n{\"name\": \"thread_name\", \"ph\": \"M\", "
-                     "\"pid\": 1, \"tid\": %u, \"args\": {\"name\": ",
-                     track.id);
+    out += formatString(",\n{\"name\": \"thread_name\", \"ph\": \"M\", "
+                        "\"pid\": 1, \"tid\": %u, \"args\": {\"name\": ",
+                        track.id);
     appendJsonString(out, track.name);
-    out += formatted("}},\n{\"name\": \"thread_sort_index\", \"ph\": "
-                     "\"M\", \"pid\": 1, \"tid\": %u, \"args\": "
-                     "{\"sort_index\": %u}}",
-                     track.id, track.id);
+    out += formatString("}},\n{\"name\": \"thread_sort_index\", \"ph\": "
+                        "\"M\", \"pid\": 1, \"tid\": %u, \"args\": "
+                        "{\"sort_index\": %u}}",
+                        track.id, track.id);
   }
   for (const TraceEvent &event : events) {
     bool allocation = event.kind == OpKind::Allocation;
     out += ",\n{\"name\": ";
     appendJsonString(out, event.name);
-    out += formatted(", \"cat\": \"%s\", \"ph\": \"%s\", \"pid\": 1, "
-                     "\"tid\": %u, \"ts\": %.3f",
-                     category(event.kind), allocation ? "i" : "X", event.track,
-                     event.startUs);
+    out += formatString(", \"cat\": \"%s\", \"ph\": \"%s\", \"pid\": 1, "
+                        "\"tid\": %u, \"ts\": %.3f",
+                        category(event.kind), allocation ? "i" : "X",
+                        event.track, event.startUs);
     if (allocation)
       out += ", \"s\": \"t\"";
     else
-      out += formatted(", \"dur\": %.3f", event.durationUs);
+      out += formatString(", \"dur\": %.3f", event.durationUs);
     out += ", \"args\": {";
     const char *separator = "";
     if (event.bytes) {
-      out += formatted("\"bytes\": %" PRIu64, event.bytes);
+      out += formatString("\"bytes\": %" PRIu64, event.bytes);
       separator = ", ";
       if (!allocation && event.durationUs > 0)
-        out += formatted(", \"GB/s\": %.1f",
-                         event.bytes / (event.durationUs * 1e3));
+        out += formatString(", \"GB/s\": %.1f",
+                            event.bytes / (event.durationUs * 1e3));
     }
     if (allocation) {
-      out +=
-          formatted("%s\"in use after\": %" PRIu64, separator, event.usedBytes);
+      out += formatString("%s\"in use after\": %" PRIu64, separator,
+                          event.usedBytes);
       separator = ", ";
     }
     if (!event.detail.empty()) {
@@ -779,10 +767,10 @@ std::string formatChromeTrace(const std::vector<TraceTrack> &tracks,
     }
     out += "}}";
     if (allocation)
-      out += formatted(",\n{\"name\": \"device memory in use\", \"ph\": "
-                       "\"C\", \"pid\": 1, \"ts\": %.3f, \"args\": "
-                       "{\"bytes\": %" PRIu64 "}}",
-                       event.startUs, event.usedBytes);
+      out += formatString(",\n{\"name\": \"device memory in use\", \"ph\": "
+                          "\"C\", \"pid\": 1, \"ts\": %.3f, \"args\": "
+                          "{\"bytes\": %" PRIu64 "}}",
+                          event.startUs, event.usedBytes);
   }
   out += "\n]}\n";
   return out;
