@@ -14,7 +14,6 @@
 
 #include "driver/Driver.h"
 #include "driver/Error.h"
-#include "profile/Profile.h"
 #include "sparse/Cusparse.h"
 #include "sparse/SparseArgs.h"
 #include "sparse/SpmvKernel.h"
@@ -102,26 +101,30 @@ void *allocateWork(arrayrt_csr::Work &work, size_t size,
                    arrayrt_stream_t stream, const char *location) {
   if (work.data)
     arrayrt_free(work.data, work.stream);
-  // A non-null pointer even for 0 bytes: cuSPARSE wants one.
-  work.data = arrayrt_alloc_at(size ? size : 16, stream, location);
+  work.data = allocate(size, stream, location);
   work.stream = stream;
   return work.data;
 }
 
-/// alpha and beta as the value type (host pointer mode).
-struct Scalars {
-  float f[2];
-  double d[2];
-  const void *alpha(cudaDataType t) const {
-    return t == CUDA_R_32F ? static_cast<const void *>(&f[0]) : &d[0];
+/// Points a product's dense descriptors at its operand `in` and its result
+/// `out`: created by `create(&descriptor, length, data)` on the matrix's
+/// first product (lengths `inLength` and `outLength`), re-pointed by
+/// `setValues` on later ones, so that a loop of products creates nothing.
+/// Returns whether it created them.
+template <typename Descriptor, typename Create, typename SetValues>
+bool pointDense(Descriptor &in, Descriptor &out, const void *inData,
+                void *outData, int64_t inLength, int64_t outLength,
+                Create create, const char *createCall, SetValues setValues,
+                const char *setCall, const char *location) {
+  if (!in) {
+    checkSparse(create(&in, inLength, const_cast<void *>(inData)), createCall,
+                location);
+    checkSparse(create(&out, outLength, outData), createCall, location);
+    return true;
   }
-  const void *beta(cudaDataType t) const {
-    return t == CUDA_R_32F ? static_cast<const void *>(&f[1]) : &d[1];
-  }
-};
-
-Scalars scalars(double alpha, double beta) {
-  return {{static_cast<float>(alpha), static_cast<float>(beta)}, {alpha, beta}};
+  checkSparse(setValues(in, const_cast<void *>(inData)), setCall, location);
+  checkSparse(setValues(out, outData), setCall, location);
+  return false;
 }
 
 /// The least memory a product with `n` dense columns moves, for the
@@ -141,9 +144,7 @@ extern "C" arrayrt_csr_t arrayrt_csr_create(int64_t rows, int64_t cols,
                                             void *col_indices, void *values,
                                             int32_t index_bits, int32_t dtype,
                                             const char *location) {
-  if (index_bits != 32 && index_bits != 64)
-    fatal("%s%sCSR indices are 32 or 64 bits, not %d", location ? location : "",
-          location ? ": " : "", index_bits);
+  checkIndexBits(index_bits, location);
   cudaDataType type = valueType(dtype, location);
   auto *a = new arrayrt_csr;
   a->rows = rows;
@@ -200,25 +201,24 @@ extern "C" void arrayrt_spmv(arrayrt_csr_t a, const void *x, void *y,
   if (spmvWithKernel(a, x, y, alpha, beta, stream, bytes, location))
     return;
   const CusparseApi &api = cusparse();
-  checkSparse(
-      api.cusparseSetStream(api.handle, reinterpret_cast<cudaStream_t>(stream)),
-      "cusparseSetStream", location);
-  if (!a->x) {
-    checkSparse(
-        api.cusparseCreateDnVec(&a->x, a->cols, const_cast<void *>(x), a->type),
-        "cusparseCreateDnVec", location);
-    checkSparse(api.cusparseCreateDnVec(&a->y, a->rows, y, a->type),
-                "cusparseCreateDnVec", location);
-  } else {
-    checkSparse(api.cusparseDnVecSetValues(a->x, const_cast<void *>(x)),
-                "cusparseDnVecSetValues", location);
-    checkSparse(api.cusparseDnVecSetValues(a->y, y), "cusparseDnVecSetValues",
-                location);
-  }
-  Scalars s = scalars(alpha, beta);
+  setStream(stream, location);
+  pointDense(
+      a->x, a->y, x, y, a->cols, a->rows,
+      [&](cusparseDnVecDescr_t *vector, int64_t length, void *data) {
+        return api.cusparseCreateDnVec(vector, length, data, a->type);
+      },
+      "cusparseCreateDnVec", api.cusparseDnVecSetValues,
+      "cusparseDnVecSetValues", location);
+  const Scalars s(alpha, beta);
   const cudaDataType compute = computeType(a);
   const SpmvChoice &choice = spmvChoice();
   const cusparseSpMVAlg_t alg = choice.alg;
+  // cusparseSpMV_preprocess and cusparseSpMV take the same arguments.
+  auto product = [&](auto function) {
+    return function(api.handle, CUSPARSE_OPERATION_NON_TRANSPOSE,
+                    s.alpha(compute), a->matrix, a->x, s.beta(compute), a->y,
+                    compute, alg, a->spmvWork.data);
+  };
   if (!a->spmvPrepared) {
     size_t size = 0;
     checkSparse(api.cusparseSpMV_bufferSize(
@@ -234,35 +234,21 @@ extern "C" void arrayrt_spmv(arrayrt_csr_t a, const void *x, void *y,
                   (choice.analysis == SpmvAnalysis::Second &&
                    a->spmvCalls >= 1));
   if (analyse) {
-    profile::ScopedDeviceOp timed(reinterpret_cast<CUstream>(stream),
-                                  profile::OpKind::Library,
-                                  "cusparseSpMV_preprocess");
-    checkSparse(api.spmvPreprocess(api.handle,
-                                   CUSPARSE_OPERATION_NON_TRANSPOSE,
-                                   s.alpha(compute), a->matrix, a->x,
-                                   s.beta(compute), a->y, compute, alg,
-                                   a->spmvWork.data),
-                "cusparseSpMV_preprocess", location);
+    timedCall("cusparseSpMV_preprocess", stream, location,
+              [&] { return product(api.spmvPreprocess); });
     a->spmvAnalysed = true;
   }
   ++a->spmvCalls;
-  profile::ScopedDeviceOp timed(reinterpret_cast<CUstream>(stream),
-                                profile::OpKind::Library, "cusparseSpMV",
-                                nullptr, nullptr, nullptr, bytes);
-  checkSparse(api.cusparseSpMV(api.handle, CUSPARSE_OPERATION_NON_TRANSPOSE,
-                               s.alpha(compute), a->matrix, a->x,
-                               s.beta(compute), a->y, compute, alg,
-                               a->spmvWork.data),
-              "cusparseSpMV", location);
+  timedCall(
+      "cusparseSpMV", stream, location,
+      [&] { return product(api.cusparseSpMV); }, bytes);
 }
 
 extern "C" void arrayrt_spmm(arrayrt_csr_t a, const void *b, int64_t n, void *c,
                              double alpha, double beta, arrayrt_stream_t stream,
                              const char *location) {
   const CusparseApi &api = cusparse();
-  checkSparse(
-      api.cusparseSetStream(api.handle, reinterpret_cast<cudaStream_t>(stream)),
-      "cusparseSetStream", location);
+  setStream(stream, location);
   if (a->b && a->denseColumns != n) {
     api.cusparseDestroyDnMat(a->b);
     api.cusparseDestroyDnMat(a->c);
@@ -270,24 +256,23 @@ extern "C" void arrayrt_spmm(arrayrt_csr_t a, const void *b, int64_t n, void *c,
     a->spmmPrepared = false;
   }
   // Row-major (C order) B and C, as the compiler lays out arrays.
-  if (!a->b) {
-    checkSparse(api.cusparseCreateDnMat(&a->b, a->cols, n, n,
-                                        const_cast<void *>(b), a->type,
-                                        CUSPARSE_ORDER_ROW),
-                "cusparseCreateDnMat", location);
-    checkSparse(api.cusparseCreateDnMat(&a->c, a->rows, n, n, c, a->type,
-                                        CUSPARSE_ORDER_ROW),
-                "cusparseCreateDnMat", location);
+  if (pointDense(
+          a->b, a->c, b, c, a->cols, a->rows,
+          [&](cusparseDnMatDescr_t *matrix, int64_t rows, void *data) {
+            return api.cusparseCreateDnMat(matrix, rows, n, n, data, a->type,
+                                           CUSPARSE_ORDER_ROW);
+          },
+          "cusparseCreateDnMat", api.cusparseDnMatSetValues,
+          "cusparseDnMatSetValues", location))
     a->denseColumns = n;
-  } else {
-    checkSparse(api.cusparseDnMatSetValues(a->b, const_cast<void *>(b)),
-                "cusparseDnMatSetValues", location);
-    checkSparse(api.cusparseDnMatSetValues(a->c, c), "cusparseDnMatSetValues",
-                location);
-  }
-  Scalars s = scalars(alpha, beta);
+  const Scalars s(alpha, beta);
   const cudaDataType compute = computeType(a);
   const cusparseOperation_t op = CUSPARSE_OPERATION_NON_TRANSPOSE;
+  // cusparseSpMM_preprocess and cusparseSpMM take the same arguments.
+  auto product = [&](auto function, void *work) {
+    return function(api.handle, op, op, s.alpha(compute), a->matrix, a->b,
+                    s.beta(compute), a->c, compute, a->spmmAlg, work);
+  };
   if (!a->spmmPrepared) {
     // ALG2 is cuSPARSE's CSR algorithm for row-major dense matrices; the
     // default where it declines the operands.
@@ -304,21 +289,12 @@ extern "C" void arrayrt_spmm(arrayrt_csr_t a, const void *b, int64_t n, void *c,
     }
     checkSparse(status, "cusparseSpMM_bufferSize", location);
     void *work = allocateWork(a->spmmWork, size, stream, location);
-    profile::ScopedDeviceOp timed(reinterpret_cast<CUstream>(stream),
-                                  profile::OpKind::Library,
-                                  "cusparseSpMM_preprocess");
-    checkSparse(api.cusparseSpMM_preprocess(
-                    api.handle, op, op, s.alpha(compute), a->matrix, a->b,
-                    s.beta(compute), a->c, compute, a->spmmAlg, work),
-                "cusparseSpMM_preprocess", location);
+    timedCall("cusparseSpMM_preprocess", stream, location,
+              [&] { return product(api.cusparseSpMM_preprocess, work); });
     a->spmmPrepared = true;
   }
-  profile::ScopedDeviceOp timed(reinterpret_cast<CUstream>(stream),
-                                profile::OpKind::Library, "cusparseSpMM",
-                                nullptr, nullptr, nullptr,
-                                productBytes(a, n, beta != 0.0));
-  checkSparse(api.cusparseSpMM(api.handle, op, op, s.alpha(compute), a->matrix,
-                               a->b, s.beta(compute), a->c, compute, a->spmmAlg,
-                               a->spmmWork.data),
-              "cusparseSpMM", location);
+  timedCall(
+      "cusparseSpMM", stream, location,
+      [&] { return product(api.cusparseSpMM, a->spmmWork.data); },
+      productBytes(a, n, beta != 0.0));
 }

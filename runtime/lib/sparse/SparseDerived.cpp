@@ -13,8 +13,6 @@
 
 #include "arrayrt/arrayrt.h"
 
-#include "driver/Error.h"
-#include "profile/Profile.h"
 #include "sparse/Cusparse.h"
 #include "sparse/SparseArgs.h"
 #include "sparse/ValueKernels.h"
@@ -49,12 +47,10 @@ void checkFitsInt(const arrayrt_csr *a, const char *op, const char *routine,
                   const char *location) {
   if (a->rows <= INT_MAX && a->cols <= INT_MAX && a->nnz <= INT_MAX)
     return;
-  Where w(location);
-  fatal("%s%s%s: a %lld x %lld matrix of %lld entries is too large for "
-        "cuSPARSE's %s, which takes 32-bit sizes and indices",
-        w.text, w.sep, op, static_cast<long long>(a->rows),
-        static_cast<long long>(a->cols), static_cast<long long>(a->nnz),
-        routine);
+  failOp(op, location,
+         "a %s matrix of %lld entries is too large for cuSPARSE's %s, which "
+         "takes 32-bit sizes and indices",
+         shapeText(a).c_str(), static_cast<long long>(a->nnz), routine);
 }
 
 /// `a` in legacy form: 64-bit indices narrowed, and with `floatValues`
@@ -202,15 +198,12 @@ void geam(const Legacy &a, T alpha, const Legacy *b, T beta, int **rowC,
   *colC = static_cast<int *>(
       allocate(size_t(*nnzC) * sizeof(int), stream, location));
   *valC = allocate(size_t(*nnzC) * sizeof(T), stream, location);
-  {
-    profile::ScopedDeviceOp timed(reinterpret_cast<CUstream>(stream),
-                                  profile::OpKind::Library, "cusparsecsrgeam2");
-    checkSparse((api.*Geam<T>::compute)(
-                    api.handle, m, n, &alpha, descr, nnzA, valA, rowA, colA,
-                    &beta, descr, nnzB, valB, rowB, colB, descr,
-                    static_cast<T *>(*valC), *rowC, *colC, work),
-                "cusparsecsrgeam2", location);
-  }
+  timedCall("cusparsecsrgeam2", stream, location, [&] {
+    return (api.*Geam<T>::compute)(api.handle, m, n, &alpha, descr, nnzA, valA,
+                                   rowA, colA, &beta, descr, nnzB, valB, rowB,
+                                   colB, descr, static_cast<T *>(*valC), *rowC,
+                                   *colC, work);
+  });
   arrayrt_free(work, stream);
   if (emptyOffsets)
     arrayrt_free(emptyOffsets, stream);
@@ -250,8 +243,7 @@ extern "C" arrayrt_csr_t arrayrt_csr_transpose(arrayrt_csr_t a,
                                                arrayrt_stream_t stream) {
   const char *op = "array.sparse_transpose";
   if (isEmpty(a))
-    return noEntries(a->cols, a->rows, a->indexBits, dtypeOf(a), stream,
-                     location);
+    return noEntries(a, a->cols, a->rows, stream, location);
   // csr2csc takes every value type the handles hold (16-bit ones too).
   Legacy l = legacyForm(a, false, op, "csr2csc", location, stream);
   const CusparseApi &api = cusparse();
@@ -272,16 +264,11 @@ extern "C" arrayrt_csr_t arrayrt_csr_transpose(arrayrt_csr_t a,
                   &size),
               "cusparseCsr2cscEx2_bufferSize", location);
   void *work = allocate(size, stream, location);
-  {
-    profile::ScopedDeviceOp timed(reinterpret_cast<CUstream>(stream),
-                                  profile::OpKind::Library,
-                                  "cusparseCsr2cscEx2");
-    checkSparse(api.cusparseCsr2cscEx2(api.handle, l.rows, l.cols, l.nnz,
-                                       l.values, l.rowOffsets, l.colIndices,
-                                       values, rowT, colT, l.type, action,
-                                       base, alg, work),
-                "cusparseCsr2cscEx2", location);
-  }
+  timedCall("cusparseCsr2cscEx2", stream, location, [&] {
+    return api.cusparseCsr2cscEx2(api.handle, l.rows, l.cols, l.nnz, l.values,
+                                  l.rowOffsets, l.colIndices, values, rowT,
+                                  colT, l.type, action, base, alg, work);
+  });
   arrayrt_free(work, stream);
   l.release(stream);
   return fromLegacy(a->cols, a->rows, a->nnz, rowT, colT, values, a->type,
@@ -294,19 +281,14 @@ extern "C" arrayrt_csr_t arrayrt_csr_sddmm(arrayrt_csr_t s, int64_t a_rank,
                                            int32_t dtype, const char *location,
                                            arrayrt_stream_t stream) {
   const char *op = "array.sddmm";
-  checkDtype(s, dtype, op, location);
-  Array aa = readArray(a_rank, a, s->elementSize, 2, op, "A", location);
-  Array ba = readArray(b_rank, b, s->elementSize, 2, op, "B", location);
-  Where w(location);
+  const DenseOperands operands(s, dtype, op, location);
+  Array aa = operands.read(a_rank, a, 2, "A");
+  Array ba = operands.read(b_rank, b, 2, "B");
   if (aa.sizes[0] != s->rows || ba.sizes[1] != s->cols ||
       aa.sizes[1] != ba.sizes[0])
-    fatal("%s%s%s: a %lld x %lld matrix times a %lld x %lld matrix sampled "
-          "at a %lld x %lld pattern",
-          w.text, w.sep, op, static_cast<long long>(aa.sizes[0]),
-          static_cast<long long>(aa.sizes[1]),
-          static_cast<long long>(ba.sizes[0]),
-          static_cast<long long>(ba.sizes[1]), static_cast<long long>(s->rows),
-          static_cast<long long>(s->cols));
+    failOp(op, location,
+           "a %s matrix times a %s matrix sampled at a %s pattern",
+           shapeText(aa).c_str(), shapeText(ba).c_str(), shapeText(s).c_str());
   if (isEmpty(s))
     return noEntries(s->rows, s->cols, s->indexBits, dtype, stream, location);
   const CusparseApi &api = cusparse();
@@ -329,11 +311,10 @@ extern "C" arrayrt_csr_t arrayrt_csr_sddmm(arrayrt_csr_t s, int64_t a_rank,
   checkSparse(api.cusparseCreateDnMat(&right, k, s->cols, s->cols, ba.data,
                                       s->type, CUSPARSE_ORDER_ROW),
               "cusparseCreateDnMat", location);
-  float alpha32 = static_cast<float>(alpha), beta32 = static_cast<float>(beta);
+  const Scalars scalars(alpha, beta);
   const cudaDataType compute = computeType(s);
-  bool f32 = compute == CUDA_R_32F;
-  const void *alphaPtr = f32 ? static_cast<const void *>(&alpha32) : &alpha;
-  const void *betaPtr = f32 ? static_cast<const void *>(&beta32) : &beta;
+  const void *alphaPtr = scalars.alpha(compute);
+  const void *betaPtr = scalars.beta(compute);
   const cusparseOperation_t none = CUSPARSE_OPERATION_NON_TRANSPOSE;
   const cusparseSDDMMAlg_t alg = CUSPARSE_SDDMM_ALG_DEFAULT;
   size_t size = 0;
@@ -342,14 +323,10 @@ extern "C" arrayrt_csr_t arrayrt_csr_sddmm(arrayrt_csr_t s, int64_t a_rank,
                                            compute, alg, &size),
               "cusparseSDDMM_bufferSize", location);
   void *work = allocate(size, stream, location);
-  {
-    profile::ScopedDeviceOp timed(reinterpret_cast<CUstream>(stream),
-                                  profile::OpKind::Library, "cusparseSDDMM");
-    checkSparse(api.cusparseSDDMM(api.handle, none, none, alphaPtr, left,
-                                  right, betaPtr, c->matrix, compute, alg,
-                                  work),
-                "cusparseSDDMM", location);
-  }
+  timedCall("cusparseSDDMM", stream, location, [&] {
+    return api.cusparseSDDMM(api.handle, none, none, alphaPtr, left, right,
+                             betaPtr, c->matrix, compute, alg, work);
+  });
   arrayrt_free(work, stream);
   api.cusparseDestroyDnMat(left);
   api.cusparseDestroyDnMat(right);
@@ -360,17 +337,13 @@ extern "C" arrayrt_csr_t arrayrt_csr_add(arrayrt_csr_t a, arrayrt_csr_t b,
                                          const char *location,
                                          arrayrt_stream_t stream) {
   const char *op = "array.sparse_add";
-  Where w(location);
   if (a->rows != b->rows || a->cols != b->cols)
-    fatal("%s%s%s: a %lld x %lld matrix plus a %lld x %lld one", w.text, w.sep,
-          op, static_cast<long long>(a->rows), static_cast<long long>(a->cols),
-          static_cast<long long>(b->rows), static_cast<long long>(b->cols));
+    failOp(op, location, "a %s matrix plus a %s one", shapeText(a).c_str(),
+           shapeText(b).c_str());
   if (a->type != b->type || a->indexBits != b->indexBits)
-    fatal("%s%s%s: the operands' element types or index widths differ",
-          w.text, w.sep, op);
+    failOp(op, location, "the operands' element types or index widths differ");
   if (isEmpty(a))
-    return noEntries(a->rows, a->cols, a->indexBits, dtypeOf(a), stream,
-                     location);
+    return noEntries(a, a->rows, a->cols, stream, location);
   return geam(a, 1.0, b, 1.0, op, location, stream);
 }
 
@@ -379,8 +352,7 @@ extern "C" arrayrt_csr_t arrayrt_csr_scale(arrayrt_csr_t a, double alpha,
                                            arrayrt_stream_t stream) {
   const char *op = "array.sparse_scale";
   if (isEmpty(a))
-    return noEntries(a->rows, a->cols, a->indexBits, dtypeOf(a), stream,
-                     location);
+    return noEntries(a, a->rows, a->cols, stream, location);
   // Without the runtime's kernels, csrgeam2 with an empty second matrix
   // (which needs them too for 64-bit indices or 16-bit values).
   if (!valueKernelsAvailable())

@@ -132,12 +132,11 @@ arrayrt_csr_t spgemmWithKernels(const arrayrt_csr *a, const arrayrt_csr *b,
   if (back[1] & 0xffffffffll) {
     arrayrt_free(rowOffsets, stream);
     if (path == SpgemmPath::Kernel) {
-      Where where(location);
-      fatal("%s%s%s: a row of the product has more than %lld products, more "
-            "than arrayrt's SpGEMM kernels take (ARRAYRT_SPGEMM=kernel); "
-            "ARRAYRT_SPGEMM=auto computes it with cuSPARSE",
-            where.text, where.sep, op,
-            static_cast<long long>(kSpgemmKernelMostProducts));
+      failOp(op, location,
+             "a row of the product has more than %lld products, more "
+             "than arrayrt's SpGEMM kernels take (ARRAYRT_SPGEMM=kernel); "
+             "ARRAYRT_SPGEMM=auto computes it with cuSPARSE",
+             static_cast<long long>(kSpgemmKernelMostProducts));
     }
     return nullptr;
   }

@@ -129,11 +129,11 @@ void checkRowStats(const RowStats &stats, const char *op,
                    const char *location) {
   if (stats.firstDecrease < 0)
     return;
-  Where w(location);
-  fatal("%s%s%s: indptr must be nondecreasing, but indptr[%lld] > "
-        "indptr[%lld]",
-        w.text, w.sep, op, static_cast<long long>(stats.firstDecrease),
-        static_cast<long long>(stats.firstDecrease + 1));
+  failOp(op, location,
+         "indptr must be nondecreasing, but indptr[%lld] > "
+         "indptr[%lld]",
+         static_cast<long long>(stats.firstDecrease),
+         static_cast<long long>(stats.firstDecrease + 1));
 }
 
 bool spmvWithKernel(arrayrt_csr *a, const void *x, void *y, double alpha,

@@ -80,11 +80,10 @@ void requireValueKernels(const char *op, const char *what,
                          const char *location) {
   if (kernels())
     return;
-  Where w(location);
-  fatal("%s%s%s: the CUDA target %s with arrayrt's own kernels, which %s",
-        w.text, w.sep, op, what,
-        kernelsEmbedded() ? "this GPU cannot run (they need sm_80 or newer)"
-                          : "this arrayrt was built without (no nvcc)");
+  failOp(op, location,
+         "the CUDA target %s with arrayrt's own kernels, which %s", what,
+         kernelsEmbedded() ? "this GPU cannot run (they need sm_80 or newer)"
+                           : "this arrayrt was built without (no nvcc)");
 }
 
 void scaleValues(const void *in, void *out, int64_t n, cudaDataType type,
