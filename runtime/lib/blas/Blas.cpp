@@ -16,6 +16,7 @@
 #include "driver/Driver.h"
 #include "driver/Error.h"
 #include "memory/Allocator.h"
+#include "memory/Memref.h"
 #include "profile/Profile.h"
 
 #include <cublasLt.h>
@@ -544,23 +545,16 @@ size_t cachedPlanCount() {
 
 namespace {
 
-/// The sizes and strides of MLIR's ranked descriptor {allocated, aligned,
-/// offset, sizes[rank], strides[rank]} behind an unranked memref.
+/// An operand's descriptor behind an unranked memref, and its sizes and
+/// strides as planGemm takes them.
 struct Descriptor {
-  char *aligned;
-  int64_t offset;
+  arrayrt::Memref memref;
   arrayrt::blas::Operand operand;
 };
 
 Descriptor readDescriptor(int64_t rank, void *descriptor) {
-  auto *words = static_cast<int64_t *>(descriptor);
-  Descriptor d;
-  d.aligned = reinterpret_cast<char *>(words[1]);
-  d.offset = words[2];
-  d.operand.rank = rank;
-  d.operand.sizes = words + 3;
-  d.operand.strides = words + 3 + rank;
-  return d;
+  const arrayrt::Memref memref = arrayrt::readMemref(rank, descriptor);
+  return {memref, {rank, memref.sizes, memref.strides}};
 }
 
 } // namespace
@@ -612,7 +606,7 @@ extern "C" void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank,
             "elements, not %s",
             where, sep, static_cast<long long>(n),
             shapeText(v.operand).c_str());
-    biasData = v.aligned + v.offset * elementBytes;
+    biasData = v.memref.origin(elementBytes);
   }
   // Nothing to compute: an empty result.
   if (plan.m == 0 || plan.n == 0 || plan.batch == 0)
@@ -622,9 +616,9 @@ extern "C" void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank,
   std::lock_guard<std::mutex> lock(s.mutex);
   initialize(s, location);
   const DriverApi &cu = driver();
-  const char *aData = b.aligned + b.offset * elementBytes; // rhs
-  const char *bData = a.aligned + a.offset * elementBytes; // lhs
-  char *dData = d.aligned + d.offset * elementBytes;
+  const char *aData = b.memref.origin(elementBytes); // rhs
+  const char *bData = a.memref.origin(elementBytes); // lhs
+  char *dData = d.memref.origin(elementBytes);
   // Compiled code passes the stream the product belongs on; without one,
   // the runtime's own stream, waited for before returning.
   CUstream queue = stream ? reinterpret_cast<CUstream>(stream) : s.stream;

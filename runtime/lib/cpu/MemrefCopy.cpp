@@ -12,6 +12,8 @@
 
 #include "arrayrt/arrayrt.h"
 
+#include "memory/Memref.h"
+
 #include <cstring>
 #include <vector>
 
@@ -24,12 +26,11 @@ struct View {
   const int64_t *strides = nullptr;
 
   View(const arrayrt_unranked_memref_t *memref, int64_t elementBytes) {
-    auto *fields = static_cast<const int64_t *>(memref->descriptor);
-    char *aligned = nullptr;
-    std::memcpy(&aligned, &fields[1], sizeof(aligned));
-    data = aligned + fields[2] * elementBytes;
-    sizes = fields + 3;
-    strides = fields + 3 + memref->rank;
+    const arrayrt::Memref ranked =
+        arrayrt::readMemref(memref->rank, memref->descriptor);
+    data = ranked.origin(elementBytes);
+    sizes = ranked.sizes;
+    strides = ranked.strides;
   }
 };
 

@@ -9,6 +9,7 @@
 #include "arrayrt/arrayrt.h"
 
 #include "driver/Error.h"
+#include "memory/Memref.h"
 
 #include <cstdint>
 #include <cstring>
@@ -56,14 +57,8 @@ struct HostRange {
 
 HostRange contiguousRange(int64_t rank, void *descriptor,
                           int64_t elementSizeBytes, const char *caller) {
-  struct Header {
-    char *allocated;
-    char *aligned;
-    int64_t offset;
-  };
-  auto *header = static_cast<Header *>(descriptor);
-  auto *sizes = reinterpret_cast<int64_t *>(header + 1);
-  int64_t *strides = sizes + rank;
+  const arrayrt::Memref memref = arrayrt::readMemref(rank, descriptor);
+  const int64_t *sizes = memref.sizes, *strides = memref.strides;
   int64_t expected = 1;
   for (int64_t i = rank - 1; i >= 0; --i) {
     // Registering the range a strided memref spans would pin memory it does
@@ -76,7 +71,7 @@ HostRange contiguousRange(int64_t rank, void *descriptor,
                      static_cast<long long>(expected));
     expected *= sizes[i];
   }
-  return {header->aligned + header->offset * elementSizeBytes,
+  return {memref.origin(elementSizeBytes),
           static_cast<size_t>(expected * elementSizeBytes)};
 }
 

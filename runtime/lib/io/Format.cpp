@@ -13,6 +13,8 @@
 
 #include "io/Format.h"
 
+#include "memory/Memref.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -639,20 +641,12 @@ size_t elementSize(Dtype dtype) {
 }
 
 std::string formatMemref(Dtype dtype, int64_t rank, const void *descriptor) {
-  // Layout: {T *allocated; T *aligned; int64_t offset; int64_t sizes[rank];
-  // int64_t strides[rank];}, every field 8 bytes wide on 64-bit hosts.
-  struct Header {
-    char *allocated;
-    char *aligned;
-    int64_t offset;
-  };
-  const auto *header = static_cast<const Header *>(descriptor);
-  const auto *sizes = reinterpret_cast<const int64_t *>(header + 1);
-  const int64_t *strides = sizes + rank;
+  const Memref memref = readMemref(rank, descriptor);
+  const int64_t *sizes = memref.sizes, *strides = memref.strides;
   size_t size = elementSize(dtype);
 
   View view;
-  view.origin = header->aligned + header->offset * static_cast<int64_t>(size);
+  view.origin = memref.origin(size);
   int64_t count = 1;
   for (int64_t i = 0; i < rank; ++i) {
     view.sizes.push_back(sizes[i]);

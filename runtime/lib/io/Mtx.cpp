@@ -17,6 +17,7 @@
 #include "driver/Error.h"
 #include "io/SparseFile.h"
 #include "memory/HostMemoryLimit.h"
+#include "memory/Memref.h"
 
 #include <algorithm>
 #include <cctype>
@@ -336,19 +337,14 @@ void run(const char *path, const char *location, Body &&body) {
       body);
 }
 
-/// The data pointer of a contiguous memref descriptor of `rank`.
+/// The data pointer of a contiguous memref descriptor.
 char *dataOf(void *descriptor, int64_t elementSize) {
-  struct Head {
-    char *allocated, *aligned;
-    int64_t offset;
-  };
-  auto *head = static_cast<Head *>(descriptor);
-  return head->aligned + head->offset * elementSize;
+  return arrayrt::readMemref(0, descriptor).origin(elementSize);
 }
 
+/// Size `dim` of a memref descriptor (read only once its rank is known).
 int64_t sizeOf(void *descriptor, int64_t dim) {
-  return reinterpret_cast<int64_t *>(static_cast<char *>(descriptor) +
-                                     2 * sizeof(void *) + sizeof(int64_t))[dim];
+  return arrayrt::readMemref(0, descriptor).sizes[dim];
 }
 
 } // namespace
@@ -378,6 +374,14 @@ extern "C" void arrayrt_load_mtx(const char *path, int32_t part, int64_t rank,
     std::lock_guard<std::mutex> lock(cacheMutex());
     const Matrix &m = matrix(path, location);
     int64_t nnz = static_cast<int64_t>(m.row.size());
+    // A buffer the program could not allocate (malloc returned NULL).
+    auto requireBuffer = [&](const void *out, const char *what) {
+      if (nnz > 0 && reinterpret_cast<uintptr_t>(out) < 4096)
+        arrayrt::sparse_file::fail(
+            path, location,
+            "there is no buffer for its " + std::to_string(nnz) + " " + what +
+                " (the program could not allocate it: out of host memory)");
+    };
     if (part == ARRAYRT_MTX_COORDINATES) {
       if (rank != 2 || dtype != ARRAYRT_DTYPE_I64 ||
           sizeOf(descriptor, 0) != nnz || sizeOf(descriptor, 1) != 2)
@@ -385,12 +389,7 @@ extern "C" void arrayrt_load_mtx(const char *path, int32_t part, int64_t rank,
                        "must be an int64 buffer of %lld x 2",
                        path, static_cast<long long>(nnz));
       auto *out = reinterpret_cast<int64_t *>(dataOf(descriptor, 8));
-      if (nnz > 0 && reinterpret_cast<uintptr_t>(out) < 4096)
-        arrayrt::sparse_file::fail(
-            path, location,
-            "there is no buffer for its " + std::to_string(nnz) +
-                " coordinates (the program could not allocate it: out of "
-                "host memory)");
+      requireBuffer(out, "coordinates");
       for (int64_t i = 0; i < nnz; ++i)
         out[2 * i] = m.row[i], out[2 * i + 1] = m.col[i];
       return;
@@ -401,12 +400,7 @@ extern "C" void arrayrt_load_mtx(const char *path, int32_t part, int64_t rank,
                      "float32 or float64 buffer of %lld",
                      path, static_cast<long long>(nnz));
     char *out = dataOf(descriptor, dtype == ARRAYRT_DTYPE_F32 ? 4 : 8);
-    if (nnz > 0 && reinterpret_cast<uintptr_t>(out) < 4096)
-      arrayrt::sparse_file::fail(
-          path, location,
-          "there is no buffer for its " + std::to_string(nnz) +
-              " values (the program could not allocate it: out of host "
-              "memory)");
+    requireBuffer(out, "values");
     for (int64_t i = 0; i < nnz; ++i) {
       if (dtype == ARRAYRT_DTYPE_F32)
         reinterpret_cast<float *>(out)[i] = static_cast<float>(m.value[i]);

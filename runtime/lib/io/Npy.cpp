@@ -18,6 +18,7 @@
 #include "io/OutputFile.h"
 #include "io/Zip.h"
 #include "memory/HostMemoryLimit.h"
+#include "memory/Memref.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -124,25 +125,14 @@ std::string formatHeader(const char *descr, int64_t rank,
   return out;
 }
 
-Memref readDescriptor(int64_t rank, void *descriptor) {
-  struct Header {
-    void *allocated;
-    char *aligned;
-    int64_t offset;
-  };
-  const auto *header = static_cast<const Header *>(descriptor);
-  const auto *sizes = reinterpret_cast<const int64_t *>(header + 1);
-  return {header->aligned, header->offset, sizes, sizes + rank};
-}
-
 } // namespace npy
 } // namespace arrayrt
 
 namespace {
 
+using arrayrt::Memref;
+using arrayrt::readMemref;
 using arrayrt::npy::DtypeInfo;
-using arrayrt::npy::Memref;
-using arrayrt::npy::readDescriptor;
 
 using arrayrt::Failure;
 
@@ -330,7 +320,7 @@ bool isNullBuffer(const void *data) {
 void save(const Op &op, int64_t rank, void *descriptor, int32_t dtype) {
   const DtypeInfo &info =
       checkArguments(op, rank, descriptor, "descriptor", dtype);
-  Memref array = readDescriptor(rank, descriptor);
+  Memref array = readMemref(rank, descriptor);
   for (int64_t i = 0; i < rank; ++i)
     if (array.sizes[i] < 0)
       fail(op, "invalid descriptor: size %lld of dimension %lld is negative",
@@ -341,7 +331,7 @@ void save(const Op &op, int64_t rank, void *descriptor, int32_t dtype) {
          formatShape(rank, array.sizes).c_str());
   auto size = static_cast<int64_t>(info.size);
   int64_t count = bytes / size;
-  char *origin = array.aligned + array.offset * size;
+  char *origin = array.origin(size);
   if (count > 0 && isNullBuffer(array.aligned))
     fail(op, "invalid descriptor: the data pointer is NULL");
 
@@ -968,7 +958,7 @@ private:
 void load(const Op &op, int64_t rank, void *descriptor, int32_t dtype) {
   const DtypeInfo &info =
       checkArguments(op, rank, descriptor, "descriptor", dtype);
-  Memref array = readDescriptor(rank, descriptor);
+  Memref array = readMemref(rank, descriptor);
   for (int64_t i = 0; i < rank; ++i)
     if (array.sizes[i] < -1)
       fail(op, "invalid descriptor: size %lld of dimension %lld is negative",
@@ -977,7 +967,7 @@ void load(const Op &op, int64_t rank, void *descriptor, int32_t dtype) {
   checkExpected(op, file, rank, info, array.sizes);
   const int64_t *sizes = file.header.shape.data();
   auto size = static_cast<int64_t>(info.size);
-  char *origin = array.aligned + array.offset * size;
+  char *origin = array.origin(size);
   bool isBool = dtype == ARRAYRT_DTYPE_I1;
   if (file.dataBytes > 0 && isNullBuffer(array.aligned))
     fail(op,
@@ -1009,13 +999,19 @@ void load(const Op &op, int64_t rank, void *descriptor, int32_t dtype) {
   }
 }
 
-/// The bytes of `member` of the .npz archive `op.path`, extracted into
-/// `fd` (which closes them), as the file `op` reads.
-void openMember(Op &op, const char *member, UniqueFd &fd) {
+/// The checks of an .npz entry point's arguments that the member's name in
+/// messages needs.
+void checkMemberArguments(const Op &op, const char *member) {
   if (!op.path)
     fail(op, "the path is NULL");
   if (!member)
     fail(op, "the member name is NULL");
+}
+
+/// The bytes of `member` of the .npz archive `op.path`, extracted into
+/// `fd` (which closes them), as the file `op` reads.
+void openMember(Op &op, const char *member, UniqueFd &fd) {
+  checkMemberArguments(op, member);
   std::string error;
   fd.fd = arrayrt::zip::extractMember(op.path, member, error);
   if (fd.fd < 0)
@@ -1023,38 +1019,42 @@ void openMember(Op &op, const char *member, UniqueFd &fd) {
   op.fd = fd.fd;
 }
 
+/// `body(op)` for the load of `path`, or of its member `member` (extracted
+/// first, and closed once `body` returns).
+template <typename Body>
+auto withLoad(const char *path, const char *member, const char *location,
+              Body &&body) {
+  Op op{"load", path, location, member};
+  UniqueFd memberFd;
+  if (member)
+    openMember(op, member, memberFd);
+  return body(op);
+}
+
 } // namespace
 
 namespace arrayrt::npy {
 
 Probe probe(const char *path, const char *member, const char *location) {
-  Op op{"load", path, location, member};
-  UniqueFd memberFd;
-  if (member)
-    openMember(op, member, memberFd);
-  else if (!path)
-    fail(op, "the path is NULL");
-  NpyFile file = openNpy(op);
-  return {static_cast<int64_t>(file.header.shape.size()),
-          static_cast<int32_t>(file.dtype - dtypeInfo(0))};
+  return withLoad(path, member, location, [&](const Op &op) -> Probe {
+    if (!member && !path)
+      fail(op, "the path is NULL");
+    NpyFile file = openNpy(op);
+    return {static_cast<int64_t>(file.header.shape.size()),
+            static_cast<int32_t>(file.dtype - dtypeInfo(0))};
+  });
 }
 
 void readShape(const char *path, const char *member, int64_t rank,
                int64_t *shape, int32_t dtype, const char *location) {
-  Op op{"load", path, location, member};
-  UniqueFd memberFd;
-  if (member)
-    openMember(op, member, memberFd);
-  npyShape(op, rank, shape, dtype);
+  withLoad(path, member, location,
+           [&](const Op &op) { npyShape(op, rank, shape, dtype); });
 }
 
 void readArray(const char *path, const char *member, int64_t rank,
                void *descriptor, int32_t dtype, const char *location) {
-  Op op{"load", path, location, member};
-  UniqueFd memberFd;
-  if (member)
-    openMember(op, member, memberFd);
-  load(op, rank, descriptor, dtype);
+  withLoad(path, member, location,
+           [&](const Op &op) { load(op, rank, descriptor, dtype); });
 }
 
 void writeArray(const char *path, int64_t rank, void *descriptor, int32_t dtype,
@@ -1087,17 +1087,6 @@ extern "C" void arrayrt_load_npy(const char *path, int64_t rank,
     arrayrt::npy::readArray(path, nullptr, rank, descriptor, dtype, location);
   });
 }
-
-namespace {
-/// The checks of an .npz entry point's arguments that the member's name in
-/// messages needs.
-void checkMemberArguments(const Op &op, const char *member) {
-  if (!op.path)
-    fail(op, "the path is NULL");
-  if (!member)
-    fail(op, "the member name is NULL");
-}
-} // namespace
 
 extern "C" void arrayrt_npz_shape(const char *path, const char *member,
                                   int64_t rank, int64_t *shape, int32_t dtype,

@@ -2,10 +2,10 @@
 //
 // The pieces of the .npy entry points that tests check on their own (the
 // dtype table and the header NumPy writes), that the device forms
-// (NpyDevice.cpp) share (the memref descriptor's fields), that the
-// scipy.sparse reader (SparseNpz.cpp) uses (the header reader), and the
-// entry points' work in a form that throws arrayrt::Failure instead of
-// exiting, which the fuzz targets (runtime/fuzz) call.
+// (NpyDevice.cpp) share (the dtype table), that the scipy.sparse reader
+// (SparseNpz.cpp) uses (the header reader), and the entry points' work in a
+// form that throws arrayrt::Failure instead of exiting, which the fuzz targets
+// (runtime/fuzz) call.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,18 +35,6 @@ const DtypeInfo *dtypeInfo(int32_t dtype);
 /// and `shape[rank]`: magic, version, header length and the padded header,
 /// a multiple of 64 bytes long.
 std::string formatHeader(const char *descr, int64_t rank, const int64_t *shape);
-
-/// The fields of the MLIR strided memref descriptor the entry points take.
-struct Memref {
-  char *aligned;
-  int64_t offset;
-  const int64_t *sizes;
-  const int64_t *strides; // In elements.
-};
-
-/// Reads the descriptor {allocated, aligned, offset, sizes[rank],
-/// strides[rank]} behind `descriptor`.
-Memref readDescriptor(int64_t rank, void *descriptor);
 
 /// What a .npy header says.
 struct Header {

@@ -16,6 +16,7 @@
 #include "driver/Error.h"
 #include "io/Npy.h"
 #include "memory/HostMemoryLimit.h"
+#include "memory/Memref.h"
 #include "memory/PinnedPool.h"
 #include "profile/Profile.h"
 
@@ -55,7 +56,7 @@ Staged stage(const char *verb, const char *path, int64_t rank,
   const arrayrt::npy::DtypeInfo *info = arrayrt::npy::dtypeInfo(dtype);
   if (!descriptor || rank < 0 || !info)
     failStaging(verb, path, location, "invalid arguments");
-  arrayrt::npy::Memref array = arrayrt::npy::readDescriptor(rank, descriptor);
+  arrayrt::Memref array = arrayrt::readMemref(rank, descriptor);
   const int64_t *sizes = array.sizes, *strides = array.strides;
 
   Staged staged;
@@ -80,7 +81,7 @@ Staged stage(const char *verb, const char *path, int64_t rank,
     count *= sizes[i];
   }
   staged.bytes = static_cast<size_t>(count) * info->size;
-  staged.device = array.aligned + array.offset * info->size;
+  staged.device = array.origin(info->size);
   if (staged.bytes > 0 && reinterpret_cast<uintptr_t>(array.aligned) == 0)
     failStaging(verb, path, location,
                 "invalid device descriptor: the data pointer is NULL");

@@ -9,6 +9,7 @@
 #include "arrayrt/arrayrt.h"
 
 #include "driver/Error.h"
+#include "memory/Memref.h"
 #include "sparse/ValueKernels.h"
 
 #include <cstdarg>
@@ -36,12 +37,12 @@ Array readArray(int64_t rank, void *descriptor, size_t elementSize,
   if (rank != expectedRank)
     failOp(op, location, "%s must have rank %lld, not %lld", what,
            static_cast<long long>(expectedRank), static_cast<long long>(rank));
-  auto *words = static_cast<int64_t *>(descriptor);
+  const Memref memref = readMemref(rank, descriptor);
   Array a;
-  a.data = reinterpret_cast<char *>(words[1]) + words[2] * elementSize;
+  a.data = memref.origin(elementSize);
   int64_t expectedStride = 1;
   for (int64_t dim = rank - 1; dim >= 0; --dim) {
-    int64_t size = words[3 + dim], stride = words[3 + rank + dim];
+    int64_t size = memref.sizes[dim], stride = memref.strides[dim];
     a.sizes[dim] = size;
     if (size > 1 && stride != expectedStride)
       failOp(op, location, "%s must be a contiguous row-major array", what);
