@@ -86,6 +86,24 @@ std::string formatString(const char *format, ...) {
   return text;
 }
 
+int envChoice(const char *name, std::initializer_list<const char *> choices) {
+  const char *value = std::getenv(name);
+  if (!value || !*value)
+    return -1;
+  std::string expected;
+  int index = 0;
+  for (const char *choice : choices) {
+    if (std::strcmp(value, choice) == 0)
+      return index;
+    ++index;
+    expected += index == 1                                  ? ""
+                : index == static_cast<int>(choices.size()) ? " or "
+                                                            : ", ";
+    expected += choice;
+  }
+  fatal("%s must be %s, not '%s'", name, expected.c_str(), value);
+}
+
 } // namespace arrayrt
 
 extern "C" void arrayrt_check_failed(const char *message) {

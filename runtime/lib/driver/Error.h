@@ -5,6 +5,7 @@
 
 #include <cstdarg>
 #include <cstdint>
+#include <initializer_list>
 #include <new>
 #include <stdexcept>
 #include <string>
@@ -49,6 +50,11 @@ public:
 std::string formatString(const char *format, ...)
     __attribute__((format(printf, 1, 2)));
 std::string formatStringV(const char *format, va_list args);
+
+/// The index in `choices` of the value of the environment variable `name`,
+/// or -1 when it is unset or empty; any other value exits with `<name>
+/// must be a, b or c, not '<value>'`.
+int envChoice(const char *name, std::initializer_list<const char *> choices);
 
 /// `[<location>: ]`, the start of every message about an op.
 inline std::string locationPrefix(const char *location) {

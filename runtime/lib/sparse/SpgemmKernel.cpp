@@ -24,17 +24,9 @@
 namespace arrayrt::sparse {
 
 SpgemmPath spgemmChoice() {
-  static const SpgemmPath path = [] {
-    const char *value = std::getenv("ARRAYRT_SPGEMM");
-    const std::string v = value ? value : "";
-    if (v.empty() || v == "auto")
-      return SpgemmPath::Auto;
-    if (v == "kernel")
-      return SpgemmPath::Kernel;
-    if (v == "cusparse")
-      return SpgemmPath::Cusparse;
-    fatal("ARRAYRT_SPGEMM must be auto, kernel or cusparse, not '%s'", value);
-  }();
+  // The choices in SpgemmPath's order; unset or empty: Auto.
+  static const SpgemmPath path = static_cast<SpgemmPath>(
+      std::max(0, envChoice("ARRAYRT_SPGEMM", {"auto", "kernel", "cusparse"})));
   return path;
 }
 

@@ -30,26 +30,26 @@ namespace arrayrt::sparse {
 const SpmvChoice &spmvChoice() {
   static const SpmvChoice choice = [] {
     SpmvChoice c;
-    const char *path = std::getenv("ARRAYRT_SPMV");
-    const std::string p = path ? path : "";
-    if (p == "kernel")
+    switch (envChoice("ARRAYRT_SPMV", {"auto", "kernel", "cusparse", "alg2"})) {
+    case 1:
       c.path = SpmvPath::Kernel;
-    else if (p == "cusparse")
+      break;
+    case 2:
       c.path = SpmvPath::Cusparse;
-    else if (p == "alg2") {
+      break;
+    case 3:
       c.path = SpmvPath::Cusparse;
       c.alg = CUSPARSE_SPMV_CSR_ALG2;
-    } else if (!p.empty() && p != "auto")
-      fatal("ARRAYRT_SPMV must be auto, kernel, cusparse or alg2, not '%s'",
-            path);
-    const char *pre = std::getenv("ARRAYRT_SPMV_PREPROCESS");
-    const std::string q = pre ? pre : "";
-    if (q == "0")
+      break;
+    }
+    switch (envChoice("ARRAYRT_SPMV_PREPROCESS", {"0", "1"})) {
+    case 0:
       c.analysis = SpmvAnalysis::Never;
-    else if (q == "1")
+      break;
+    case 1:
       c.analysis = SpmvAnalysis::First;
-    else if (!q.empty())
-      fatal("ARRAYRT_SPMV_PREPROCESS must be 0 or 1, not '%s'", pre);
+      break;
+    }
     return c;
   }();
   return choice;
