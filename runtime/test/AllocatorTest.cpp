@@ -9,17 +9,17 @@
 
 #include "arrayrt/arrayrt.h"
 
+#include "FakeDriverHooks.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <cstring>
-#include <dlfcn.h>
 #include <vector>
 
 namespace {
 
-const bool kUseFakeDriver =
-    setenv("ARRAYRT_CUDA_DRIVER_LIB", ARRAYRT_TEST_FAKE_DRIVER, 1) == 0;
+using arrayrt::test::fakeDriverHook;
 
 constexpr size_t MiB = 1024 * 1024;
 
@@ -31,22 +31,11 @@ struct FakeHooks {
 };
 
 const FakeHooks &hooks() {
-  static FakeHooks result = [] {
-    EXPECT_TRUE(kUseFakeDriver);
-    EXPECT_TRUE(arrayrt_cuda_available(nullptr));
-    void *handle = dlopen(ARRAYRT_TEST_FAKE_DRIVER, RTLD_NOW | RTLD_NOLOAD);
-    EXPECT_NE(handle, nullptr) << "the runtime did not load the fake driver";
-    FakeHooks h;
-    h.setMemoryCapacity = reinterpret_cast<void (*)(size_t)>(
-        dlsym(handle, "fakeCudaSetMemoryCapacity"));
-    h.allocationCalls =
-        reinterpret_cast<long (*)()>(dlsym(handle, "fakeCudaAllocationCalls"));
-    h.liveBytes =
-        reinterpret_cast<size_t (*)()>(dlsym(handle, "fakeCudaLiveBytes"));
-    h.liveEvents =
-        reinterpret_cast<long (*)()>(dlsym(handle, "fakeCudaLiveEvents"));
-    return h;
-  }();
+  static const FakeHooks result = {
+      fakeDriverHook<void (*)(size_t)>("fakeCudaSetMemoryCapacity"),
+      fakeDriverHook<long (*)()>("fakeCudaAllocationCalls"),
+      fakeDriverHook<size_t (*)()>("fakeCudaLiveBytes"),
+      fakeDriverHook<long (*)()>("fakeCudaLiveEvents")};
   return result;
 }
 

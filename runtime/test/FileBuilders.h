@@ -1,18 +1,24 @@
-//===- FileBuilders.h - Well- and malformed files for reader tests -*- C++
-//-*-===//
+//===- FileBuilders.h - Files for the readers' and writers' tests -*- C++ -*-=//
 //
 // Builds the bytes of .npy files and zip archives (the .npz files NumPy and
 // scipy.sparse.save_npz write) in memory, with any field overridden, so that
 // tests can make each malformed header and huge size the readers must stop
-// on.
+// on; and gives the tests that write files a fresh directory
+// (ScratchDirTest) and the paths in their messages as regular expressions
+// (literal).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef ARRAYRT_TEST_FILEBUILDERS_H
 #define ARRAYRT_TEST_FILEBUILDERS_H
 
+#include <gtest/gtest.h>
+
+#include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <string>
@@ -189,6 +195,40 @@ inline std::vector<ZipMember> replaced(std::vector<ZipMember> members,
       m.bytes = bytes;
   return members;
 }
+
+/// A fixture whose tests write into a fresh directory, `dir`
+/// (`<TempDir()><prefix>-XXXXXX`), removed after each test. Death tests
+/// fork ("fast" style), so that their children share it.
+class ScratchDirTest : public testing::Test {
+protected:
+  explicit ScratchDirTest(const char *prefix) : prefix(prefix) {}
+
+  void SetUp() override {
+    GTEST_FLAG_SET(death_test_style, "fast");
+    std::string pattern = testing::TempDir() + prefix + "-XXXXXX";
+    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
+    dir = pattern;
+  }
+  void TearDown() override { std::filesystem::remove_all(dir); }
+
+  /// The path of `name` in the directory.
+  std::string path(const std::string &name) const { return dir + "/" + name; }
+
+  /// Names in `folder` (the directory by default), sorted.
+  std::vector<std::string> entries(const std::string &folder = "") const {
+    std::vector<std::string> names;
+    for (const auto &entry :
+         std::filesystem::directory_iterator(folder.empty() ? dir : folder))
+      names.push_back(entry.path().filename().string());
+    std::sort(names.begin(), names.end());
+    return names;
+  }
+
+  std::string dir;
+
+private:
+  const char *prefix;
+};
 
 } // namespace arrayrt::test
 

@@ -67,21 +67,14 @@ template <typename Body> std::string failureOf(Body &&body) {
   EXPECT_NE(std::string(text).find(part), std::string::npos)                   \
       << "  which is: " << (text) << "\n  expected to contain: " << (part)
 
-class MalformedFiles : public testing::Test {
+class MalformedFiles : public ScratchDirTest {
 protected:
-  void SetUp() override {
-    GTEST_FLAG_SET(death_test_style, "fast");
-    std::string pattern = testing::TempDir() + "arrayrt-malformed-XXXXXX";
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    dir = pattern;
-  }
-  void TearDown() override { fs::remove_all(dir); }
+  MalformedFiles() : ScratchDirTest("arrayrt-malformed") {}
 
   /// Writes `bytes` to the file `name` of the test directory.
   std::string file(const std::string &name, const std::string &bytes) {
-    std::string path = dir + "/" + name;
-    writeBytes(path, bytes);
-    return path;
+    writeBytes(path(name), bytes);
+    return path(name);
   }
 
   /// A sparse file: `prefix`, then zeros up to `size` bytes (no disk used).
@@ -91,8 +84,6 @@ protected:
     EXPECT_EQ(::truncate(path.c_str(), size), 0);
     return path;
   }
-
-  std::string dir;
 };
 
 //===----------------------------------------------------------------------===//

@@ -11,6 +11,8 @@
 
 #include "arrayrt/arrayrt.h"
 
+#include "FakeDriverHooks.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -24,8 +26,7 @@
 
 namespace {
 
-const bool kUseFakeDriver =
-    setenv("ARRAYRT_CUDA_DRIVER_LIB", ARRAYRT_TEST_FAKE_DRIVER, 1) == 0;
+using arrayrt::test::kUseFakeDriver;
 
 std::string readFile(const std::string &path) {
   std::ifstream in(path, std::ios::binary);

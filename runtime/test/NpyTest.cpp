@@ -10,6 +10,8 @@
 #include "io/Npy.h"
 #include "arrayrt/arrayrt.h"
 
+#include "FileBuilders.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -131,55 +133,15 @@ Bytes gather(const Bytes &data, size_t size, int64_t offset,
   return out;
 }
 
-/// A fresh directory for files the tests write.
-class NpyTest : public testing::Test {
+/// A fresh directory for files the tests write. Forked children share it
+/// (and the runtime has no state that would need a fresh process).
+class NpyTest : public arrayrt::test::ScratchDirTest {
 protected:
-  void SetUp() override {
-    // Forked children share the directory made here (and the runtime has no
-    // state that would need a fresh process). Other suites switch the style.
-    GTEST_FLAG_SET(death_test_style, "fast");
-    std::string pattern = testing::TempDir() + "arrayrt-npy-XXXXXX";
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    dir = pattern;
-  }
-  void TearDown() override { fs::remove_all(dir); }
-
-  std::string path(const std::string &name) const { return dir + "/" + name; }
-
-  /// Names of the entries of the test directory.
-  std::vector<std::string> entries() const {
-    std::vector<std::string> names;
-    for (const auto &entry : fs::directory_iterator(dir))
-      names.push_back(entry.path().filename().string());
-    return names;
-  }
-
-  std::string dir;
+  NpyTest() : ScratchDirTest("arrayrt-npy") {}
 };
 
-/// Bytes of a .npy file with header `dict` and `data`, in format `major`.0.
-std::string npyFile(const std::string &dict, const std::string &data = "",
-                    int major = 1) {
-  std::string header = dict + "\n";
-  std::string out = "\x93NUMPY";
-  out += static_cast<char>(major);
-  out += '\0';
-  size_t lengthBytes = major == 1 ? 2 : 4;
-  for (size_t i = 0; i < lengthBytes; ++i)
-    out += static_cast<char>((header.size() >> (8 * i)) & 0xff);
-  return out + header + data;
-}
-
-/// A regular expression matching `text` literally.
-std::string literal(const std::string &text) {
-  std::string out;
-  for (char c : text) {
-    if (std::strchr("\\^$.|?*+()[]{}", c))
-      out += '\\';
-    out += c;
-  }
-  return out;
-}
+using arrayrt::test::literal;
+using arrayrt::test::npyBytes;
 
 /// The whole of stderr for error `what` about `path` (verb "load"/"save").
 std::string errorLine(const std::string &verb, const std::string &path,
@@ -373,9 +335,9 @@ TEST_F(NpyTest, BoolsAreZeroOrOne) {
   Bytes bytes = readFile(file);
   EXPECT_EQ(Bytes(bytes.end() - 4, bytes.end()), (Bytes{0, 1, 1, 1}));
 
-  writeFile(file, npyFile("{'descr': '|b1', 'fortran_order': False, "
-                          "'shape': (4,), }",
-                          std::string("\0\1\2\xff", 4)));
+  writeFile(file, npyBytes("{'descr': '|b1', 'fortran_order': False, "
+                           "'shape': (4,), }",
+                           std::string("\0\1\2\xff", 4)));
   unsigned char loaded[4] = {9, 9, 9, 9};
   auto lbase = static_cast<int64_t>(reinterpret_cast<intptr_t>(loaded));
   int64_t ld[] = {lbase, lbase, 0, 4, 1};
@@ -442,7 +404,7 @@ TEST_F(NpyTest, AcceptsOtherSpellingsOfTheHeader) {
   std::string file = path("h.npy");
   for (const char *dict : dicts) {
     SCOPED_TRACE(dict);
-    writeFile(file, npyFile(dict, data + "trailing bytes are ignored"));
+    writeFile(file, npyBytes(dict, data + "trailing bytes are ignored"));
     int16_t loaded[2] = {};
     auto base = static_cast<int64_t>(reinterpret_cast<intptr_t>(loaded));
     int64_t d[] = {base, base, 0, 2, 1};
@@ -453,9 +415,9 @@ TEST_F(NpyTest, AcceptsOtherSpellingsOfTheHeader) {
   // Byte order does not matter for one-byte types.
   for (const char *descr : {"<i1", ">i1", "|i1", "i1"}) {
     SCOPED_TRACE(descr);
-    writeFile(file, npyFile(std::string("{'descr': '") + descr +
-                                "', 'fortran_order': False, 'shape': (), }",
-                            "\xfe"));
+    writeFile(file, npyBytes(std::string("{'descr': '") + descr +
+                                 "', 'fortran_order': False, 'shape': (), }",
+                             "\xfe"));
     int8_t loaded = 0;
     auto base = static_cast<int64_t>(reinterpret_cast<intptr_t>(&loaded));
     int64_t d[] = {base, base, 0};
@@ -519,9 +481,9 @@ TEST_F(NpyTest, BadMagic) {
 
 TEST_F(NpyTest, UnsupportedVersion) {
   std::string file = path("v4.npy");
-  std::string bytes = npyFile("{'descr': '<f4', 'fortran_order': False, "
-                              "'shape': (2, 3), }",
-                              std::string(24, '\0'), 2);
+  std::string bytes = npyBytes("{'descr': '<f4', 'fortran_order': False, "
+                               "'shape': (2, 3), }",
+                               std::string(24, '\0'), 2);
   bytes[6] = 4;
   writeFile(file, bytes);
   EXPECT_EXIT(loadF32(file), testing::ExitedWithCode(1),
@@ -537,8 +499,8 @@ TEST_F(NpyTest, UnsupportedVersion) {
 
 TEST_F(NpyTest, TruncatedHeader) {
   std::string file = path("short.npy");
-  std::string bytes = npyFile("{'descr': '<f4', 'fortran_order': False, "
-                              "'shape': (2, 3), }");
+  std::string bytes = npyBytes("{'descr': '<f4', 'fortran_order': False, "
+                               "'shape': (2, 3), }");
   writeFile(file, bytes.substr(0, bytes.size() - 10));
   EXPECT_EXIT(loadF32(file), testing::ExitedWithCode(1),
               errorLine("load", file,
@@ -595,7 +557,7 @@ TEST_F(NpyTest, MalformedHeader) {
   std::string file = path("h.npy");
   for (const Malformed &m : cases) {
     SCOPED_TRACE(m.dict);
-    writeFile(file, npyFile(m.dict, std::string(24, '\0')));
+    writeFile(file, npyBytes(m.dict, std::string(24, '\0')));
     EXPECT_EXIT(loadF32(file, nullptr, {-1, -1}), testing::ExitedWithCode(1),
                 errorLine("load", file, m.what));
   }

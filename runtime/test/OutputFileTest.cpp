@@ -12,6 +12,8 @@
 #include "io/OutputFile.h"
 #include "driver/Error.h"
 
+#include "FileBuilders.h"
+
 #include <gtest/gtest.h>
 
 #include <cerrno>
@@ -59,47 +61,19 @@ std::string save(const std::string &path, const std::string &bytes) {
   return "";
 }
 
-/// A regular expression matching `text` literally.
-std::string literal(const std::string &text) {
-  std::string out;
-  for (char c : text) {
-    if (std::strchr("\\^$.|?*+()[]{}", c))
-      out += '\\';
-    out += c;
-  }
-  return out;
-}
+using arrayrt::test::literal;
 
-class OutputFileTest : public testing::Test {
+class OutputFileTest : public arrayrt::test::ScratchDirTest {
 protected:
-  void SetUp() override {
-    GTEST_FLAG_SET(death_test_style, "fast");
-    std::string pattern = testing::TempDir() + "arrayrt-out-XXXXXX";
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    dir = pattern;
-  }
+  OutputFileTest() : ScratchDirTest("arrayrt-out") {}
   void TearDown() override {
     // A test may leave a directory read-only.
     for (const auto &entry : fs::recursive_directory_iterator(dir))
       if (entry.symlink_status().type() == fs::file_type::directory)
         fs::permissions(entry.path(), fs::perms::owner_all,
                         fs::perm_options::add);
-    fs::remove_all(dir);
+    ScratchDirTest::TearDown();
   }
-
-  std::string path(const std::string &name) const { return dir + "/" + name; }
-
-  /// Names in `folder` (the test directory by default), sorted.
-  std::vector<std::string> entries(const std::string &folder = "") const {
-    std::vector<std::string> names;
-    for (const auto &entry :
-         fs::directory_iterator(folder.empty() ? dir : folder))
-      names.push_back(entry.path().filename().string());
-    std::sort(names.begin(), names.end());
-    return names;
-  }
-
-  std::string dir;
 };
 
 TEST_F(OutputFileTest, NewFileGoesThroughATemporary) {

@@ -9,13 +9,14 @@
 
 #include "arrayrt/arrayrt.h"
 
+#include "FakeDriverHooks.h"
+
 #include "profile/Profile.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdio>
 #include <cstdlib>
-#include <dlfcn.h>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -26,9 +27,7 @@ namespace {
 
 namespace profile = arrayrt::profile;
 
-// Before any test touches the runtime, which loads the driver once.
-const bool kUseFakeDriver =
-    setenv("ARRAYRT_CUDA_DRIVER_LIB", ARRAYRT_TEST_FAKE_DRIVER, 1) == 0;
+using arrayrt::test::fakeDriverHook;
 
 /// The fake driver's test hooks, from the copy the runtime loaded.
 struct FakeHooks {
@@ -37,18 +36,9 @@ struct FakeHooks {
 };
 
 const FakeHooks &hooks() {
-  static FakeHooks result = [] {
-    EXPECT_TRUE(kUseFakeDriver);
-    EXPECT_TRUE(arrayrt_cuda_available(nullptr));
-    void *handle = dlopen(ARRAYRT_TEST_FAKE_DRIVER, RTLD_NOW | RTLD_NOLOAD);
-    EXPECT_NE(handle, nullptr) << "the runtime did not load the fake driver";
-    FakeHooks h;
-    h.advance =
-        reinterpret_cast<void (*)(double)>(dlsym(handle, "fakeCudaAdvance"));
-    h.liveEvents =
-        reinterpret_cast<long (*)()>(dlsym(handle, "fakeCudaLiveEvents"));
-    return h;
-  }();
+  static const FakeHooks result = {
+      fakeDriverHook<void (*)(double)>("fakeCudaAdvance"),
+      fakeDriverHook<long (*)()>("fakeCudaLiveEvents")};
   return result;
 }
 

@@ -7,6 +7,8 @@
 
 #include "arrayrt/arrayrt.h"
 
+#include "FakeDriverHooks.h"
+
 #include "driver/EmbeddedKernels.h"
 #include "sparse/Cusparse.h"
 #include "sparse/SpmvKernel.h"
@@ -20,8 +22,7 @@
 
 namespace {
 
-const bool kUseFakeDriver =
-    setenv("ARRAYRT_CUDA_DRIVER_LIB", ARRAYRT_TEST_FAKE_DRIVER, 1) == 0;
+using arrayrt::test::kUseFakeDriver;
 
 TEST(SparseTest, MissingCusparseNamesTheLibraryAndTheVariable) {
   ASSERT_TRUE(kUseFakeDriver);

@@ -10,6 +10,8 @@
 
 #include "arrayrt/arrayrt.h"
 
+#include "FakeDriverHooks.h"
+
 #include "driver/EmbeddedKernels.h"
 #include "sparse/Cusparse.h"
 #include "sparse/SpmvKernel.h"
@@ -28,8 +30,7 @@ using arrayrt::sparse::kSpmvKernelLongestRow;
 using arrayrt::sparse::kSpmvKernelMost;
 using arrayrt::kernelsEmbedded;
 
-const bool kUseFakeDriver =
-    setenv("ARRAYRT_CUDA_DRIVER_LIB", ARRAYRT_TEST_FAKE_DRIVER, 1) == 0;
+using arrayrt::test::kUseFakeDriver;
 
 /// The kernels the fake driver launched so far.
 std::string launched() {
