@@ -63,16 +63,27 @@ struct Vector1D {
   int64_t words[5];
 };
 
+/// Expects arrayrt_csr_from_arrays over the host arrays `p`, `i` and `v`
+/// (f32 values; the checks stop before any GPU work reads them) at
+/// p.mlir:7:8 to exit with array.csr_matrix's error `message` (a regular
+/// expression).
+void expectCsrMatrixError(Vector1D &p, Vector1D &i, Vector1D &v, int64_t rows,
+                          int64_t cols, int32_t indexBits,
+                          const std::string &message) {
+  EXPECT_EXIT(arrayrt_csr_from_arrays(1, p.words, 1, i.words, 1, v.words, rows,
+                                      cols, indexBits, ARRAYRT_DTYPE_F32,
+                                      "p.mlir:7:8", nullptr),
+              testing::ExitedWithCode(1),
+              "arrayrt: error: p.mlir:7:8: array.csr_matrix: " + message);
+}
+
 TEST(SparseTest, CsrFromArraysChecksIndptrAgainstTheRows) {
   int32_t indptr[3] = {0, 1, 2}, indices[2] = {0, 1};
   float data[2] = {1, 2};
   Vector1D p(indptr, 3), i(indices, 2), v(data, 2);
-  EXPECT_EXIT(arrayrt_csr_from_arrays(1, p.words, 1, i.words, 1, v.words, 4, 3,
-                                      32, ARRAYRT_DTYPE_F32, "p.mlir:7:8",
-                                      nullptr),
-              testing::ExitedWithCode(1),
-              "arrayrt: error: p.mlir:7:8: array.csr_matrix: indptr has 3 "
-              "elements; it must have rows \\+ 1 \\(at least one\\)");
+  expectCsrMatrixError(
+      p, i, v, 4, 3, 32,
+      "indptr has 3 elements; it must have rows \\+ 1 \\(at least one\\)");
 }
 
 TEST(SparseTest, CsrFromArraysChecksThatIndptrNeverDecreases) {
@@ -82,12 +93,9 @@ TEST(SparseTest, CsrFromArraysChecksThatIndptrNeverDecreases) {
   int32_t indptr[4] = {0, 3, 1, 4}, indices[4] = {0, 1, 2, 3};
   float data[4] = {1, 2, 3, 4};
   Vector1D p(indptr, 4), i(indices, 4), v(data, 4);
-  EXPECT_EXIT(arrayrt_csr_from_arrays(1, p.words, 1, i.words, 1, v.words, 3, 5,
-                                      32, ARRAYRT_DTYPE_F32, "p.mlir:7:8",
-                                      nullptr),
-              testing::ExitedWithCode(1),
-              "arrayrt: error: p.mlir:7:8: array.csr_matrix: indptr must be "
-              "nondecreasing, but indptr\\[1\\] > indptr\\[2\\]");
+  expectCsrMatrixError(
+      p, i, v, 3, 5, 32,
+      "indptr must be nondecreasing, but indptr\\[1\\] > indptr\\[2\\]");
 }
 
 TEST(SparseTest, CsrFromArraysChecksIndptrsEnds) {
@@ -97,45 +105,28 @@ TEST(SparseTest, CsrFromArraysChecksIndptrsEnds) {
   int32_t indptr[4] = {1, 2, 3, 4}, indices[4] = {0, 1, 2, 3};
   float data[4] = {1, 2, 3, 4};
   Vector1D p(indptr, 4), i(indices, 4), v(data, 4);
-  EXPECT_EXIT(arrayrt_csr_from_arrays(1, p.words, 1, i.words, 1, v.words, 3, 5,
-                                      32, ARRAYRT_DTYPE_F32, "p.mlir:7:8",
-                                      nullptr),
-              testing::ExitedWithCode(1),
-              "arrayrt: error: p.mlir:7:8: array.csr_matrix: indptr\\[0\\] "
-              "must be 0, found 1");
+  expectCsrMatrixError(p, i, v, 3, 5, 32, "indptr\\[0\\] must be 0, found 1");
   int64_t wide[4] = {0, 1, 2, 5}, wideIndices[4] = {0, 1, 2, 3};
   Vector1D q(wide, 4), j(wideIndices, 4);
-  EXPECT_EXIT(arrayrt_csr_from_arrays(1, q.words, 1, j.words, 1, v.words, 3, 5,
-                                      64, ARRAYRT_DTYPE_F32, "p.mlir:7:8",
-                                      nullptr),
-              testing::ExitedWithCode(1),
-              "arrayrt: error: p.mlir:7:8: array.csr_matrix: indptr\\[rows\\] "
-              "must be the number of entries \\(the size of data and "
-              "indices\\), 4, found 5");
+  expectCsrMatrixError(q, j, v, 3, 5, 64,
+                       "indptr\\[rows\\] must be the number of entries \\(the "
+                       "size of data and indices\\), 4, found 5");
 }
 
 TEST(SparseTest, CsrFromArraysChecksIndicesAgainstData) {
   int32_t indptr[3] = {0, 1, 2}, indices[2] = {0, 1};
   float data[3] = {1, 2, 3};
   Vector1D p(indptr, 3), i(indices, 2), v(data, 3);
-  EXPECT_EXIT(arrayrt_csr_from_arrays(1, p.words, 1, i.words, 1, v.words, 2, 3,
-                                      32, ARRAYRT_DTYPE_F32, "p.mlir:7:8",
-                                      nullptr),
-              testing::ExitedWithCode(1),
-              "arrayrt: error: p.mlir:7:8: array.csr_matrix: indices and data "
-              "must have one size, found 2 and 3");
+  expectCsrMatrixError(p, i, v, 2, 3, 32,
+                       "indices and data must have one size, found 2 and 3");
 }
 
 TEST(SparseTest, CsrArraysMustBeContiguous) {
   int32_t indptr[6] = {0, 0, 1, 0, 2, 0}, indices[2] = {0, 1};
   float data[2] = {1, 2};
   Vector1D p(indptr, 3, 2), i(indices, 2), v(data, 2);
-  EXPECT_EXIT(arrayrt_csr_from_arrays(1, p.words, 1, i.words, 1, v.words, 2, 3,
-                                      32, ARRAYRT_DTYPE_F32, "p.mlir:7:8",
-                                      nullptr),
-              testing::ExitedWithCode(1),
-              "arrayrt: error: p.mlir:7:8: array.csr_matrix: indptr must be a "
-              "contiguous row-major array");
+  expectCsrMatrixError(p, i, v, 2, 3, 32,
+                       "indptr must be a contiguous row-major array");
 }
 
 /// A 0 x 3 array to a sparse matrix, transposed (3 x 0), and 3 x 0 times a
@@ -176,12 +167,8 @@ TEST(SparseTest, AMatrixWithoutColumnsHasNoEntries) {
   int32_t indptr[3] = {0, 1, 1}, indices[1] = {0};
   float data[1] = {1};
   Vector1D p(indptr, 3), i(indices, 1), v(data, 1);
-  EXPECT_EXIT(arrayrt_csr_from_arrays(1, p.words, 1, i.words, 1, v.words, 2, 0,
-                                      32, ARRAYRT_DTYPE_F32, "p.mlir:7:8",
-                                      nullptr),
-              testing::ExitedWithCode(1),
-              "arrayrt: error: p.mlir:7:8: array.csr_matrix: a matrix with no "
-              "columns has no entries, found 1");
+  expectCsrMatrixError(p, i, v, 2, 0, 32,
+                       "a matrix with no columns has no entries, found 1");
 }
 
 TEST(SparseTest, CsrLoadMtxNamesTheFile) {
@@ -277,13 +264,12 @@ TEST(SparseTest, SixtyFourBitTransposesNeedTheRuntimesKernels) {
         arrayrt_csr_transpose(&a, "p.mlir:9:1", nullptr);
       },
       testing::ExitedWithCode(1),
-      arrayrt::kernelsEmbedded()
-          ? "arrayrt: error: p.mlir:9:1: array.sparse_transpose: the CUDA "
-            "target converts 64-bit indices for cuSPARSE with arrayrt's own "
-            "kernels, which this GPU cannot run \\(they need sm_80 or newer\\)"
-          : "arrayrt: error: p.mlir:9:1: array.sparse_transpose: the CUDA "
-            "target converts 64-bit indices for cuSPARSE with arrayrt's own "
-            "kernels, which this arrayrt was built without \\(no nvcc\\)");
+      std::string("arrayrt: error: p.mlir:9:1: array.sparse_transpose: the "
+                  "CUDA target converts 64-bit indices for cuSPARSE with "
+                  "arrayrt's own kernels, which ") +
+          (arrayrt::kernelsEmbedded()
+               ? "this GPU cannot run \\(they need sm_80 or newer\\)"
+               : "this arrayrt was built without \\(no nvcc\\)"));
 }
 
 TEST(SparseTest, AddChecksTheSizes) {
