@@ -25,22 +25,8 @@ namespace {
 
 using namespace arrayrt;
 
-/// An MLIR descriptor of `data` with `shape` and `strides` (elements).
-std::vector<int64_t> descriptor(void *data, const std::vector<int64_t> &shape,
-                                const std::vector<int64_t> &strides) {
-  auto base = reinterpret_cast<int64_t>(data);
-  std::vector<int64_t> d = {base, base, 0};
-  d.insert(d.end(), shape.begin(), shape.end());
-  d.insert(d.end(), strides.begin(), strides.end());
-  return d;
-}
-
-std::vector<int64_t> cStrides(const std::vector<int64_t> &shape) {
-  std::vector<int64_t> strides(shape.size(), 1);
-  for (size_t i = shape.size(); i-- > 1;)
-    strides[i - 1] = strides[i] * shape[i];
-  return strides;
-}
+using fuzz::cStrides;
+using fuzz::descriptor;
 
 std::vector<int64_t> fortranStrides(const std::vector<int64_t> &shape) {
   std::vector<int64_t> strides(shape.size(), 1);
@@ -79,16 +65,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // The reader checked the element count against the file's size.
   const npy::DtypeInfo *info = npy::dtypeInfo(probe.dtype);
   ARRAYRT_FUZZ_CHECK(info && info->descr);
-  // The product of the nonzero sizes fits (so does every stride), and the
-  // data is in the file.
-  uint64_t nonzero = info->size, count = 1, bytes = 0;
-  for (int64_t s : shape) {
-    if (s != 0)
-      ARRAYRT_FUZZ_CHECK(!__builtin_mul_overflow(nonzero, s, &nonzero));
-    count *= static_cast<uint64_t>(s);
-  }
-  ARRAYRT_FUZZ_CHECK(nonzero <= INT64_MAX);
-  bytes = count * info->size;
+  // The data is in the file.
+  const uint64_t count = fuzz::checkedElementCount(shape, info->size),
+                 bytes = count * info->size;
   ARRAYRT_FUZZ_CHECK(bytes <= size);
 
   std::vector<char> cOrder(bytes + 1), fOrder(bytes + 1);

@@ -31,26 +31,14 @@ void readMember(const char *path, const std::string &name) {
   npy::readShape(path, name.c_str(), probe.rank, shape.data(), probe.dtype,
                  location);
   const npy::DtypeInfo *info = npy::dtypeInfo(probe.dtype);
-  // The product of the nonzero sizes fits (so does every stride).
-  uint64_t nonzero = info->size, count = 1, bytes = 0;
-  for (int64_t s : shape) {
-    if (s != 0)
-      ARRAYRT_FUZZ_CHECK(!__builtin_mul_overflow(nonzero, s, &nonzero));
-    count *= static_cast<uint64_t>(s);
-  }
-  ARRAYRT_FUZZ_CHECK(nonzero <= INT64_MAX);
-  bytes = count * info->size;
+  const uint64_t bytes =
+      fuzz::checkedElementCount(shape, info->size) * info->size;
   // A member is never larger than what the reader's memory check allows;
   // its data fits in it.
   ARRAYRT_FUZZ_CHECK(bytes < (uint64_t(1) << 32));
   std::vector<char> buffer(bytes + 1);
-  std::vector<int64_t> strides(shape.size(), 1);
-  for (size_t i = shape.size(); i-- > 1;)
-    strides[i - 1] = strides[i] * shape[i];
-  auto base = reinterpret_cast<int64_t>(buffer.data());
-  std::vector<int64_t> d = {base, base, 0};
-  d.insert(d.end(), shape.begin(), shape.end());
-  d.insert(d.end(), strides.begin(), strides.end());
+  std::vector<int64_t> d =
+      fuzz::descriptor(buffer.data(), shape, fuzz::cStrides(shape));
   npy::readArray(path, name.c_str(), probe.rank, d.data(), probe.dtype,
                  location);
 }

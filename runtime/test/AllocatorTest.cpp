@@ -157,25 +157,26 @@ TEST_F(Allocator, PercentLimitOfTheDevice) {
       ::testing::ExitedWithCode(0), "");
 }
 
+/// Expects the first allocation with the environment variable `name` set
+/// to `value` to exit with `message`.
+void expectBadSetting(const char *name, const char *value,
+                      const char *message) {
+  EXPECT_EXIT(
+      {
+        setenv(name, value, 1);
+        hooks();
+        arrayrt_alloc(100, nullptr);
+      },
+      ::testing::ExitedWithCode(1), message);
+}
+
 TEST_F(Allocator, BadSettings) {
-  EXPECT_EXIT(
-      {
-        setenv("ARRAYRT_GPU_MEMORY_LIMIT", "80 percent", 1);
-        hooks();
-        arrayrt_alloc(100, nullptr);
-      },
-      ::testing::ExitedWithCode(1),
-      "^arrayrt: error: ARRAYRT_GPU_MEMORY_LIMIT is '80 percent': unknown "
-      "suffix");
-  EXPECT_EXIT(
-      {
-        setenv("ARRAYRT_ALLOCATOR", "cupy", 1);
-        hooks();
-        arrayrt_alloc(100, nullptr);
-      },
-      ::testing::ExitedWithCode(1),
-      "^arrayrt: error: ARRAYRT_ALLOCATOR is 'cupy'; expected pool, async or "
-      "direct\n$");
+  expectBadSetting("ARRAYRT_GPU_MEMORY_LIMIT", "80 percent",
+                   "^arrayrt: error: ARRAYRT_GPU_MEMORY_LIMIT is '80 percent': "
+                   "unknown suffix");
+  expectBadSetting("ARRAYRT_ALLOCATOR", "cupy",
+                   "^arrayrt: error: ARRAYRT_ALLOCATOR is 'cupy'; expected "
+                   "pool, async or direct\n$");
 }
 
 TEST_F(Allocator, AsyncAllocator) {

@@ -334,17 +334,23 @@ TEST_F(OutputFileTest, FileSizeLimitIsEFBIGNotSIGXFSZ) {
   EXPECT_TRUE(entries().empty());
 }
 
+/// A death test's statement: writes "new" into the temporary of a save to
+/// `target` (exit status 2 where that fails), then, with the save in
+/// progress, runs `interrupt`, which ends the process.
+template <typename Interrupt>
+void interruptSave(const std::string &target, Interrupt interrupt) {
+  OutputFile file;
+  std::string error;
+  if (!file.open(target, error) || !file.write("new", 3, error))
+    _exit(2);
+  interrupt();
+}
+
 TEST_F(OutputFileTest, FatalRemovesTheTemporary) {
   std::string target = path("x.npy");
   writeFile(target, "old");
   EXPECT_EXIT(
-      {
-        OutputFile file;
-        std::string error;
-        if (!file.open(target, error) || !file.write("new", 3, error))
-          _exit(2);
-        arrayrt::fatal("something else failed");
-      },
+      interruptSave(target, [] { arrayrt::fatal("something else failed"); }),
       testing::ExitedWithCode(1), "arrayrt: error: something else failed");
   EXPECT_EQ(readFile(target), "old");
   EXPECT_EQ(entries(), std::vector<std::string>{"x.npy"});
@@ -357,16 +363,12 @@ TEST_P(OutputFileSignalTest, TerminatingSignalRemovesTheTemporary) {
   int signal = GetParam();
   std::string target = path("x.npy");
   writeFile(target, "old");
-  EXPECT_EXIT(
-      {
-        OutputFile file;
-        std::string error;
-        if (!file.open(target, error) || !file.write("new", 3, error))
-          _exit(2);
-        ::raise(signal);
-        _exit(3);
-      },
-      testing::KilledBySignal(signal), "");
+  EXPECT_EXIT(interruptSave(target,
+                            [signal] {
+                              ::raise(signal);
+                              _exit(3);
+                            }),
+              testing::KilledBySignal(signal), "");
   EXPECT_EQ(readFile(target), "old");
   EXPECT_EQ(entries(), std::vector<std::string>{"x.npy"});
 }

@@ -375,6 +375,15 @@ void program() {
   arrayrt_stream_destroy(stream);
 }
 
+/// Runs `program` as main does (argv[0] "prog", no arguments), counting its
+/// runs in programRuns; expects exit status 0.
+void runProgram() {
+  char name[] = "prog";
+  char *argv[] = {name, nullptr};
+  programRuns = 0;
+  EXPECT_EQ(arrayrt_run_program(program, 1, argv), 0);
+}
+
 TEST(Bench, RunProgramWritesJson) {
   const FakeHooks &fake = hooks();
   std::string path =
@@ -382,10 +391,7 @@ TEST(Bench, RunProgramWritesJson) {
   setenv("ARRAYRT_BENCH", "4", 1);
   setenv("ARRAYRT_BENCH_WARMUP", "2", 1);
   setenv("ARRAYRT_BENCH_OUT", path.c_str(), 1);
-  char name[] = "prog";
-  char *argv[] = {name, nullptr};
-  programRuns = 0;
-  EXPECT_EQ(arrayrt_run_program(program, 1, argv), 0);
+  runProgram();
   EXPECT_EQ(programRuns, 6);
   EXPECT_EQ(fake.liveEvents(), 0);
   EXPECT_FALSE(profile::active());
@@ -422,10 +428,7 @@ TEST(Bench, MaxSecondsStopsEarly) {
   setenv("ARRAYRT_BENCH_WARMUP", "3", 1);
   setenv("ARRAYRT_BENCH_MAX_SECONDS", "0.000001", 1);
   setenv("ARRAYRT_BENCH_OUT", path.c_str(), 1);
-  char name[] = "prog";
-  char *argv[] = {name, nullptr};
-  programRuns = 0;
-  EXPECT_EQ(arrayrt_run_program(program, 1, argv), 0);
+  runProgram();
   unsetenv("ARRAYRT_BENCH_MAX_SECONDS");
   EXPECT_EQ(programRuns, 2);
   std::string json = readFile(path);
@@ -440,11 +443,8 @@ TEST(Bench, ProfileOnlyRunsOnceAndPrintsTable) {
   hooks();
   unsetenv("ARRAYRT_BENCH");
   setenv("ARRAYRT_PROFILE", "1", 1);
-  char name[] = "prog";
-  char *argv[] = {name, nullptr};
-  programRuns = 0;
   testing::internal::CaptureStderr();
-  EXPECT_EQ(arrayrt_run_program(program, 1, argv), 0);
+  runProgram();
   std::string table = testing::internal::GetCapturedStderr();
   EXPECT_EQ(programRuns, 1);
   EXPECT_EQ(table,
@@ -462,11 +462,8 @@ TEST(Bench, OffRunsOnceUntimed) {
   const FakeHooks &fake = hooks();
   unsetenv("ARRAYRT_BENCH");
   unsetenv("ARRAYRT_PROFILE");
-  char name[] = "prog";
-  char *argv[] = {name, nullptr};
-  programRuns = 0;
   testing::internal::CaptureStderr();
-  EXPECT_EQ(arrayrt_run_program(program, 1, argv), 0);
+  runProgram();
   EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
   EXPECT_EQ(programRuns, 1);
   EXPECT_EQ(fake.liveEvents(), 0);
