@@ -120,6 +120,15 @@ void advance(double us) {
   state().nowUs += us;
 }
 
+/// The memsets: `count` elements of type T at `dst` set to `value`, 1 us
+/// per 1000 elements.
+template <typename T>
+CUresult fakeMemset(CUdeviceptr dst, T value, size_t count) {
+  std::fill_n(reinterpret_cast<T *>(dst), count, value);
+  advance(double(count) / 1000);
+  return CUDA_SUCCESS;
+}
+
 /// arrayrt_csr_row_stats_<I>(rows, indptr, blockStats): the whole
 /// matrix's pair in block 0's, the other blocks' pairs empty, then
 /// indptr's ends.
@@ -448,27 +457,17 @@ CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
 
 CUresult cuMemsetD8Async(CUdeviceptr dst, unsigned char value, size_t count,
                          CUstream) {
-  std::memset(reinterpret_cast<void *>(dst), value, count);
-  advance(double(count) / 1000);
-  return CUDA_SUCCESS;
+  return fakeMemset(dst, value, count);
 }
 
 CUresult cuMemsetD16Async(CUdeviceptr dst, unsigned short value, size_t count,
                           CUstream) {
-  auto *out = reinterpret_cast<unsigned short *>(dst);
-  for (size_t i = 0; i < count; ++i)
-    out[i] = value;
-  advance(double(count) / 1000);
-  return CUDA_SUCCESS;
+  return fakeMemset(dst, value, count);
 }
 
 CUresult cuMemsetD32Async(CUdeviceptr dst, unsigned int value, size_t count,
                           CUstream) {
-  auto *out = reinterpret_cast<unsigned int *>(dst);
-  for (size_t i = 0; i < count; ++i)
-    out[i] = value;
-  advance(double(count) / 1000);
-  return CUDA_SUCCESS;
+  return fakeMemset(dst, value, count);
 }
 
 CUresult cuMemHostRegister(void *, size_t, unsigned int) {

@@ -1088,12 +1088,24 @@ extern "C" void arrayrt_load_npy(const char *path, int64_t rank,
   });
 }
 
-extern "C" void arrayrt_npz_shape(const char *path, const char *member,
-                                  int64_t rank, int64_t *shape, int32_t dtype,
-                                  const char *location) {
+namespace {
+/// Runs the work of an .npz entry point, whose messages name the member,
+/// after checking its path and member name.
+template <typename Body>
+void runNpz(const char *path, const char *member, const char *location,
+            Body &&body) {
   Op op{"load", path, location, member ? member : "(null)"};
   run(op, [&] {
     checkMemberArguments(op, member);
+    body();
+  });
+}
+} // namespace
+
+extern "C" void arrayrt_npz_shape(const char *path, const char *member,
+                                  int64_t rank, int64_t *shape, int32_t dtype,
+                                  const char *location) {
+  runNpz(path, member, location, [&] {
     arrayrt::npy::readShape(path, member, rank, shape, dtype, location);
   });
 }
@@ -1101,9 +1113,7 @@ extern "C" void arrayrt_npz_shape(const char *path, const char *member,
 extern "C" void arrayrt_load_npz(const char *path, const char *member,
                                  int64_t rank, void *descriptor, int32_t dtype,
                                  const char *location) {
-  Op op{"load", path, location, member ? member : "(null)"};
-  run(op, [&] {
-    checkMemberArguments(op, member);
+  runNpz(path, member, location, [&] {
     arrayrt::npy::readArray(path, member, rank, descriptor, dtype, location);
   });
 }
