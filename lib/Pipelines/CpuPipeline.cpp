@@ -1,5 +1,6 @@
 //===- CpuPipeline.cpp - array program to LLVM for the CPU ----------------===//
 
+#include "arrayc/Codegen/CPU/Passes.h"
 #include "arrayc/Conversion/Passes.h"
 #include "arrayc/Dialect/Array/Transforms/Passes.h"
 #include "arrayc/Pipelines/Pipelines.h"
@@ -36,18 +37,19 @@ void array::buildArrayToCpuPipeline(OpPassManager &pm,
   // linear in the program's length.
   pm.addPass(createArrayCpuOutlineKernels());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
-  pm.addPass(createConvertArrayToRuntime());
   // Sizes checked and host allocations named before each allocation.
   pm.addPass(createArrayCheckAllocations());
   if (stop == PipelineStage::Kernels)
     return;
+  // The one runtime lowering: every arrayrt op becomes runtime calls.
+  pm.addPass(createConvertArrayrtToCalls());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertMathToLLVMPass());
   // bf16 conversions become integer arithmetic (libgcc has no
-  // __truncsfbf2; the runtime supplies one, runtime/lib/Bf16.cpp, for the
+  // __truncsfbf2; the runtime supplies one, runtime/lib/cpu/Bf16.cpp, for the
   // calls LLVM still makes: bf16 arithmetic and bf16 arguments). Integers
   // reach bf16 through f32 first (as in NumPy), which arith-expand then
   // handles.

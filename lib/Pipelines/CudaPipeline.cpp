@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "arrayc/Codegen/GPU/Passes.h"
 #include "arrayc/Conversion/Passes.h"
 #include "arrayc/Dialect/Array/Transforms/Passes.h"
 #include "arrayc/Pipelines/Pipelines.h"
@@ -55,10 +56,6 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createArrayGpuReductions());
   pm.addNestedPass<func::FuncOp>(createArrayGpuMapLinalg(grid));
   pm.addPass(createArrayGpuDeviceMemory());
-  // Ranges wait for array-gpu-streams (array-gpu-op-context lowers them).
-  ConvertArrayToRuntimeOptions runtime;
-  runtime.lowerRanges = false;
-  pm.addPass(createConvertArrayToRuntime(runtime));
   // Constants and other cheap index computations go into the kernels
   // (outlining would pass them as arguments, so the kernels would divide by
   // and multiply with run-time values).
@@ -66,17 +63,20 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createArrayGpuKernelNames());
   pm.addPass(createArrayGpuLaunchBounds());
-  // Every GPU op goes on a stream: the program's default stream or the one
-  // an array.on_stream named, with events between streams.
+  // Every GPU op and stream-ordered arrayrt op goes on a stream: the
+  // program's default stream or the one an array.on_stream named, with
+  // events between streams.
   pm.addPass(createArrayGpuStreams());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createArrayGpuOpContext());
   // Sizes checked before each allocation (after array-gpu-streams, which
-  // must not take its runtime calls for host work).
+  // must not take the checks for host work).
   pm.addPass(createArrayCheckAllocations());
   if (stop == PipelineStage::Kernels)
     return;
+  // The one runtime lowering: every arrayrt op becomes runtime calls.
+  pm.addPass(createConvertArrayrtToCalls());
 
   // Device code first: convert-gpu-to-nvvm must see arith/math ops (it
   // maps arith.remf and math functions to libdevice calls) before the

@@ -12,12 +12,12 @@
 // Every product with its additions, scaling and ReLU is one cuBLASLt call:
 // no elementwise add, subtract, multiply or maximum is left.
 // BLAS-NOT: arith.{{(add|sub|mul|maximum)}}f
-// BLAS: array.blas_matmul {{.*}} {beta = 1.000000e+00 : f64} : tensor<6x8xf32>
-// BLAS: array.blas_matmul {{.*}} {alpha = 2.000000e+00 : f64, beta = 2.000000e+00 : f64}
-// BLAS: array.blas_matmul {{.*}} bias {{.*}} {beta = 1.000000e+00 : f64, epilogue = "relu"}
-// BLAS: array.blas_matmul {{.*}} {beta = -1.000000e+00 : f64} : tensor<6x8xf64>
-// BLAS: array.blas_matmul {{.*}} {alpha = -1.000000e+00 : f64, beta = 1.000000e+00 : f64}
-// BLAS: array.blas_matmul {{.*}} {beta = 1.000000e+00 : f64} : tensor<3x4x8xf32>
+// BLAS: arrayrt.blas_matmul {{.*}} {beta = 1.000000e+00 : f64} : tensor<6x8xf32>
+// BLAS: arrayrt.blas_matmul {{.*}} {alpha = 2.000000e+00 : f64, beta = 2.000000e+00 : f64}
+// BLAS: arrayrt.blas_matmul {{.*}} bias {{.*}} {beta = 1.000000e+00 : f64, epilogue = #arrayrt<epilogue relu>}
+// BLAS: arrayrt.blas_matmul {{.*}} {beta = -1.000000e+00 : f64} : tensor<6x8xf64>
+// BLAS: arrayrt.blas_matmul {{.*}} {alpha = -1.000000e+00 : f64, beta = 1.000000e+00 : f64}
+// BLAS: arrayrt.blas_matmul {{.*}} {beta = 1.000000e+00 : f64} : tensor<3x4x8xf32>
 // BLAS-NOT: arith.{{(add|sub|mul|maximum)}}f
 // NUMPY: A = np.array([[ 2.  ,  0.5 ,  0.75,  1.75,  0.25,  1.25,  1.5 , -1.25], [-2.  , -0.75, -1.  ,  1.5 ,  1.75, -2.  ,  0.  ,  1.25], [-1.5 ,  1.25, -1.5 , -0.25,  1.25, -0.75, -0.75, -1.  ], [ 1.  , -1.  ,  2.  , -0.25,  0.  ,  0.  ,  0.25,  0.25], [ 0.  ,  2.  ,  1.25,  1.25,  0.75,  0.5 , -0.75,  2.  ], [-0.25, -1.25,  1.5 , -1.5 ,  1.5 ,  0.5 , -1.75, -2.  ]])
 // NUMPY: B = np.array([[-0.25, -2.  , -1.5 ,  0.  ,  2.  ], [-0.25,  1.25,  1.75,  1.25,  0.5 ], [-0.25,  0.  , -1.  ,  0.  , -0.5 ], [-1.  ,  2.  , -2.  , -1.75, -1.25], [ 2.  ,  0.75,  1.5 , -1.25,  1.  ], [-0.5 ,  0.  , -2.  ,  0.5 ,  1.5 ], [ 0.75, -1.5 ,  0.25, -1.  ,  2.  ], [ 1.5 , -1.25,  0.  ,  1.75,  1.5 ]])

@@ -36,7 +36,7 @@
 // HOST: call void @arrayrt_stream_wait_stream(ptr %[[D]], ptr %[[COMPUTE]])
 // HOST: call void @mgpuMemcpy({{.+}}, ptr %[[D]])
 // HOST: call void @arrayrt_stream_synchronize(ptr %[[D]])
-// HOST-NEXT: call void @arrayrt_print_f32
+// HOST: call void @arrayrt_print_f32
 // HOST: call void @arrayrt_stream_wait_stream(ptr %[[D]], ptr %[[COPY]])
 // HOST: call void @arrayrt_stream_destroy(ptr %[[COPY]])
 // HOST: call void @arrayrt_stream_destroy(ptr %[[COMPUTE]])

@@ -15,9 +15,10 @@
 // CHECK-SAME: one-shot-bufferize
 // CHECK-SAME: array-gpu-map-linalg
 // CHECK-SAME: array-gpu-device-memory
-// CHECK-SAME: convert-array-to-runtime
 // CHECK-SAME: gpu-kernel-outlining
 // CHECK-SAME: array-gpu-streams
+// CHECK-SAME: array-gpu-op-context
+// CHECK-SAME: convert-arrayrt-to-calls
 // CHECK-SAME: nvvm-attach-target
 // CHECK-SAME: gpu-to-llvm
 // CHECK-SAME: gpu-module-to-binary

@@ -6,15 +6,16 @@
 // RUN: arrayc --target=cpu --emit=gpu %s | FileCheck %s --check-prefix=CPU
 // RUN: arrayc --emit=llvm %s | FileCheck %s --check-prefix=LLVM
 
-// LINALG: array.blas_matmul %{{.+}}, %{{.+}} bias %{{.+}} : tensor<16xf32> into %{{.+}} {epilogue = "relu"} : tensor<8x32xf32>, tensor<32x16xf32>, tensor<8x16xf32> -> tensor<8x16xf32>
-// LINALG: array.blas_matmul %{{.+}}, %{{.+}} into %{{.+}} {tf32} :
+// LINALG: arrayrt.blas_matmul %{{.+}}, %{{.+}} bias %{{.+}} : tensor<16xf32> into %{{.+}} {epilogue = #arrayrt<epilogue relu>} : tensor<8x32xf32>, tensor<32x16xf32>, tensor<8x16xf32> -> tensor<8x16xf32>
+// LINALG: arrayrt.blas_matmul %{{.+}}, %{{.+}} into %{{.+}} {tf32} :
 // LINALG-NOT: linalg.generic {{.*}} reduction
 
-// The flags argument (third i32): 0 exact, 4 TF32.
-// EXACT: call @arrayrt_matmul({{.*}}, %c11_i32, %c4_i32{{.*}}, %c0_i32,
-// EXACT: call @arrayrt_matmul({{.*}}, %c11_i32, %c0_i32{{.*}}, %c4_i32,
-// TF32: call @arrayrt_matmul({{.*}}, %c11_i32, %c4_i32{{.*}}, %c4_i32,
-// TF32: call @arrayrt_matmul({{.*}}, %c11_i32, %c0_i32{{.*}}, %c4_i32,
+// On buffers, queued on the program's stream; tf32 only where asked.
+// EXACT: %[[S:.+]] = arrayrt.default_stream
+// EXACT: arrayrt.blas_matmul {{.*}} on %[[S]] {epilogue = #arrayrt<epilogue relu>} : memref<8x32xf32>
+// EXACT: arrayrt.blas_matmul {{.*}} on %[[S]] {tf32} : memref<8x32xf32>
+// TF32: arrayrt.blas_matmul {{.*}} {epilogue = #arrayrt<epilogue relu>, tf32} : memref<8x32xf32>
+// TF32: arrayrt.blas_matmul {{.*}} {tf32} : memref<8x32xf32>
 
 // CPU-NOT: arrayrt_matmul
 // CPU: scf.for
@@ -25,7 +26,10 @@
 // LLVM: declare void @arrayrt_matmul(i64, ptr, i64, ptr, i64, ptr, i64, ptr, i32, i32, i32, double, double, ptr, ptr)
 // LLVM: %[[STREAM:.+]] = tail call ptr @arrayrt_default_stream()
 // LLVM-NOT: arrayrt_stream_synchronize
+// The dtype (F32 11), the epilogue (RELU_BIAS 4) and the flags (0 exact,
+// 4 TF32) as arrayrt.h numbers them.
 // LLVM: call void @arrayrt_matmul(i64 2, ptr {{.+}}, i64 2, ptr {{.+}}, i64 1, ptr {{.+}}, i64 2, ptr {{.+}}, i32 11, i32 4, i32 0, double 1.000000e+00, double 0.000000e+00, ptr {{.+}}@arrayrt_location{{.*}}, ptr %[[STREAM]])
+// LLVM: call void @arrayrt_matmul(i64 2, ptr {{.+}}, i64 2, ptr {{.+}}, i64 0, ptr null, i64 2, ptr {{.+}}, i32 11, i32 0, i32 4, double 1.000000e+00, double 0.000000e+00, ptr {{.+}}, ptr %[[STREAM]])
 
 func.func @main() {
   %a = array.full 0.5 : tensor<8x32xf32>

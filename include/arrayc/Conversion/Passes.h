@@ -3,8 +3,9 @@
 #ifndef ARRAYC_CONVERSION_PASSES_H
 #define ARRAYC_CONVERSION_PASSES_H
 
+#include "arrayc/Conversion/ArrayToLibrary/ArrayToLibrary.h"
 #include "arrayc/Conversion/ArrayToLinalg/ArrayToLinalg.h"
-#include "arrayc/Conversion/ArrayToRuntime/ArrayToRuntime.h"
+#include "arrayc/Conversion/ArrayrtToCalls/ArrayrtToCalls.h"
 
 namespace mlir::array {
 

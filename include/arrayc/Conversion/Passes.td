@@ -14,11 +14,12 @@ def ConvertArrayToLinalg : Pass<"convert-array-to-linalg"> {
     dynamic and a static one) meet, a `cf.assert` checks at run time that they
     are equal and names the op in its message. `array.print`,
     `array.save_npy` and `array.load_npy` are left in place: they bufferize
-    and are lowered by `convert-array-to-runtime`. `array.to_device` becomes
+    into their arrayrt forms. `array.range_push` and `array.range_pop`
+    become `arrayrt.range_push` and `arrayrt.range_pop`, and arrayrt ops
+    (library calls, file reads) stay. `array.to_device` becomes
     `bufferization.alloc_tensor() copy(%x)` (a new buffer and one copy,
     which `array-gpu-device-memory` makes a host-to-device copy); the
-    stream ops stay for `array-gpu-streams`. So are
-    `array.range_push` and `array.range_pop`. The sparse ops become
+    stream ops stay for `array-gpu-streams`. The sparse ops become
     `sparse_tensor.convert` (`array.to_sparse`, `array.to_dense`),
     `sparse_tensor.number_of_entries` (`array.nnz`) and `linalg.generic`
     ops with a sparse operand (`out += alpha * (A * B)` into `beta * C` or
@@ -26,54 +27,53 @@ def ConvertArrayToLinalg : Pass<"convert-array-to-linalg"> {
     `array-sparsify` hands to upstream's sparsifier.
   }];
   let dependentDialects = [
-    "arith::ArithDialect", "bufferization::BufferizationDialect",
+    "arith::ArithDialect", "arrayrt::ArrayrtDialect",
+    "bufferization::BufferizationDialect",
     "cf::ControlFlowDialect", "linalg::LinalgDialect",
     "math::MathDialect", "memref::MemRefDialect", "scf::SCFDialect",
     "sparse_tensor::SparseTensorDialect", "tensor::TensorDialect"
   ];
 }
 
-def ConvertArrayToRuntime : Pass<"convert-array-to-runtime", "ModuleOp"> {
-  let summary = "Lower array ops on buffers to calls into the arrayrt runtime.";
+def ConvertArrayrtToCalls : Pass<"convert-arrayrt-to-calls", "ModuleOp"> {
+  let summary = "Lower arrayrt ops on buffers to calls into the arrayrt "
+                "runtime: the one runtime lowering.";
   let description = [{
-    Replaces `array.print` on a memref with a call to
-    `arrayrt_print_<dtype>(rank, descriptor)` through an unranked memref,
-    and each run-time check (`cf.assert`) with a call to
-    `arrayrt_check_failed(message)` when it fails, which prints the message
-    and exits with status 1 rather than aborting.
+    Every call compiled code makes into the runtime comes from this pass,
+    through one call builder whose ABI values (`arrayrt_dtype_t`, the
+    epilogues and flags of `arrayrt_matmul`, the `.mtx` parts) come from
+    `runtime/include/arrayrt/arrayrt.h`; it declares each runtime function
+    it calls on first use. Buffers are passed as the `(rank, descriptor)`
+    pair of their unranked memref (`(i64, !llvm.ptr)` in the declaration),
+    strings (paths, names, the op's `file:line:col`) as `llvm.mlir.global`
+    constants, streams, events and CSR handles as the runtime's pointers
+    (behind unrealized casts that cancel once every op is lowered).
 
-    The bufferized `.npy` ops become calls of the entry points that serve
-    every dtype, `arrayrt_save_npy` (`array.save_npy`), `arrayrt_npy_shape`
-    (`array.npy_shape`, through an `i64` buffer on the function's stack)
-    and `arrayrt_load_npy` (`array.load_npy_into`), each given the path, the
-    `arrayrt_dtype_t` code of the element type and the op's `file:line:col`
-    as string constants (`llvm.mlir.global`); the buffer is passed as the
-    `(rank, descriptor)` pair of its unranked memref, spelled out as
-    `(i64, !llvm.ptr)` in the one declaration.
+    - `arrayrt.print`: `arrayrt_print_<dtype>` of the unranked memref;
+    - `arrayrt.save_npy`, `arrayrt.npy_shape` (through an `i64` buffer on
+      the function's stack), `arrayrt.load_npy_into`: `arrayrt_save_npy`,
+      `arrayrt_npy_shape`, `arrayrt_load_npy` (`npz` forms with a member,
+      `_device` forms, which take the op's stream, for a device buffer);
+    - `arrayrt.mtx_shape`, `arrayrt.read_mtx_into`: `arrayrt_mtx_shape`,
+      `arrayrt_load_mtx`;
+    - `arrayrt.blas_matmul`: `arrayrt_matmul` (cuBLASLt) with the four
+      buffers (rank 0 and null for an absent bias), the dtype, the
+      epilogue (its bias form with a bias), the transpose and TF32 flags,
+      alpha, beta, the location and the op's stream;
+    - the CSR ops: `arrayrt_csr_*`, each with the op's stream;
+    - the stream and event ops: `arrayrt_default_stream`,
+      `arrayrt_stream_create`, `arrayrt_event_record`, ...;
+    - `arrayrt.range_push`/`range_pop`, `arrayrt.set_op`,
+      `arrayrt.bad_allocation`, `arrayrt.multiprocessor_count`: theirs;
+    - `cf.assert` (a run-time check): `arrayrt_check_failed(message)` when
+      it fails, which prints the message and exits with status 1 rather
+      than aborting.
 
-    `array.range_push`/`array.range_pop` become `arrayrt_range_push(name)`
-    and `arrayrt_range_pop()` unless `lower-ranges=false`: the CUDA
-    pipeline leaves them to `array-gpu-op-context`, after
-    `array-gpu-streams`, which would otherwise synchronize with the GPU
-    before each call.
-
-    `array.blas_matmul` on buffers (device memory, on the CUDA target)
-    becomes one call of `arrayrt_matmul` (cuBLASLt) with the four buffers'
-    unranked descriptors (rank 0 and a null pointer for an absent bias),
-    the dtype code, the `arrayrt_matmul_epilogue_t` code (`none`, `relu`,
-    `gelu_tanh`, plus 3 with a bias), the transpose and TF32 flags, alpha,
-    beta 0 and the op's location; the call returns once the product is
-    done.
-
-    Declares the runtime functions it calls. Except for `arrayrt_matmul`'s,
-    the buffers must be in host
-    memory: the CUDA pipeline stages device buffers through host copies
-    first (`array-gpu-device-memory`).
+    Runs last before the LLVM conversions: on the CUDA target after
+    `array-gpu-streams` and `array-gpu-op-context`, which work on arrayrt
+    and gpu ops. Except for the stream-ordered ops' device forms, buffers
+    must be in host memory.
   }];
-  let options = [
-    Option<"lowerRanges", "lower-ranges", "bool", "true",
-           "Lower array.range_push/pop to runtime calls.">
-  ];
   let dependentDialects = [
     "arith::ArithDialect", "func::FuncDialect", "LLVM::LLVMDialect",
     "memref::MemRefDialect", "scf::SCFDialect"
@@ -91,23 +91,139 @@ def ArrayCheckAllocations : Pass<"array-check-allocations", "ModuleOp"> {
     `memref.alloc` and `gpu.alloc` of host code with dynamic sizes, this
     pass checks that every size is non-negative and that the byte count
     (element size times every size) fits in a signed 64-bit integer; if not,
-    it calls `arrayrt_bad_allocation(label, element_bytes, rank, sizes)`,
-    which prints the op, the shape and the reason and exits with status 1.
+    it stops at `arrayrt.bad_allocation` (`arrayrt_bad_allocation`), which
+    prints the op, the shape and the reason and exits with status 1.
     A static shape whose byte count overflows is a compile-time error.
 
-    Each `memref.alloc` (host memory) is preceded by
-    `arrayrt_set_op(label, location, 0)`, so that when the runtime's
+    Each `memref.alloc` (host memory) is preceded by an `arrayrt.set_op`
+    (`arrayrt_set_op(label, location, 0)`), so that when the runtime's
     allocator (`_mlir_memref_to_llvm_alloc`, used through
     `finalize-memref-to-llvm{use-generic-functions}`) cannot allocate, its
     message names the op; device allocations get theirs from
-    `array-gpu-op-context`. Run after bufferization; on the CUDA target
-    after `array-gpu-op-context`, whose runtime calls
-    `array-gpu-streams` must not see.
+    `array-gpu-op-context`. Run after bufferization, before
+    `convert-arrayrt-to-calls`; on the CUDA target after
+    `array-gpu-streams`, which must not take these checks for host work.
   }];
   let dependentDialects = [
-    "arith::ArithDialect", "func::FuncDialect", "LLVM::LLVMDialect",
-    "memref::MemRefDialect", "scf::SCFDialect"
+    "arith::ArithDialect", "arrayrt::ArrayrtDialect", "memref::MemRefDialect",
+    "scf::SCFDialect"
   ];
+}
+
+def ArrayRejectSparse : Pass<"array-reject-sparse", "ModuleOp"> {
+  let summary = "Stop with a precise error at the first sparse matrix the "
+                "CUDA target cannot lower yet.";
+  let description = [{
+    Runs first in the CUDA pipeline, before `array-gpu-sparse`, and reports
+    the first op that uses sparse matrices in a way that pass does not
+    lower, naming the op, what is unsupported and the target, instead of
+    failing somewhere in bufferization or kernel mapping. Supported: CSR
+    matrices (f32 or f64 values, 32- or 64-bit indices) made by
+    `array.to_sparse` of a dense matrix, `array.csr_matrix` or
+    `array.load_mtx` or `array.spgemm`, and used by `array.spmv`,
+    `array.spmm`, `array.spgemm`, `array.to_dense`, `array.nnz` and
+    `tensor.dim`, outside
+    `array.on_stream` regions and function signatures.
+
+    ```
+    prog.mlir:7:8: error: 'array.sparse_add' op is not supported on the CUDA
+    target yet; compile with --target=cpu
+    prog.mlir:3:8: error: 'array.to_sparse' op makes a CSC matrix; the CUDA
+    target supports CSR only yet (compile with --target=cpu)
+    ```
+  }];
+}
+
+def ArrayGpuSparse : Pass<"array-gpu-sparse", "func::FuncOp"> {
+  let summary = "Turn CSR matrices into runtime handles and the sparse ops "
+                "into cuSPARSE calls (CUDA target).";
+  let description = [{
+    After `array-reject-sparse`, before `convert-array-to-linalg`: every CSR
+    matrix becomes a `!arrayrt.csr_handle` with its sizes as index values, and
+
+    - `array.to_sparse` of a dense matrix: `arrayrt.csr_from_dense`
+      (cuSPARSE DenseToSparse);
+    - `array.csr_matrix`: `arrayrt.csr_from_arrays` over the three arrays
+      (borrowed, no copy);
+    - `array.load_mtx`: `arrayrt.mtx_shape` and `arrayrt.csr_load_mtx` (read
+      on the host, uploaded), with the static sizes checked;
+    - `array.spgemm`: `arrayrt.csr_spgemm` of the two handles (cuSPARSE
+      SpGEMM, a new handle);
+    - `array.spmv` / `array.spmm`: `arrayrt.csr_spmv` / `arrayrt.csr_spmm`
+      into `y` / `C` when `beta` is not 0, else into a `tensor.empty`;
+    - `array.to_dense`: `arrayrt.csr_to_dense` into a `tensor.empty`;
+    - `array.nnz`: `arrayrt.csr_nnz`; `tensor.dim`: the recorded size.
+
+    Each handle is released (`arrayrt.csr_release`, naming the arrays a
+    borrowed one needs) after the op of its block that holds its last use.
+
+    ```mlir
+    // Before
+    %a = array.to_sparse %d : tensor<?x?xf32> -> tensor<?x?xf32, #CSR>
+    %y = array.spmv %a, %x : (tensor<?x?xf32, #CSR>, tensor<?xf32>) -> tensor<?xf32>
+    // After
+    %h = arrayrt.csr_from_dense %d {index_bits = 32 : i64} : tensor<?x?xf32>
+    %rows = tensor.dim %d, %c0 : tensor<?x?xf32>
+    %init = tensor.empty(%rows) : tensor<?xf32>
+    %y = arrayrt.csr_spmv %h, %x into %init : tensor<?xf32>, tensor<?xf32> -> tensor<?xf32>
+    arrayrt.csr_release %h
+    ```
+  }];
+  let dependentDialects = ["arith::ArithDialect", "arrayrt::ArrayrtDialect",
+                           "cf::ControlFlowDialect",
+                           "tensor::TensorDialect"];
+}
+
+def ArrayGpuMatmulToBlas : Pass<"array-gpu-matmul-to-blas", "func::FuncOp"> {
+  let summary = "Turn matrix products and the scaling, bias and activation "
+                "after them into cuBLASLt calls with fused epilogues.";
+  let description = [{
+    For the CUDA target, before `convert-array-to-linalg`: each
+    `array.matmul` (both operands of rank 2 or more) and 2-D `array.dot`
+    whose operands and result share one element type among f16, bf16, f32
+    and f64 becomes an `arrayrt.blas_matmul`, which bufferizes and is lowered
+    to a call of `arrayrt_matmul` (cuBLASLt) by `convert-arrayrt-to-calls`.
+    Other products (integers, mixed types, vectors, batch dimensions that
+    broadcast only partly) keep the linalg lowering.
+
+    An `array.transpose` of an operand that swaps its last two dimensions
+    is folded into the call's transpose flag instead of being materialized.
+    Then, for f16, bf16 and f32, the ops that follow the product, each the
+    only user of the value before it, are folded in order:
+
+    - a product or quotient with a scalar constant (`array.mul`/`array.div`
+      by an `array.full` or splat constant of rank 0): `alpha`;
+    - the addition of a vector of the result's last size (a bias added to
+      every row): cuBLASLt's BIAS epilogue;
+    - `array.maximum` with the constant 0 (ReLU): the RELU epilogue;
+    - the tanh form of GELU written with array ops,
+      `0.5 * x * (1 + tanh(0.7978845608 * (x + 0.044715 * x^3)))` (the
+      products in any order, `x^3` as `x * x * x` or `array.power x, 3`):
+      the GELU epilogue, which computes this approximation.
+
+    The erf form of GELU, `0.5 * x * (1 + erf(x / sqrt(2)))`, is not the
+    epilogue's function and stays an elementwise kernel after the call (the
+    bias still fused); like every other elementwise consumer, it is fused
+    into one kernel by `array-fuse-elementwise`. float32 products use TF32
+    tensor cores when the op says `precision = "tf32"` or with `tf32`.
+
+    ```mlir
+    // Before
+    %p = array.matmul %a, %w : (tensor<64x256xbf16>, tensor<256x128xbf16>) -> tensor<64x128xbf16>
+    %y = array.add %p, %bias : (tensor<64x128xbf16>, tensor<128xbf16>) -> tensor<64x128xbf16>
+    %r = array.maximum %y, %zero : (tensor<64x128xbf16>, tensor<bf16>) -> tensor<64x128xbf16>
+    // After
+    %init = tensor.empty() : tensor<64x128xbf16>
+    %r = arrayrt.blas_matmul %a, %w bias %bias : tensor<128xbf16> into %init
+        {epilogue = #arrayrt<epilogue relu>} : tensor<64x256xbf16>, tensor<256x128xbf16>,
+        tensor<64x128xbf16> -> tensor<64x128xbf16>
+    ```
+  }];
+  let options = [
+    Option<"tf32", "tf32", "bool", "false",
+           "Compute every float32 product on TF32 tensor cores.">,
+  ];
+  let dependentDialects = ["arrayrt::ArrayrtDialect", "tensor::TensorDialect"];
 }
 
 #endif // ARRAYC_CONVERSION_PASSES_TD

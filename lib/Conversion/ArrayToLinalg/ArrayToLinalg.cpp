@@ -9,6 +9,7 @@
 #include "Patterns.h"
 
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
+#include "arrayc/Dialect/Arrayrt/IR/ArrayrtOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -44,37 +45,47 @@ struct ToDeviceToAllocTensor : OpConversionPattern<ToDeviceOp> {
   }
 };
 
+/// array.range_push/pop: their arrayrt forms, which the runtime lowering
+/// turns into calls.
+struct RangePushToArrayrt : OpConversionPattern<RangePushOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(RangePushOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<arrayrt::RangePushOp>(op, op.getNameAttr());
+    return success();
+  }
+};
+
+struct RangePopToArrayrt : OpConversionPattern<RangePopOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(RangePopOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<arrayrt::RangePopOp>(op);
+    return success();
+  }
+};
+
 struct ConvertArrayToLinalgPass
     : array::impl::ConvertArrayToLinalgBase<ConvertArrayToLinalgPass> {
   void runOnOperation() override {
     ConversionTarget target(getContext());
-    target.addLegalDialect<arith::ArithDialect,
-                           bufferization::BufferizationDialect,
-                           cf::ControlFlowDialect,
-                           linalg::LinalgDialect, math::MathDialect,
-                           memref::MemRefDialect, scf::SCFDialect,
-                           sparse_tensor::SparseTensorDialect,
-                           tensor::TensorDialect>();
+    target.addLegalDialect<
+        arith::ArithDialect, bufferization::BufferizationDialect,
+        cf::ControlFlowDialect, linalg::LinalgDialect, math::MathDialect,
+        memref::MemRefDialect, scf::SCFDialect,
+        sparse_tensor::SparseTensorDialect, tensor::TensorDialect>();
+    // The runtime's forms (library calls, file reads, ranges) stay for
+    // bufferization and the runtime lowering.
+    target.addLegalDialect<arrayrt::ArrayrtDialect>();
     target.addIllegalDialect<ArrayDialect>();
-    // Ops with side effects stay; they bufferize and go to the runtime.
+    // The I/O ops bufferize into their arrayrt forms.
     target.addLegalOp<PrintOp, SaveNpyOp, LoadNpyOp>();
-    // array.load_mtx's pieces: the runtime reads the file.
-    target.addLegalOp<MtxShapeOp, ReadMtxOp>();
-    // Ranges stay for the runtime lowering (convert-array-to-runtime,
-    // array-gpu-op-context).
-    target.addLegalOp<RangePushOp, RangePopOp>();
-    // A cuBLASLt product (CUDA target) bufferizes and goes to the runtime.
-    target.addLegalOp<BlasMatmulOp>();
-    // CSR handles and their cuSPARSE ops (array-gpu-sparse, CUDA target).
-    target.addLegalOp<CsrFromDenseOp, CsrFromArraysOp, CsrLoadMtxOp,
-                      CsrSpgemmOp, CsrTransposeOp, CsrSddmmOp, CsrAddOp,
-                      CsrScaleOp, CsrNnzOp,
-                      CsrSpmvOp, CsrSpmmOp, CsrToDenseOp, CsrReleaseOp>();
     // Streams and events: array-gpu-streams lowers them (the CPU pipeline
     // drops them before this pass).
     target.addLegalOp<StreamCreateOp, OnStreamOp, StreamYieldOp, EventRecordOp,
-                      StreamWaitOp, StreamSynchronizeOp, EventSynchronizeOp,
-                      StreamBeginOp, StreamEndOp>();
+                      StreamWaitOp, StreamSynchronizeOp, EventSynchronizeOp>();
     // Unsigned elements are cast to signless integers around arith ops
     // (TypePromotion.h); the casts stay until the LLVM conversions.
     target.addLegalOp<UnrealizedConversionCastOp>();
@@ -96,5 +107,6 @@ void array::populateArrayToLinalgPatterns(RewritePatternSet &patterns) {
   populateReductionToLinalgPatterns(patterns);
   populateShapeToLinalgPatterns(patterns);
   populateSparseToLinalgPatterns(patterns);
-  patterns.add<ToDeviceToAllocTensor>(patterns.getContext());
+  patterns.add<RangePopToArrayrt, RangePushToArrayrt, ToDeviceToAllocTensor>(
+      patterns.getContext());
 }

@@ -11,6 +11,7 @@
 
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
 #include "arrayc/Dialect/Array/IR/SparseFormat.h"
+#include "arrayc/Dialect/Arrayrt/IR/ArrayrtOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -265,14 +266,15 @@ struct SparseAddLowering : OpRewritePattern<SparseAddOp> {
                                 PatternRewriter &rewriter) const override {
     for (int64_t dim = 0; dim < 2; ++dim)
       checkEqualSizes(rewriter, op, op.getLhs(), dim, op.getRhs(), dim,
-                      dim == 0 ? "the operands' rows" : "the operands' columns");
+                      dim == 0 ? "the operands' rows"
+                               : "the operands' columns");
     rewriter.replaceOp(
-        op, sparseElementwise(
-                rewriter, op.getLoc(), {op.getLhs(), op.getRhs()},
-                [](OpBuilder &b, Location loc, ValueRange args) {
-                  return arith::AddFOp::create(b, loc, args[0], args[1])
-                      .getResult();
-                }));
+        op, sparseElementwise(rewriter, op.getLoc(), {op.getLhs(), op.getRhs()},
+                              [](OpBuilder &b, Location loc, ValueRange args) {
+                                return arith::AddFOp::create(b, loc, args[0],
+                                                             args[1])
+                                    .getResult();
+                              }));
     return success();
   }
 };
@@ -284,13 +286,13 @@ struct SparseScaleLowering : OpRewritePattern<SparseScaleOp> {
     Type element = cast<RankedTensorType>(op.getType()).getElementType();
     double alpha = op.getAlpha().convertToDouble();
     rewriter.replaceOp(
-        op, sparseElementwise(
-                rewriter, op.getLoc(), {op.getInput()},
-                [&](OpBuilder &b, Location loc, ValueRange args) {
-                  Value scale = floatConstant(b, loc, element, alpha);
-                  return arith::MulFOp::create(b, loc, args[0], scale)
-                      .getResult();
-                }));
+        op,
+        sparseElementwise(
+            rewriter, op.getLoc(), {op.getInput()},
+            [&](OpBuilder &b, Location loc, ValueRange args) {
+              Value scale = floatConstant(b, loc, element, alpha);
+              return arith::MulFOp::create(b, loc, args[0], scale).getResult();
+            }));
     return success();
   }
 };
@@ -383,8 +385,8 @@ struct SddmmLowering : OpRewritePattern<SddmmOp> {
         ValueRange{emptySparseLike(rewriter, loc, csrType, s)},
         [&](OpBuilder &rb, Location rl, Value i, ValueRange rowIter) {
           Value start = load(rb, rl, positions, i);
-          Value end = load(rb, rl, positions,
-                           arith::AddIOp::create(rb, rl, i, one));
+          Value end =
+              load(rb, rl, positions, arith::AddIOp::create(rb, rl, i, one));
           auto entryLoop = scf::ForOp::create(
               rb, rl, start, end, one, rowIter,
               [&](OpBuilder &eb, Location el, Value p, ValueRange iter) {
@@ -416,11 +418,10 @@ struct SddmmLowering : OpRewritePattern<SddmmOp> {
                           eb, el, floatConstant(eb, el, element, beta),
                           stored));
                 }
-                scf::YieldOp::create(
-                    eb, el,
-                    tensor::InsertOp::create(eb, el, v, iter[0],
-                                             ValueRange{i, j})
-                        .getResult());
+                scf::YieldOp::create(eb, el,
+                                     tensor::InsertOp::create(
+                                         eb, el, v, iter[0], ValueRange{i, j})
+                                         .getResult());
               });
           scf::YieldOp::create(rb, rl, entryLoop.getResult(0));
         });
@@ -447,8 +448,8 @@ struct LoadSparseFileLowering : OpRewritePattern<OpTy> {
     auto encoding = sparse_tensor::getSparseTensorEncoding(resultType);
     Type element = resultType.getElementType();
     Type index = rewriter.getIndexType();
-    auto shape = MtxShapeOp::create(rewriter, loc, index, index, index,
-                                    op.getPathAttr());
+    auto shape = arrayrt::MtxShapeOp::create(rewriter, loc, index, index, index,
+                                             op.getPathAttr());
     Value sizes[2] = {shape.getRows(), shape.getCols()};
     SmallVector<Value> dynamicSizes;
     for (int64_t dim = 0; dim < 2; ++dim) {
@@ -463,22 +464,22 @@ struct LoadSparseFileLowering : OpRewritePattern<OpTy> {
       cf::AssertOp::create(
           rewriter, loc, equal,
           formatLocation(loc) + op->getName().getStringRef().str() + ": '" +
-              op.getPath().str() +
-              "' does not have " + std::to_string(resultType.getDimSize(dim)) +
+              op.getPath().str() + "' does not have " +
+              std::to_string(resultType.getDimSize(dim)) +
               (dim == 0 ? " rows" : " columns") + ", as the result type says");
     }
     Value nnz = shape.getNnz();
-    Value coordinates = ReadMtxOp::create(
+    Value coordinates = arrayrt::ReadMtxOp::create(
         rewriter, loc,
         RankedTensorType::get({ShapedType::kDynamic, 2}, rewriter.getI64Type()),
         op.getPathAttr(), nnz);
-    Value values = ReadMtxOp::create(
+    Value values = arrayrt::ReadMtxOp::create(
         rewriter, loc, RankedTensorType::get({ShapedType::kDynamic}, element),
         op.getPathAttr(), nnz);
 
-    auto csrType = getSparseMatrixType(
-        SparseFormat::CSR, resultType.getShape(), element,
-        encoding.getPosWidth(), encoding.getCrdWidth());
+    auto csrType =
+        getSparseMatrixType(SparseFormat::CSR, resultType.getShape(), element,
+                            encoding.getPosWidth(), encoding.getCrdWidth());
     Value empty = newSparseMatrix(rewriter, loc, csrType, dynamicSizes);
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
     Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
@@ -642,7 +643,6 @@ void array::populateSparseToLinalgPatterns(RewritePatternSet &patterns) {
   patterns.add<ToSparseLowering, ToDenseLowering, NnzLowering, SpmvLowering,
                SpmmLowering, LoadSparseFileLowering<LoadMtxOp>,
                LoadSparseFileLowering<LoadSparseOp>, CsrMatrixLowering,
-               SpgemmLowering,
-               SparseAddLowering, SparseScaleLowering, SparseTransposeLowering,
-               SddmmLowering>(patterns.getContext());
+               SpgemmLowering, SparseAddLowering, SparseScaleLowering,
+               SparseTransposeLowering, SddmmLowering>(patterns.getContext());
 }

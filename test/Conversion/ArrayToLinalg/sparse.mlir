@@ -85,10 +85,10 @@ func.func @conversions(%d: tensor<?x?xf32>) -> (tensor<4x?xf32>, index) {
 // load_mtx: the sizes (the static one checked), the sorted entries inserted
 // in order into a CSR matrix of the result's widths, converted to CSC.
 // CHECK-LABEL: func.func @load_mtx
-// CHECK: %[[R:.+]], %[[C:.+]], %[[N:.+]] = array.mtx_shape "a.mtx" : index, index, index
+// CHECK: %[[R:.+]], %[[C:.+]], %[[N:.+]] = arrayrt.mtx_shape "a.mtx" : index, index, index
 // CHECK: cf.assert %{{.+}}, "{{.+}}: array.load_mtx: 'a.mtx' does not have 5 rows, as the result type says"
-// CHECK: %[[CRD:.+]] = array.read_mtx "a.mtx"(%[[N]]) : tensor<?x2xi64>
-// CHECK: %[[VAL:.+]] = array.read_mtx "a.mtx"(%[[N]]) : tensor<?xf32>
+// CHECK: %[[CRD:.+]] = arrayrt.read_mtx "a.mtx"(%[[N]]) : tensor<?x2xi64>
+// CHECK: %[[VAL:.+]] = arrayrt.read_mtx "a.mtx"(%[[N]]) : tensor<?xf32>
 // CHECK: %[[E:.+]] = bufferization.alloc_tensor(%[[C]]) : tensor<5x?xf32, #[[$CSR:.+]]>
 // CHECK: %[[T:.+]] = scf.for %[[K:.+]] = %{{.+}} to %[[N]] step %{{.+}} iter_args(%[[ACC:.+]] = %[[E]])
 // CHECK:   tensor.extract %[[CRD]][%[[K]], %{{.+}}] : tensor<?x2xi64>
@@ -241,10 +241,10 @@ func.func @sddmm(%s: tensor<?x?xf32, #CSR>, %a: tensor<?x?xf32>, %b: tensor<?x?x
 // load_sparse lowers as load_mtx (the runtime reads either kind of file);
 // its checks name it.
 // CHECK-LABEL: func.func @load_sparse
-// CHECK: %[[R:.+]], %[[C:.+]], %[[N:.+]] = array.mtx_shape "m.npz" : index, index, index
+// CHECK: %[[R:.+]], %[[C:.+]], %[[N:.+]] = arrayrt.mtx_shape "m.npz" : index, index, index
 // CHECK: cf.assert %{{.+}}, "{{.+}}: array.load_sparse: 'm.npz' does not have 3 columns, as the result type says"
-// CHECK: array.read_mtx "m.npz"(%[[N]]) : tensor<?x2xi64>
-// CHECK: array.read_mtx "m.npz"(%[[N]]) : tensor<?xf64>
+// CHECK: arrayrt.read_mtx "m.npz"(%[[N]]) : tensor<?x2xi64>
+// CHECK: arrayrt.read_mtx "m.npz"(%[[N]]) : tensor<?xf64>
 // CHECK: sparse_tensor.convert %{{.+}} : tensor<?x3xf64, #{{.+}}> to tensor<?x3xf64, #{{.+}}>
 func.func @load_sparse() -> tensor<?x3xf64, #COO> {
   %a = array.load_sparse "m.npz" : tensor<?x3xf64, #COO>

@@ -8,7 +8,7 @@
 // CHECK-SAME: (%[[A:.*]]: memref<4x3xf32, strided<[?, ?], offset: ?>>)
 // CHECK-NOT: memref.alloc
 // CHECK-NOT: memref.copy
-// CHECK: array.print %[[A]] : memref<4x3xf32, strided<[?, ?], offset: ?>>
+// CHECK: arrayrt.print %[[A]] : memref<4x3xf32, strided<[?, ?], offset: ?>>
 // CHECK-NOT: memref.alloc
 // CHECK-NOT: memref.copy
 // CHECK: return
@@ -24,10 +24,10 @@ func.func @print_arg(%t: tensor<4x3xf32>) {
 // CHECK-SAME: (%[[A:.*]]: memref<?xf64, strided<[?], offset: ?>>, %[[B:.*]]: memref<i32, strided<[], offset: ?>>, %[[C:.*]]: memref<2x?xi64, strided<[?, ?], offset: ?>>)
 // CHECK-NOT: memref.alloc
 // CHECK-NOT: memref.copy
-// CHECK: array.print %[[A]] : memref<?xf64, strided<[?], offset: ?>>
-// CHECK: array.print %[[B]] : memref<i32, strided<[], offset: ?>>
-// CHECK: array.print %[[C]] : memref<2x?xi64, strided<[?, ?], offset: ?>>
-// CHECK: array.print %[[A]] : memref<?xf64, strided<[?], offset: ?>>
+// CHECK: arrayrt.print %[[A]] : memref<?xf64, strided<[?], offset: ?>>
+// CHECK: arrayrt.print %[[B]] : memref<i32, strided<[], offset: ?>>
+// CHECK: arrayrt.print %[[C]] : memref<2x?xi64, strided<[?, ?], offset: ?>>
+// CHECK: arrayrt.print %[[A]] : memref<?xf64, strided<[?], offset: ?>>
 // CHECK-NOT: memref.alloc
 // CHECK-NOT: memref.copy
 // CHECK: return
@@ -45,7 +45,7 @@ func.func @print_shapes(%a: tensor<?xf64>, %b: tensor<i32>, %c: tensor<2x?xi64>)
 // CHECK-LABEL: func.func @print_constant
 // CHECK: %[[G:.*]] = memref.get_global @{{.*}} : memref<3xi32>
 // CHECK-NOT: memref.copy
-// CHECK: array.print %[[G]] : memref<3xi32>
+// CHECK: arrayrt.print %[[G]] : memref<3xi32>
 func.func @print_constant() {
   %0 = arith.constant dense<[1, 2, 3]> : tensor<3xi32>
   array.print %0 : tensor<3xi32>
@@ -61,9 +61,9 @@ func.func @print_constant() {
 // CHECK-NOT: memref.alloc
 // CHECK-NOT: memref.copy
 // CHECK: memref.store %[[X]], %[[T]][%{{.*}}]
-// CHECK-NEXT: array.print %[[T]] : memref<4xi32, strided<[?], offset: ?>>
+// CHECK-NEXT: arrayrt.print %[[T]] : memref<4xi32, strided<[?], offset: ?>>
 // CHECK-NEXT: memref.store %[[Y]], %[[T]][%{{.*}}]
-// CHECK-NEXT: array.print %[[T]] : memref<4xi32, strided<[?], offset: ?>>
+// CHECK-NEXT: arrayrt.print %[[T]] : memref<4xi32, strided<[?], offset: ?>>
 // CHECK-NEXT: return %[[T]]
 func.func @print_between_writers(%t: tensor<4xi32>, %x: i32, %y: i32) -> tensor<4xi32> {
   %c0 = arith.constant 0 : index
@@ -85,7 +85,7 @@ func.func @print_between_writers(%t: tensor<4xi32>, %x: i32, %y: i32) -> tensor<
 // CHECK: %[[NEW:.*]] = memref.alloc() {{.*}} : memref<4xi64>
 // CHECK: memref.copy %[[T]], %[[NEW]]
 // CHECK: memref.store %[[X]], %[[NEW]][%{{.*}}]
-// CHECK: array.print %[[T]] : memref<4xi64, strided<[?], offset: ?>>
+// CHECK: arrayrt.print %[[T]] : memref<4xi64, strided<[?], offset: ?>>
 // CHECK: return %[[NEW]]
 func.func @print_old_value(%t: tensor<4xi64>, %x: i64) -> tensor<4xi64> {
   %c0 = arith.constant 0 : index
@@ -104,11 +104,11 @@ func.func @print_old_value(%t: tensor<4xi64>, %x: i64) -> tensor<4xi64> {
 // CHECK-NOT: memref.alloc
 // CHECK-NOT: memref.copy
 // CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[BUF]] : memref<?xf32>)
-// CHECK-NEXT: array.print %[[BUF]] : memref<?xf32>
+// CHECK-NEXT: arrayrt.print %[[BUF]] : memref<?xf32>
 // CHECK-NEXT: linalg.generic
 // CHECK-SAME: outs(%[[BUF]] : memref<?xf32>)
 // CHECK: math.exp
-// CHECK: array.print %[[BUF]] : memref<?xf32>
+// CHECK: arrayrt.print %[[BUF]] : memref<?xf32>
 // CHECK-NOT: memref.alloc
 // CHECK-NOT: memref.copy
 // CHECK: return
@@ -129,30 +129,18 @@ func.func @print_between_linalg(%n: index) {
 
 // -----
 
-// A print that is already on a buffer is left alone.
-// CHECK-LABEL: func.func @print_memref
-// CHECK-SAME: (%[[M:.*]]: memref<2x2xf64>)
-// CHECK-NEXT: array.print %[[M]] : memref<2x2xf64>
-// CHECK-NEXT: return
-func.func @print_memref(%m: memref<2x2xf64>) {
-  array.print %m : memref<2x2xf64>
-  return
-}
-
-// -----
-
-// array.blas_matmul is destination style: it writes into its init's buffer
+// arrayrt.blas_matmul is destination style: it writes into its init's buffer
 // (a new allocation for tensor.empty, which it does not read, so no copy)
 // and reads the others in place.
 // CHECK-LABEL: func.func @blas_matmul
 // CHECK-SAME: (%[[A:.+]]: memref<8x4xf32{{.*}}>, %[[B:.+]]: memref<4x6xf32{{.*}}>, %[[BIAS:.+]]: memref<6xf32{{.*}}>)
 // CHECK: %[[OUT:.+]] = memref.alloc() {{.*}}: memref<8x6xf32>
 // CHECK-NOT: memref.copy
-// CHECK: array.blas_matmul %[[A]], %[[B]] bias %[[BIAS]] : memref<6xf32{{.*}}> into %[[OUT]] {epilogue = "relu"} : memref<8x4xf32{{.*}}>, memref<4x6xf32{{.*}}>, memref<8x6xf32>
+// CHECK: arrayrt.blas_matmul %[[A]], %[[B]] bias %[[BIAS]] : memref<6xf32{{.*}}> into %[[OUT]] {epilogue = #arrayrt<epilogue relu>} : memref<8x4xf32{{.*}}>, memref<4x6xf32{{.*}}>, memref<8x6xf32>
 // CHECK: return %[[OUT]]
 func.func @blas_matmul(%a: tensor<8x4xf32>, %b: tensor<4x6xf32>, %bias: tensor<6xf32>) -> tensor<8x6xf32> {
   %init = tensor.empty() : tensor<8x6xf32>
-  %0 = array.blas_matmul %a, %b bias %bias : tensor<6xf32> into %init {epilogue = "relu"} : tensor<8x4xf32>, tensor<4x6xf32>, tensor<8x6xf32> -> tensor<8x6xf32>
+  %0 = arrayrt.blas_matmul %a, %b bias %bias : tensor<6xf32> into %init {epilogue = #arrayrt<epilogue relu>} : tensor<8x4xf32>, tensor<4x6xf32>, tensor<8x6xf32> -> tensor<8x6xf32>
   return %0 : tensor<8x6xf32>
 }
 
@@ -164,9 +152,9 @@ func.func @blas_matmul(%a: tensor<8x4xf32>, %b: tensor<4x6xf32>, %bias: tensor<6
 // CHECK-SAME: (%[[A:.+]]: memref<8x4xf32{{.*}}>, %[[B:.+]]: memref<4x6xf32{{.*}}>, %[[C:.+]]: memref<8x6xf32{{.*}}>)
 // CHECK: %[[OUT:.+]] = memref.alloc() {{.*}}: memref<8x6xf32>
 // CHECK: memref.copy %[[C]], %[[OUT]]
-// CHECK: array.blas_matmul %[[A]], %[[B]] into %[[OUT]] {beta = 1.000000e+00 : f64}
+// CHECK: arrayrt.blas_matmul %[[A]], %[[B]] into %[[OUT]] {beta = 1.000000e+00 : f64}
 // CHECK: return %[[OUT]], %[[C]]
 func.func @blas_matmul_beta(%a: tensor<8x4xf32>, %b: tensor<4x6xf32>, %c: tensor<8x6xf32>) -> (tensor<8x6xf32>, tensor<8x6xf32>) {
-  %0 = array.blas_matmul %a, %b into %c {beta = 1.0 : f64} : tensor<8x4xf32>, tensor<4x6xf32>, tensor<8x6xf32> -> tensor<8x6xf32>
+  %0 = arrayrt.blas_matmul %a, %b into %c {beta = 1.0 : f64} : tensor<8x4xf32>, tensor<4x6xf32>, tensor<8x6xf32> -> tensor<8x6xf32>
   return %0, %c : tensor<8x6xf32>, tensor<8x6xf32>
 }

@@ -68,28 +68,12 @@ func.func @load_path_array() {
 
 // -----
 
-func.func @npy_shape_empty_path() {
-  // expected-error @+1 {{'array.npy_shape' op expects a non-empty path}}
-  %0 = array.npy_shape "" of f32 : index
-  return
-}
-
-// -----
-
-func.func @load_into_nul_in_path(%b: memref<2xf32>) {
-  // expected-error @+1 {{'array.load_npy_into' op path contains a NUL character}}
-  array.load_npy_into "\00", %b : memref<2xf32>
-  return
-}
-
-// -----
-
 //===----------------------------------------------------------------------===//
 // Types: ranked arrays of an array element type
 //===----------------------------------------------------------------------===//
 
 func.func @save_signed_integer(%a: tensor<2xsi8>) {
-  // expected-error @+1 {{'array.save_npy' op operand #0 must be ranked tensor or memref of an array element type, but got 'tensor<2xsi8>'}}
+  // expected-error @+1 {{'array.save_npy' op operand #0 must be ranked tensor of bool (i1), i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, bf16, f32 or f64 values, but got 'tensor<2xsi8>'}}
   array.save_npy %a, "a.npy" : tensor<2xsi8>
   return
 }
@@ -97,7 +81,7 @@ func.func @save_signed_integer(%a: tensor<2xsi8>) {
 // -----
 
 func.func @save_vector(%a: vector<2xf32>) {
-  // expected-error @+1 {{'array.save_npy' op operand #0 must be ranked tensor or memref of an array element type, but got 'vector<2xf32>'}}
+  // expected-error @+1 {{custom op 'array.save_npy' invalid kind of type specified: expected builtin.tensor, but found 'vector<2xf32>'}}
   array.save_npy %a, "a.npy" : vector<2xf32>
   return
 }
@@ -105,7 +89,7 @@ func.func @save_vector(%a: vector<2xf32>) {
 // -----
 
 func.func @save_unranked(%a: tensor<*xf32>) {
-  // expected-error @+1 {{'array.save_npy' op operand #0 must be ranked tensor or memref of an array element type, but got 'tensor<*xf32>'}}
+  // expected-error @+1 {{custom op 'array.save_npy' invalid kind of type specified: expected builtin.tensor, but found 'tensor<*xf32>'}}
   array.save_npy %a, "a.npy" : tensor<*xf32>
   return
 }
@@ -128,60 +112,10 @@ func.func @load_unranked() {
 
 // -----
 
-// array.load_npy produces a tensor; its bufferized form is
-// array.load_npy_into.
-func.func @load_memref() {
-  // expected-error @+1 {{invalid kind of type specified: expected builtin.tensor, but found 'memref<2xf32>'}}
-  %0 = array.load_npy "a.npy" : memref<2xf32>
-  return
-}
-
-// -----
-
-func.func @load_into_tensor(%a: tensor<2xf32>) {
-  // expected-error @+1 {{invalid kind of type specified: expected builtin.memref, but found 'tensor<2xf32>'}}
-  array.load_npy_into "a.npy", %a : tensor<2xf32>
-  return
-}
-
-// -----
-
-func.func @load_into_signed_integer(%b: memref<2xsi16>) {
-  // expected-error @+1 {{'array.load_npy_into' op operand #0 must be memref of bool (i1), i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, bf16, f32 or f64 values, but got 'memref<2xsi16>'}}
-  array.load_npy_into "a.npy", %b : memref<2xsi16>
-  return
-}
-
-// -----
-
-func.func @npy_shape_signed_integer() {
-  // expected-error @+1 {{'array.npy_shape' op attribute 'element_type' failed to satisfy constraint: type attribute of bool (i1), i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, bf16, f32 or f64}}
-  %0:2 = array.npy_shape "a.npy" of si8 : index, index
-  return
-}
-
-// -----
-
-func.func @npy_shape_i64_sizes() {
-  // expected-error @+1 {{'array.npy_shape' op result #0 must be variadic of index, but got 'i64'}}
-  %0 = array.npy_shape "a.npy" of f32 : i64
-  return
-}
-
-// -----
-
 func.func @load_empty_member() {
   // expected-error @+1 {{'array.load_npy' op expects a non-empty member name}}
   %0 = array.load_npy "m.npz"[""] : tensor<2xf32>
   return
-}
-
-// -----
-
-func.func @shape_member_nul() -> index {
-  // expected-error @+1 {{'array.npy_shape' op member name contains a NUL character}}
-  %0 = array.npy_shape "m.npz"["a\00b"] of f32 : index
-  return %0 : index
 }
 
 // -----
@@ -191,7 +125,7 @@ func.func @shape_member_nul() -> index {
 //===----------------------------------------------------------------------===//
 
 func.func @print_scalar(%a: f32) {
-  // expected-error @+1 {{'array.print' op operand #0 must be ranked tensor or memref of an array element type, but got 'f32'}}
+  // expected-error @+1 {{custom op 'array.print' invalid kind of type specified: expected builtin.tensor, but found 'f32'}}
   array.print %a : f32
   return
 }
@@ -199,23 +133,34 @@ func.func @print_scalar(%a: f32) {
 // -----
 
 func.func @print_unranked(%a: tensor<*xf32>) {
-  // expected-error @+1 {{'array.print' op operand #0 must be ranked tensor or memref of an array element type, but got 'tensor<*xf32>'}}
+  // expected-error @+1 {{custom op 'array.print' invalid kind of type specified: expected builtin.tensor, but found 'tensor<*xf32>'}}
   array.print %a : tensor<*xf32>
   return
 }
 
 // -----
 
-func.func @print_unranked_memref(%a: memref<*xf64>) {
-  // expected-error @+1 {{'array.print' op operand #0 must be ranked tensor or memref of an array element type, but got 'memref<*xf64>'}}
-  array.print %a : memref<*xf64>
+// Buffers are printed by array.print's bufferized form, arrayrt.print.
+func.func @print_memref(%a: memref<2xf32>) {
+  // expected-error @+1 {{custom op 'array.print' invalid kind of type specified: expected builtin.tensor, but found 'memref<2xf32>'}}
+  array.print %a : memref<2xf32>
   return
 }
 
 // -----
 
 func.func @print_vector(%a: vector<4xi32>) {
-  // expected-error @+1 {{'array.print' op operand #0 must be ranked tensor or memref of an array element type, but got 'vector<4xi32>'}}
+  // expected-error @+1 {{custom op 'array.print' invalid kind of type specified: expected builtin.tensor, but found 'vector<4xi32>'}}
   array.print %a : vector<4xi32>
+  return
+}
+
+// -----
+
+// array.load_npy produces a tensor; its bufferized form is
+// arrayrt.load_npy_into.
+func.func @load_memref() {
+  // expected-error @+1 {{invalid kind of type specified: expected builtin.tensor, but found 'memref<2xf32>'}}
+  %0 = array.load_npy "a.npy" : memref<2xf32>
   return
 }

@@ -16,9 +16,9 @@
 // BUF-SAME: (%[[A:.*]]: memref<4x3xf32, strided<[?, ?], offset: ?>>, %[[B:.*]]: memref<?xi1, strided<[?], offset: ?>>, %[[C:.*]]: memref<f64, strided<[], offset: ?>>)
 // BUF-NOT: memref.alloc
 // BUF-NOT: memref.copy
-// BUF: array.save_npy %[[A]], "out/a.npy" : memref<4x3xf32, strided<[?, ?], offset: ?>>
-// BUF: array.save_npy %[[B]], "/tmp/b c.npy" : memref<?xi1, strided<[?], offset: ?>>
-// BUF: array.save_npy %[[C]], "c.npy" : memref<f64, strided<[], offset: ?>>
+// BUF: arrayrt.save_npy %[[A]], "out/a.npy" : memref<4x3xf32, strided<[?, ?], offset: ?>>
+// BUF: arrayrt.save_npy %[[B]], "/tmp/b c.npy" : memref<?xi1, strided<[?], offset: ?>>
+// BUF: arrayrt.save_npy %[[C]], "c.npy" : memref<f64, strided<[], offset: ?>>
 // BUF-NEXT: return
 func.func @save(%a: tensor<4x3xf32>, %b: tensor<?xi1>, %c: tensor<f64>) {
   array.save_npy %a, "out/a.npy" : tensor<4x3xf32>
@@ -36,13 +36,13 @@ func.func @save(%a: tensor<4x3xf32>, %b: tensor<?xi1>, %c: tensor<f64>) {
 // a static one allocates at once. The file is read into the new buffer.
 // BUF-LABEL: func.func @load
 // BUF-SAME: -> (memref<?x3x?xi64>, memref<2x2xf16>, memref<bf16>)
-// BUF: %[[SIZES:.*]]:3 = array.npy_shape "a.npy" of i64 : index, index, index
+// BUF: %[[SIZES:.*]]:3 = arrayrt.npy_shape "a.npy" of i64 : index, index, index
 // BUF-NEXT: %[[A:.*]] = memref.alloc(%[[SIZES]]#0, %[[SIZES]]#2) {{.*}}: memref<?x3x?xi64>
-// BUF-NEXT: array.load_npy_into "a.npy", %[[A]] : memref<?x3x?xi64>
+// BUF-NEXT: arrayrt.load_npy_into "a.npy", %[[A]] : memref<?x3x?xi64>
 // BUF-NEXT: %[[B:.*]] = memref.alloc() {{.*}}: memref<2x2xf16>
-// BUF-NEXT: array.load_npy_into "b.npy", %[[B]] : memref<2x2xf16>
+// BUF-NEXT: arrayrt.load_npy_into "b.npy", %[[B]] : memref<2x2xf16>
 // BUF-NEXT: %[[C:.*]] = memref.alloc() {{.*}}: memref<bf16>
-// BUF-NEXT: array.load_npy_into "c.npy", %[[C]] : memref<bf16>
+// BUF-NEXT: arrayrt.load_npy_into "c.npy", %[[C]] : memref<bf16>
 // BUF: return %[[A]], %[[B]], %[[C]]
 func.func @load() -> (tensor<?x3x?xi64>, tensor<2x2xf16>, tensor<bf16>) {
   %a = array.load_npy "a.npy" : tensor<?x3x?xi64>
@@ -57,11 +57,11 @@ func.func @load() -> (tensor<?x3x?xi64>, tensor<2x2xf16>, tensor<bf16>) {
 // CHECK: %[[D:.*]] = array.load_npy "m.npz"["data"] : tensor<?xf32>
 // CHECK: %[[S:.*]] = array.load_npy "m.npz"["shape.npy"] : tensor<2xi64>
 // BUF-LABEL: func.func @load_member
-// BUF: %[[N:.*]] = array.npy_shape "m.npz"["data"] of f32 : index
+// BUF: %[[N:.*]] = arrayrt.npy_shape "m.npz"["data"] of f32 : index
 // BUF-NEXT: %[[D:.*]] = memref.alloc(%[[N]]) {{.*}}: memref<?xf32>
-// BUF-NEXT: array.load_npy_into "m.npz"["data"], %[[D]] : memref<?xf32>
+// BUF-NEXT: arrayrt.load_npy_into "m.npz"["data"], %[[D]] : memref<?xf32>
 // BUF-NEXT: %[[S:.*]] = memref.alloc() {{.*}}: memref<2xi64>
-// BUF-NEXT: array.load_npy_into "m.npz"["shape.npy"], %[[S]] : memref<2xi64>
+// BUF-NEXT: arrayrt.load_npy_into "m.npz"["shape.npy"], %[[S]] : memref<2xi64>
 func.func @load_member() -> (tensor<?xf32>, tensor<2xi64>) {
   %d = array.load_npy "m.npz"["data"] : tensor<?xf32>
   %s = array.load_npy "m.npz"["shape.npy"] : tensor<2xi64>
@@ -77,10 +77,10 @@ func.func @load_member() -> (tensor<?xf32>, tensor<2xi64>) {
 // CHECK: %[[X:.*]] = array.load_npy "x.npy" : tensor<3xi8>
 // CHECK: array.print %[[X]]
 // BUF-LABEL: func.func @order
-// BUF: array.load_npy_into "unused.npy"
-// BUF: array.save_npy {{.*}}, "x.npy"
-// BUF: array.load_npy_into "x.npy"
-// BUF: array.print
+// BUF: arrayrt.load_npy_into "unused.npy"
+// BUF: arrayrt.save_npy {{.*}}, "x.npy"
+// BUF: arrayrt.load_npy_into "x.npy"
+// BUF: arrayrt.print
 func.func @order(%a: tensor<3xi8>) {
   %unused = array.load_npy "unused.npy" : tensor<3xi8>
   array.save_npy %a, "x.npy" : tensor<3xi8>
@@ -92,7 +92,7 @@ func.func @order(%a: tensor<3xi8>) {
 // A loaded array is an ordinary new buffer: writing to it needs no copy.
 // BUF-LABEL: func.func @load_then_write
 // BUF: %[[X:.*]] = memref.alloc() {{.*}}: memref<4xi32>
-// BUF-NEXT: array.load_npy_into "x.npy", %[[X]] : memref<4xi32>
+// BUF-NEXT: arrayrt.load_npy_into "x.npy", %[[X]] : memref<4xi32>
 // BUF-NOT: memref.copy
 // BUF: memref.store %{{.*}}, %[[X]]
 func.func @load_then_write(%v: i32) -> tensor<4xi32> {
@@ -103,47 +103,20 @@ func.func @load_then_write(%v: i32) -> tensor<4xi32> {
 }
 
 //===----------------------------------------------------------------------===//
-// The bufferized forms
-//===----------------------------------------------------------------------===//
-
-// CHECK-LABEL: func.func @buffers
-// CHECK-SAME: (%[[A:.*]]: memref<?x3xf32>, %[[B:.*]]: memref<2xi16, strided<[?], offset: ?>>)
-// CHECK: array.save_npy %[[A]], "a.npy" : memref<?x3xf32>
-// CHECK: %[[S:.*]]:2 = array.npy_shape "a.npy" of f32 : index, index
-// CHECK: %[[D:.*]] = array.npy_shape "d.npy" of i1 : index
-// CHECK: array.npy_shape "e.npy" of f64{{$}}
-// CHECK: array.load_npy_into "a.npy", %[[A]] : memref<?x3xf32>
-// CHECK: array.load_npy_into "b.npy", %[[B]] : memref<2xi16, strided<[?], offset: ?>>
-// CHECK: return %[[S]]#0, %[[S]]#1, %[[D]]
-func.func @buffers(%a: memref<?x3xf32>, %b: memref<2xi16, strided<[?], offset: ?>>) -> (index, index, index) {
-  array.save_npy %a, "a.npy" : memref<?x3xf32>
-  %s:2 = array.npy_shape "a.npy" of f32 : index, index
-  %d = array.npy_shape "d.npy" of i1 : index
-  array.npy_shape "e.npy" of f64
-  array.load_npy_into "a.npy", %a : memref<?x3xf32>
-  array.load_npy_into "b.npy", %b : memref<2xi16, strided<[?], offset: ?>>
-  return %s#0, %s#1, %d : index, index, index
-}
-
-//===----------------------------------------------------------------------===//
 // array.print
 //===----------------------------------------------------------------------===//
 
 // CHECK-LABEL: func.func @print
-// CHECK-SAME: (%[[T:.*]]: tensor<4x3xf32>, %[[D:.*]]: tensor<?xi64>, %[[Z:.*]]: tensor<f64>, %[[M:.*]]: memref<2x2xi32>, %[[N:.*]]: memref<?xf32, strided<[?], offset: ?>>)
+// CHECK-SAME: (%[[T:.*]]: tensor<4x3xf32>, %[[D:.*]]: tensor<?xi64>, %[[Z:.*]]: tensor<f64>)
 // CHECK: array.print %[[T]] : tensor<4x3xf32>
 // CHECK: array.print %[[D]] : tensor<?xi64>
 // CHECK: array.print %[[Z]] : tensor<f64>
-// CHECK: array.print %[[M]] : memref<2x2xi32>
-// CHECK: array.print %[[N]] : memref<?xf32, strided<[?], offset: ?>>
 // Prints are never dropped or reordered, even of the same value.
 // CHECK: array.print %[[T]] : tensor<4x3xf32>
-func.func @print(%t: tensor<4x3xf32>, %d: tensor<?xi64>, %z: tensor<f64>, %m: memref<2x2xi32>, %n: memref<?xf32, strided<[?], offset: ?>>) {
+func.func @print(%t: tensor<4x3xf32>, %d: tensor<?xi64>, %z: tensor<f64>) {
   array.print %t : tensor<4x3xf32>
   array.print %d : tensor<?xi64>
   array.print %z : tensor<f64>
-  array.print %m : memref<2x2xi32>
-  array.print %n : memref<?xf32, strided<[?], offset: ?>>
   array.print %t : tensor<4x3xf32>
   return
 }

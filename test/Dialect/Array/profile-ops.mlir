@@ -1,8 +1,8 @@
 // RUN: array-opt %s | array-opt | FileCheck %s
 // RUN: array-opt %s -mlir-print-op-generic | array-opt | FileCheck %s
 
-// Ranges round-trip as programs write them, and in the stream order that
-// array-gpu-streams gives them (an async dependency and a token).
+// Ranges round-trip as programs write them (array-gpu-streams orders their
+// arrayrt forms on the default stream).
 
 // CHECK-LABEL: func.func @ranges
 func.func @ranges(%x: tensor<4xf32>) -> tensor<4xf32> {
@@ -17,19 +17,6 @@ func.func @ranges(%x: tensor<4xf32>) -> tensor<4xf32> {
   // CHECK-NEXT: array.range_pop
   array.range_pop
   return %y : tensor<4xf32>
-}
-
-// CHECK-LABEL: func.func @in_stream_order
-func.func @in_stream_order() {
-  // CHECK: %[[T0:.*]] = gpu.wait async
-  %t0 = gpu.wait async
-  // CHECK-NEXT: %[[T1:.*]] = array.range_push "r" [%[[T0]]] : !gpu.async.token
-  %t1 = array.range_push "r" [%t0] : !gpu.async.token
-  // CHECK-NEXT: %[[T2:.*]] = array.range_pop [%[[T1]]] : !gpu.async.token
-  %t2 = array.range_pop [%t1] : !gpu.async.token
-  // CHECK-NEXT: gpu.wait [%[[T2]]]
-  gpu.wait [%t2]
-  return
 }
 
 // A range has effects: canonicalization keeps it.

@@ -175,22 +175,6 @@ func.func @load_mtx_dense() {
 
 // -----
 
-func.func @read_mtx_type(%nnz: index) {
-  // expected-error @+1 {{'array.read_mtx' op result must hold the coordinates (? x 2 of i64) or the values (rank 1, f32 or f64) of the entries, found 'tensor<?x3xi64>'}}
-  %a = array.read_mtx "a.mtx"(%nnz) : tensor<?x3xi64>
-  return
-}
-
-// -----
-
-func.func @read_mtx_into_type(%b: memref<?xi64>) {
-  // expected-error @+1 {{'array.read_mtx_into' op buffer must hold the coordinates (? x 2 of i64) or the values (rank 1, f32 or f64) of the entries, found 'memref<?xi64>'}}
-  array.read_mtx_into "a.mtx", %b : memref<?xi64>
-  return
-}
-
-// -----
-
 #CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
 #CSC = #sparse_tensor.encoding<{map = (i, j) -> (j : dense, i : compressed)}>
 

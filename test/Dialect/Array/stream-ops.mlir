@@ -46,15 +46,6 @@ func.func @streams(%x: tensor<4xf32>) {
   return
 }
 
-// CHECK-LABEL: func.func @markers
-// CHECK: array.stream_begin %[[S:.+]]
-// CHECK: array.stream_end %[[S]]
-func.func @markers(%s: !array.stream) {
-  array.stream_begin %s
-  array.stream_end %s
-  return
-}
-
 // CHECK-LABEL: func.func @two_results
 // CHECK: array.on_stream %{{.+}} -> tensor<2xi32>, tensor<f64> {
 // CHECK:   array.stream_yield %{{.+}}, %{{.+}} : tensor<2xi32>, tensor<f64>

@@ -1565,7 +1565,7 @@ class Sparse(Op):
             a.get("beta", 0.0))
         if fn in ("spmv", "spmm"):
             expr = "%s * _spmul(%s, %s)" % (alpha, wide[0], wide[1])
-            # y is not read when beta is 0 (array.csr_spmv).
+            # y is not read when beta is 0 (arrayrt.csr_spmv).
             if len(names) == 3 and a.get("beta", 0.0) != 0:
                 expr += " + %s * %s" % (beta, wide[2])
         elif fn == "sparse_add":

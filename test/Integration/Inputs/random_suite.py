@@ -90,11 +90,11 @@ GROUP_DTYPES = {
 TARGET_SKIPS_DTYPES = {("sparse", "cuda"): ["float16"]}
 
 # Ops that no program names but the programs run: bufferizing
-# array.load_npy creates array.npy_shape (dynamic sizes) and
-# array.load_npy_into, array.yield ends each array.map / array.reduce
+# array.load_npy creates arrayrt.npy_shape (dynamic sizes) and
+# arrayrt.load_npy_into, array.yield ends each array.map / array.reduce
 # region, and on the CUDA target array-gpu-map-linalg sizes grid-stride
-# kernels with array.multiprocessor_count; array-flatten-stream-regions
-# turns each array.on_stream into array.stream_begin and array.stream_end.
+# kernels with arrayrt.multiprocessor_count; array-flatten-stream-regions
+# turns each array.on_stream into arrayrt.stream_begin and arrayrt.stream_end.
 INDIRECT_OPS = {"npy_shape": "from array.load_npy with dynamic sizes",
                 "load_npy_into": "from every array.load_npy",
                 "yield": "in every array.map and array.reduce region",

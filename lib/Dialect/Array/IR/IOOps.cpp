@@ -1,6 +1,7 @@
 //===- IOOps.cpp - array input and output ops -----------------------------===//
 
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
+#include "arrayc/Dialect/Array/IR/IOChecks.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -19,17 +20,14 @@ void PrintOp::getEffects(
   // Printing writes to standard output, modelled as the default resource, so
   // prints stay in program order and are never removed.
   effects.emplace_back(MemoryEffects::Write::get());
-  if (isa<MemRefType>(getInput().getType()))
-    effects.emplace_back(MemoryEffects::Read::get(), &getInputMutable());
 }
-
 
 //===----------------------------------------------------------------------===//
 // .npy files
 //===----------------------------------------------------------------------===//
 
 /// The path reaches the runtime as a C string, so it must be one.
-static LogicalResult verifyNpyPath(Operation *op, StringRef path) {
+LogicalResult array::verifyNpyPath(Operation *op, StringRef path) {
   if (path.empty())
     return op->emitOpError("expects a non-empty path");
   if (path.contains('\0'))
@@ -44,12 +42,10 @@ void SaveNpyOp::getEffects(
         &effects) {
   // Writing a file is modelled as writing the default resource, as printing.
   effects.emplace_back(MemoryEffects::Write::get());
-  if (isa<MemRefType>(getInput().getType()))
-    effects.emplace_back(MemoryEffects::Read::get(), &getInputMutable());
 }
 
 /// A member name reaches the runtime as a C string too.
-static LogicalResult verifyNpzMember(Operation *op,
+LogicalResult array::verifyNpzMember(Operation *op,
                                      std::optional<StringRef> member) {
   if (!member)
     return success();
@@ -74,30 +70,4 @@ void LoadNpyOp::getEffects(
   // unused.
   effects.emplace_back(MemoryEffects::Read::get());
   effects.emplace_back(MemoryEffects::Write::get());
-}
-
-LogicalResult NpyShapeOp::verify() {
-  return failure(failed(verifyNpyPath(*this, getPath())) ||
-                 failed(verifyNpzMember(*this, getMember())));
-}
-
-void NpyShapeOp::getEffects(
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-        &effects) {
-  // Only reads: the array.load_npy_into that follows checks the file again,
-  // so an unused shape may go.
-  effects.emplace_back(MemoryEffects::Read::get());
-}
-
-LogicalResult LoadNpyIntoOp::verify() {
-  return failure(failed(verifyNpyPath(*this, getPath())) ||
-                 failed(verifyNpzMember(*this, getMember())));
-}
-
-void LoadNpyIntoOp::getEffects(
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-        &effects) {
-  effects.emplace_back(MemoryEffects::Read::get());
-  effects.emplace_back(MemoryEffects::Write::get());
-  effects.emplace_back(MemoryEffects::Write::get(), &getBufferMutable());
 }

@@ -70,9 +70,8 @@ RankedTensorType array::getSparseMatrixType(SparseFormat format,
   }
   MLIRContext *context = element.getContext();
   auto encoding = cast<SparseTensorEncodingAttr>(parseAttribute(
-      ("#sparse_tensor.encoding<{map = " + map +
-       ", posWidth = " + Twine(posWidth) + ", crdWidth = " + Twine(crdWidth) +
-       "}>")
+      ("#sparse_tensor.encoding<{map = " + map + ", posWidth = " +
+       Twine(posWidth) + ", crdWidth = " + Twine(crdWidth) + "}>")
           .str(),
       context));
   return RankedTensorType::get(shape, element, encoding);
@@ -382,66 +381,6 @@ LogicalResult LoadMtxOp::verify() {
   return verifySparseMatrix(*this, getType(), "result");
 }
 
-// As array.load_npy: reading may stop the program, so it stays in order
-// with prints and saves and is not removed when unused.
-void LoadMtxOp::getEffects(
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-        &effects) {
-  effects.emplace_back(MemoryEffects::Read::get());
-  effects.emplace_back(MemoryEffects::Write::get());
-}
-
 LogicalResult LoadSparseOp::verify() {
   return verifySparseMatrix(*this, getType(), "result");
-}
-
-void LoadSparseOp::getEffects(
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-        &effects) {
-  effects.emplace_back(MemoryEffects::Read::get());
-  effects.emplace_back(MemoryEffects::Write::get());
-}
-
-void MtxShapeOp::getEffects(
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-        &effects) {
-  effects.emplace_back(MemoryEffects::Read::get());
-}
-
-/// The coordinates (`? x 2` of i64) or the values (rank 1, f32 or f64).
-static LogicalResult verifyMtxPart(Operation *op, ShapedType type,
-                                   StringRef what) {
-  Type element = type.getElementType();
-  if (type.getRank() == 2 && element.isInteger(64) && type.getDimSize(1) == 2)
-    return success();
-  if (type.getRank() == 1 && (element.isF32() || element.isF64()))
-    return success();
-  return op->emitOpError()
-         << what
-         << " must hold the coordinates (? x 2 of i64) or the values (rank "
-            "1, f32 or f64) of the entries, found "
-         << type;
-}
-
-LogicalResult ReadMtxOp::verify() {
-  return verifyMtxPart(*this, getType(), "result");
-}
-
-void ReadMtxOp::getEffects(
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-        &effects) {
-  effects.emplace_back(MemoryEffects::Read::get());
-  effects.emplace_back(MemoryEffects::Write::get());
-}
-
-LogicalResult ReadMtxIntoOp::verify() {
-  return verifyMtxPart(*this, getBuffer().getType(), "buffer");
-}
-
-void ReadMtxIntoOp::getEffects(
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-        &effects) {
-  effects.emplace_back(MemoryEffects::Read::get());
-  effects.emplace_back(MemoryEffects::Write::get());
-  effects.emplace_back(MemoryEffects::Write::get(), &getBufferMutable());
 }

@@ -6,6 +6,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 
@@ -26,7 +27,8 @@ bool array::isUnsignedInteger(Type type) {
 }
 
 Type array::signlessType(Type type) {
-  if (auto intType = dyn_cast<IntegerType>(type); intType && !intType.isSignless())
+  if (auto intType = dyn_cast<IntegerType>(type);
+      intType && !intType.isSignless())
     return IntegerType::get(type.getContext(), intType.getWidth());
   return type;
 }
@@ -80,6 +82,12 @@ Value array::scalarConstant(OpBuilder &b, Location loc, Type type,
   Value constant =
       arith::ConstantOp::create(b, loc, b.getIntegerAttr(signless, value));
   return fromSignless(b, loc, constant, type);
+}
+
+int64_t array::elementBytes(Type type) {
+  if (type.isIndex())
+    return 8;
+  return llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
 }
 
 std::string array::numpyName(Type type) {
@@ -256,13 +264,14 @@ Value array::castScalar(OpBuilder &b, Location loc, Value value, Type to) {
       // saturates them at 0); those from 2^63 up need the unsigned one.
       Value zero = arith::ConstantOp::create(
           b, loc, b.getFloatAttr(value.getType(), 0.0));
-      Value negative = arith::CmpFOp::create(
-          b, loc, arith::CmpFPredicate::OLT, value, zero);
+      Value negative =
+          arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, value, zero);
       Value wrapped = arith::FPToSIOp::create(b, loc, target, value);
       Value unsignedValue = arith::FPToUIOp::create(b, loc, target, value);
       return fromSignless(
           b, loc,
-          arith::SelectOp::create(b, loc, negative, wrapped, unsignedValue), to);
+          arith::SelectOp::create(b, loc, negative, wrapped, unsignedValue),
+          to);
     }
     // Through int64, so that negative values wrap as C's cast does on x86.
     Value wide = arith::FPToSIOp::create(b, loc, b.getI64Type(), value);

@@ -1,8 +1,15 @@
-//===- BufferizableOpInterfaceImpl.cpp - array bufferization --------------===//
+//===- BufferizableOpInterfaceImpl.cpp - array and arrayrt bufferization --===//
+//
+// The array I/O ops bufferize into their arrayrt forms on buffers; the
+// arrayrt library ops (destination style, as linalg's) into the same op on
+// buffers.
+//
+//===----------------------------------------------------------------------===//
 
 #include "arrayc/Dialect/Array/Transforms/BufferizableOpInterfaceImpl.h"
 
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
+#include "arrayc/Dialect/Arrayrt/IR/ArrayrtOps.h"
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/IR/DstBufferizableOpInterfaceImpl.h"
@@ -48,11 +55,39 @@ getOperandBuffers(Operation *op, RewriterBase &rewriter,
   return operands;
 }
 
+/// Bufferizes a read-only op in place to the same op on the operands'
+/// buffers.
+LogicalResult bufferizeInPlace(Operation *op, RewriterBase &rewriter,
+                               const BufferizationOptions &options,
+                               BufferizationState &state) {
+  FailureOr<SmallVector<Value>> operands =
+      getOperandBuffers(op, rewriter, options, state);
+  if (failed(operands))
+    return failure();
+  rewriter.modifyOpInPlace(op, [&] { op->setOperands(*operands); });
+  return success();
+}
+
+/// array.print and array.save_npy: their arrayrt form on the operand's
+/// buffer, with no copy.
+LogicalResult bufferizeToArrayrt(PrintOp op, RewriterBase &rewriter,
+                                 Value buffer) {
+  rewriter.replaceOpWithNewOp<arrayrt::PrintOp>(op, buffer);
+  return success();
+}
+
+LogicalResult bufferizeToArrayrt(SaveNpyOp op, RewriterBase &rewriter,
+                                 Value buffer) {
+  rewriter.replaceOpWithNewOp<arrayrt::SaveNpyOp>(
+      op, buffer, op.getPathAttr(), /*device=*/false, /*stream=*/Value());
+  return success();
+}
+
 /// An op that reads its tensor operands, writes none and has no tensor
-/// result (array.print, array.save_npy; array.csr_from_dense,
-/// array.csr_from_arrays, array.csr_sddmm, array.csr_release): it
-/// bufferizes in place to the
-/// same op on the operands' buffers, with no copy.
+/// result (array.print, array.save_npy; arrayrt.csr_from_dense,
+/// arrayrt.csr_from_arrays, arrayrt.csr_sddmm, arrayrt.csr_release): it
+/// bufferizes to its arrayrt form on the operands' buffers (the array ops)
+/// or in place to the same op on them (the arrayrt ops), with no copy.
 template <typename OpTy>
 struct ReadOnlyOperandsOpInterface
     : BufferizableOpInterface::ExternalModel<ReadOnlyOperandsOpInterface<OpTy>,
@@ -72,67 +107,26 @@ struct ReadOnlyOperandsOpInterface
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
                           const BufferizationOptions &options,
                           BufferizationState &state) const {
-    FailureOr<SmallVector<Value>> operands =
-        getOperandBuffers(op, rewriter, options, state);
-    if (failed(operands))
-      return failure();
-    rewriter.modifyOpInPlace(op, [&] { op->setOperands(*operands); });
-    return success();
-  }
-};
-
-/// array.load_npy bufferizes to a new allocation of the file's shape, which
-/// array.load_npy_into fills: array.npy_shape gives the dynamic sizes.
-struct LoadNpyOpInterface
-    : BufferizableOpInterface::ExternalModel<LoadNpyOpInterface, LoadNpyOp> {
-  bool bufferizesToAllocation(Operation *, Value) const { return true; }
-
-  FailureOr<BufferLikeType> getBufferType(Operation *op, Value value,
-                                          const BufferizationOptions &options,
-                                          const BufferizationState &,
-                                          SmallVector<Value> &) const {
-    return newAllocationType(op, value, options);
-  }
-
-  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
-                          const BufferizationOptions &options,
-                          BufferizationState &state) const {
-    auto load = cast<LoadNpyOp>(op);
-    Location loc = op->getLoc();
-    FailureOr<BufferLikeType> bufferType =
-        bufferization::getBufferType(load.getResult(), options, state);
-    if (failed(bufferType))
-      return failure();
-    auto memrefType = cast<MemRefType>(*bufferType);
-
-    rewriter.setInsertionPoint(op);
-    SmallVector<Value> dynamicSizes;
-    if (!memrefType.hasStaticShape()) {
-      SmallVector<Type> indexTypes(memrefType.getRank(),
-                                   rewriter.getIndexType());
-      auto shape =
-          NpyShapeOp::create(rewriter, loc, indexTypes, load.getPathAttr(),
-                             load.getMemberAttr(),
-                             TypeAttr::get(memrefType.getElementType()));
-      for (int64_t dim = 0; dim < memrefType.getRank(); ++dim)
-        if (memrefType.isDynamicDim(dim))
-          dynamicSizes.push_back(shape.getSizes()[dim]);
+    if constexpr (std::is_same_v<OpTy, PrintOp> ||
+                  std::is_same_v<OpTy, SaveNpyOp>) {
+      FailureOr<Value> buffer =
+          getBuffer(rewriter, op->getOperand(0), options, state);
+      if (failed(buffer))
+        return failure();
+      return bufferizeToArrayrt(cast<OpTy>(op), rewriter, *buffer);
+    } else {
+      return bufferizeInPlace(op, rewriter, options, state);
     }
-    FailureOr<Value> buffer =
-        options.createAlloc(rewriter, loc, memrefType, dynamicSizes);
-    if (failed(buffer))
-      return failure();
-    LoadNpyIntoOp::create(rewriter, loc, load.getPathAttr(),
-                          load.getMemberAttr(), *buffer);
-    replaceOpWithBufferizedValues(rewriter, op, *buffer);
-    return success();
   }
 };
 
-/// array.read_mtx bufferizes to a new allocation of nnz entries, which
-/// array.read_mtx_into fills.
-struct ReadMtxOpInterface
-    : BufferizableOpInterface::ExternalModel<ReadMtxOpInterface, ReadMtxOp> {
+/// An op whose tensor result is a new allocation that one op fills
+/// (array.load_npy, arrayrt.read_mtx). `Derived` gives the allocation's
+/// dynamic sizes (`allocationSizes`, at the op) and the op that fills the
+/// buffer (`fill`).
+template <typename Derived, typename OpTy>
+struct FilledAllocationOpInterface
+    : BufferizableOpInterface::ExternalModel<Derived, OpTy> {
   bool bufferizesToAllocation(Operation *, Value) const { return true; }
 
   FailureOr<BufferLikeType> getBufferType(Operation *op, Value value,
@@ -145,28 +139,69 @@ struct ReadMtxOpInterface
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
                           const BufferizationOptions &options,
                           BufferizationState &state) const {
-    auto read = cast<ReadMtxOp>(op);
+    auto typed = cast<OpTy>(op);
     FailureOr<BufferLikeType> bufferType =
-        bufferization::getBufferType(read.getResult(), options, state);
+        bufferization::getBufferType(op->getResult(0), options, state);
     if (failed(bufferType))
       return failure();
     auto memrefType = cast<MemRefType>(*bufferType);
     rewriter.setInsertionPoint(op);
-    SmallVector<Value> dynamicSizes;
-    if (memrefType.isDynamicDim(0))
-      dynamicSizes.push_back(read.getNnz());
+    SmallVector<Value> dynamicSizes =
+        Derived::allocationSizes(typed, rewriter, memrefType);
     FailureOr<Value> buffer =
         options.createAlloc(rewriter, op->getLoc(), memrefType, dynamicSizes);
     if (failed(buffer))
       return failure();
-    ReadMtxIntoOp::create(rewriter, op->getLoc(), read.getPathAttr(), *buffer);
+    Derived::fill(typed, rewriter, *buffer);
     replaceOpWithBufferizedValues(rewriter, op, *buffer);
     return success();
   }
 };
 
-/// A destination-style op with one init (array.blas_matmul, array.csr_spmv,
-/// array.csr_spmm, array.csr_to_dense) that writes its result into the init
+/// array.load_npy: arrayrt.npy_shape gives the dynamic sizes (from the
+/// file's header), arrayrt.load_npy_into fills the buffer.
+struct LoadNpyOpInterface
+    : FilledAllocationOpInterface<LoadNpyOpInterface, LoadNpyOp> {
+  static SmallVector<Value>
+  allocationSizes(LoadNpyOp load, RewriterBase &rewriter, MemRefType type) {
+    SmallVector<Value> sizes;
+    if (type.hasStaticShape())
+      return sizes;
+    SmallVector<Type> indexTypes(type.getRank(), rewriter.getIndexType());
+    auto shape = arrayrt::NpyShapeOp::create(
+        rewriter, load.getLoc(), indexTypes, load.getPathAttr(),
+        load.getMemberAttr(), TypeAttr::get(type.getElementType()));
+    for (int64_t dim = 0; dim < type.getRank(); ++dim)
+      if (type.isDynamicDim(dim))
+        sizes.push_back(shape.getSizes()[dim]);
+    return sizes;
+  }
+  static void fill(LoadNpyOp load, RewriterBase &rewriter, Value buffer) {
+    arrayrt::LoadNpyIntoOp::create(rewriter, load.getLoc(), load.getPathAttr(),
+                                   load.getMemberAttr(), buffer,
+                                   /*device=*/false, /*stream=*/Value());
+  }
+};
+
+/// arrayrt.read_mtx: nnz entries, which arrayrt.read_mtx_into reads.
+struct ReadMtxOpInterface
+    : FilledAllocationOpInterface<ReadMtxOpInterface, arrayrt::ReadMtxOp> {
+  static SmallVector<Value> allocationSizes(arrayrt::ReadMtxOp read,
+                                            RewriterBase &, MemRefType type) {
+    if (type.isDynamicDim(0))
+      return {read.getNnz()};
+    return {};
+  }
+  static void fill(arrayrt::ReadMtxOp read, RewriterBase &rewriter,
+                   Value buffer) {
+    arrayrt::ReadMtxIntoOp::create(rewriter, read.getLoc(), read.getPathAttr(),
+                                   buffer);
+  }
+};
+
+/// A destination-style op with one init (arrayrt.blas_matmul,
+/// arrayrt.csr_spmv, arrayrt.csr_spmm, arrayrt.csr_to_dense) that writes
+/// its result into the init
 /// buffer, reads it too when its `beta` attribute is present and not 0, and
 /// reads its other operands: the same op on the buffers.
 template <typename OpTy>
@@ -200,8 +235,7 @@ struct BetaDpsOpInterface
   }
 };
 
-template <typename... OpTys>
-void attachReadOnlyOperands(MLIRContext &context) {
+template <typename... OpTys> void attachReadOnlyOperands(MLIRContext &context) {
   (OpTys::template attachInterface<ReadOnlyOperandsOpInterface<OpTys>>(context),
    ...);
 }
@@ -211,9 +245,15 @@ void attachReadOnlyOperands(MLIRContext &context) {
 void array::registerBufferizableOpInterfaceExternalModels(
     DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *context, ArrayDialect *) {
-    attachReadOnlyOperands<PrintOp, SaveNpyOp, CsrFromDenseOp,
-                           CsrFromArraysOp, CsrSddmmOp, CsrReleaseOp>(*context);
+    // The I/O ops bufferize to their arrayrt forms.
+    context->loadDialect<arrayrt::ArrayrtDialect>();
+    attachReadOnlyOperands<PrintOp, SaveNpyOp>(*context);
     LoadNpyOp::attachInterface<LoadNpyOpInterface>(*context);
+  });
+  registry.addExtension(+[](MLIRContext *context, arrayrt::ArrayrtDialect *) {
+    using namespace arrayrt;
+    attachReadOnlyOperands<CsrFromDenseOp, CsrFromArraysOp, CsrSddmmOp,
+                           CsrReleaseOp>(*context);
     ReadMtxOp::attachInterface<ReadMtxOpInterface>(*context);
     BlasMatmulOp::attachInterface<BetaDpsOpInterface<BlasMatmulOp>>(*context);
     CsrSpmvOp::attachInterface<BetaDpsOpInterface<CsrSpmvOp>>(*context);

@@ -1,8 +1,9 @@
-//===- FlattenStreamRegions.cpp - array.on_stream to stream markers -------===//
+//===- FlattenStreamRegions.cpp - array.on_stream to stream markers -----===//
 
 #include "arrayc/Dialect/Array/Transforms/Passes.h"
 
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
+#include "arrayc/Dialect/Arrayrt/IR/ArrayrtOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -23,11 +24,11 @@ void flatten(IRRewriter &rewriter, OnStreamOp op, bool dropStreams) {
   SmallVector<Value> results(yield.getValues());
   rewriter.setInsertionPoint(op);
   if (!dropStreams)
-    StreamBeginOp::create(rewriter, op.getLoc(), op.getStream());
+    arrayrt::StreamBeginOp::create(rewriter, op.getLoc(), op.getStream());
   rewriter.inlineBlockBefore(&body, op);
   rewriter.setInsertionPoint(op);
   if (!dropStreams)
-    StreamEndOp::create(rewriter, op.getLoc(), op.getStream());
+    arrayrt::StreamEndOp::create(rewriter, op.getLoc(), op.getStream());
   rewriter.eraseOp(yield);
   rewriter.replaceOp(op, results);
 }

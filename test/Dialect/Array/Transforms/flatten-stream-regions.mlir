@@ -6,12 +6,12 @@
 // CHECK-LABEL: func.func @flatten
 // CHECK: %[[S:.+]] = array.stream_create
 // CHECK: %[[T:.+]] = array.stream_create
-// CHECK-NEXT: array.stream_begin %[[S]]
+// CHECK-NEXT: arrayrt.stream_begin %[[S]]
 // CHECK-NEXT: %[[E:.+]] = array.exp %{{.+}}
-// CHECK-NEXT: array.stream_begin %[[T]]
+// CHECK-NEXT: arrayrt.stream_begin %[[T]]
 // CHECK-NEXT: %[[L:.+]] = array.log %[[E]]
-// CHECK-NEXT: array.stream_end %[[T]]
-// CHECK-NEXT: array.stream_end %[[S]]
+// CHECK-NEXT: arrayrt.stream_end %[[T]]
+// CHECK-NEXT: arrayrt.stream_end %[[S]]
 // CHECK-NEXT: %[[R:.+]] = array.event_record %[[S]]
 // CHECK-NEXT: array.stream_wait %[[T]], %[[R]]
 // CHECK-NEXT: array.stream_synchronize %[[T]]
@@ -44,8 +44,8 @@ func.func @flatten(%x: tensor<4xf32>) {
 
 // A region yielding a value defined outside it.
 // CHECK-LABEL: func.func @passthrough
-// CHECK: array.stream_begin
-// CHECK-NEXT: array.stream_end
+// CHECK: arrayrt.stream_begin
+// CHECK-NEXT: arrayrt.stream_end
 // CHECK-NEXT: return %arg0
 // DROP-LABEL: func.func @passthrough
 // DROP-NEXT: return %arg0

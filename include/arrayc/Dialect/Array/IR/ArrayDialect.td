@@ -13,8 +13,6 @@ include "mlir/IR/CommonTypeConstraints.td"
 
 def Array_Dialect : Dialect {
   let name = "array";
-  // array.range_push/pop carry gpu.async.token values.
-  let dependentDialects = ["gpu::GPUDialect"];
   let summary = "NumPy-semantics array operations on ranked tensors.";
   let description = [{
     The `array` dialect models the programs CuPy and NumPy users write:
@@ -63,10 +61,5 @@ def Array_IsDense : CPred<
 
 def Array_Tensor : RankedTensorOf<[Array_ElementType], [Array_IsDense]>;
 
-// array.print reads a tensor before bufferization and a buffer after it.
-def Array_TensorOrBuffer : AnyTypeOf<[
-    RankedTensorOf<[Array_ElementType], [Array_IsDense]>,
-    MemRefOf<[Array_ElementType]>],
-    "ranked tensor or memref of an array element type">;
 
 #endif // ARRAYC_DIALECT_ARRAY_IR_ARRAYDIALECT_TD

@@ -17,14 +17,14 @@ def Array_PrintOp : Array_Op<"print",
   let description = [{
     Writes the elements of `input` to standard output, followed by a newline,
     in the format of NumPy's `print(a)` (`str(a)` with default print
-    options). Before bufferization the operand is a tensor; bufferization
-    turns it into a buffer, which the lowering hands to the runtime.
+    options). Bufferization turns it into `arrayrt.print` of the tensor's
+    buffer.
 
     ```mlir
     array.print %0 : tensor<4x3xf32>
     ```
   }];
-  let arguments = (ins Array_TensorOrBuffer:$input);
+  let arguments = (ins Array_Tensor:$input);
   let assemblyFormat = "$input attr-dict `:` type($input)";
 }
 
@@ -48,16 +48,15 @@ def Array_SaveNpyOp : Array_Op<"save_npy",
     as it was and stops the program with a message that names the op's
     source location and the file (exit status 1).
 
-    Like `array.print`, it takes a tensor before bufferization and the
-    tensor's buffer after it, which it only reads; `convert-array-to-runtime`
-    lowers it to `arrayrt_save_npy`. On the CUDA target the buffer is
-    copied to the host first.
+    Bufferization turns it into `arrayrt.save_npy` of the tensor's buffer,
+    which `convert-arrayrt-to-calls` lowers to `arrayrt_save_npy` (on the
+    CUDA target, `arrayrt_save_npy_device` for a device buffer).
 
     ```mlir
     array.save_npy %0, "out/x.npy" : tensor<4x3xf32>
     ```
   }];
-  let arguments = (ins Array_TensorOrBuffer:$input, StrAttr:$path);
+  let arguments = (ins Array_Tensor:$input, StrAttr:$path);
   let assemblyFormat = "$input `,` $path attr-dict `:` type($input)";
   let hasVerifier = 1;
 }
@@ -92,9 +91,9 @@ def Array_LoadNpyOp : Array_Op<"load_npy",
     ```
 
     Bufferization allocates the result's buffer from the file's shape: when
-    the result has dynamic dimensions, `array.npy_shape` reads the file's
+    the result has dynamic dimensions, `arrayrt.npy_shape` reads the file's
     header for their sizes; then a `memref.alloc` of the result's shape,
-    which `array.load_npy_into` fills. So the buffer is an ordinary
+    which `arrayrt.load_npy_into` fills. So the buffer is an ordinary
     allocation that buffer deallocation frees and that the CUDA target
     places in device memory (loading through pinned host memory).
   }];
@@ -102,60 +101,6 @@ def Array_LoadNpyOp : Array_Op<"load_npy",
   let results = (outs Array_Tensor:$result);
   let assemblyFormat =
       "$path (`[` $member^ `]`)? attr-dict `:` type($result)";
-  let hasVerifier = 1;
-}
-
-def Array_NpyShapeOp : Array_Op<"npy_shape",
-    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
-  let summary = "The shape of the array in a `.npy` file, read from its "
-                "header.";
-  let description = [{
-    Reads only the header of the file `path` and returns its sizes, one
-    `index` per dimension. The file must hold a C-order array of as many
-    dimensions as the op has results, of the dtype of `element_type`
-    (see `array.save_npy`); otherwise, or when the file cannot be read, the
-    program stops with a message that names the op's source location and
-    the file (exit status 1). With a `member`, the array of that name in
-    the `.npz` archive `path` (see `array.load_npy`). Bufferizing
-    `array.load_npy` creates it to size the buffer it allocates;
-    `convert-array-to-runtime` lowers it to `arrayrt_npy_shape`
-    (`arrayrt_npz_shape`).
-
-    ```mlir
-    %sizes:2 = array.npy_shape "x.npy" of f32 : index, index
-    ```
-  }];
-  let arguments = (ins StrAttr:$path, OptionalAttr<StrAttr>:$member,
-                       TypeAttrOf<Array_ElementType>:$element_type);
-  let results = (outs Variadic<Index>:$sizes);
-  let assemblyFormat = "$path (`[` $member^ `]`)? `of` $element_type "
-                       "attr-dict (`:` type($sizes)^)?";
-  let hasVerifier = 1;
-}
-
-def Array_LoadNpyIntoOp : Array_Op<"load_npy_into",
-    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
-  let summary = "Reads a `.npy` file into a buffer.";
-  let description = [{
-    The bufferized form of `array.load_npy`: reads the file `path` into
-    `buffer`, whose sizes must equal the file's (the sizes `array.npy_shape`
-    returned for the same file) and whose element type gives the dtype the
-    file must have; with a `member`, the array of that name in the `.npz`
-    archive `path`. Errors stop the program as `array.load_npy` describes.
-    `convert-array-to-runtime` lowers it to `arrayrt_load_npy`, or, on a
-    device buffer (marked `array.device_buffer` by
-    `array-gpu-device-memory` on the CUDA target), to
-    `arrayrt_load_npy_device`, which reads the file into pinned host memory
-    and copies it to the device on the op's stream.
-
-    ```mlir
-    array.load_npy_into "x.npy", %buf : memref<?x3xf32>
-    ```
-  }];
-  let arguments = (ins StrAttr:$path, OptionalAttr<StrAttr>:$member,
-                       MemRefOf<[Array_ElementType]>:$buffer);
-  let assemblyFormat = "$path (`[` $member^ `]`)? `,` $buffer attr-dict `:` "
-                       "type($buffer)";
   let hasVerifier = 1;
 }
 

@@ -7,7 +7,6 @@
 #include "arrayc/Dialect/Array/IR/Broadcast.h"
 #include "arrayc/Dialect/Array/IR/TypePromotion.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
@@ -21,8 +20,8 @@
 namespace mlir::array::detail {
 /// Checks that `region` is one block with arguments of `argTypes` ending in
 /// an array.yield (array.map and array.reduce regions).
-LogicalResult verifyScalarRegion(Operation *op, Region &region,
-                                 StringRef name, TypeRange argTypes);
+LogicalResult verifyScalarRegion(Operation *op, Region &region, StringRef name,
+                                 TypeRange argTypes);
 
 /// Clones the ops of such a region at `builder`'s insertion point with its
 /// arguments bound to `args`; returns the value it yields.

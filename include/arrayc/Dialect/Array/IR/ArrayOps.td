@@ -8,8 +8,6 @@
 #define ARRAYC_DIALECT_ARRAY_IR_ARRAYOPS_TD
 
 include "arrayc/Dialect/Array/IR/ArrayCreationOps.td"
-include "arrayc/Dialect/Array/IR/ArrayCsrOps.td"
-include "arrayc/Dialect/Array/IR/ArrayDeviceOps.td"
 include "arrayc/Dialect/Array/IR/ArrayElementwiseOps.td"
 include "arrayc/Dialect/Array/IR/ArrayIOOps.td"
 include "arrayc/Dialect/Array/IR/ArrayLinalgOps.td"

@@ -9,18 +9,12 @@
 #define ARRAYC_DIALECT_ARRAY_IR_ARRAYPROFILEOPS_TD
 
 include "arrayc/Dialect/Array/IR/ArrayDialect.td"
-include "mlir/Dialect/GPU/IR/GPUBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
-// The range ops take part in the stream order of the GPU work around them
-// (gpu::AsyncOpInterface): `array-gpu-streams` queues them on their stream
-// instead of synchronizing with the host as it would before a call, so a
-// range costs no synchronization. They write the default memory resource,
-// which keeps them in program order with the ops that print or save.
+// The range ops write the default memory resource, which keeps them in
+// program order with the ops that print or save.
 class Array_RangeOp<string mnemonic>
-    : Array_Op<mnemonic, [GPU_AsyncOpInterface, MemoryEffects<[MemWrite]>]> {
-  let results = (outs Optional<GPU_AsyncToken>:$asyncToken);
-}
+    : Array_Op<mnemonic, [MemoryEffects<[MemWrite]>]>;
 
 def Array_RangePushOp : Array_RangeOp<"range_push"> {
   let summary = "Opens a named range of the program for profilers.";
@@ -37,10 +31,10 @@ def Array_RangePushOp : Array_RangeOp<"range_push"> {
       track.
 
     With profiling off it costs one test of a flag in the runtime.
-    `convert-array-to-runtime` (CPU) and `array-gpu-op-context` (CUDA, after
-    `array-gpu-streams` has given it a place in the stream order) lower it to
-    `arrayrt_range_push`. The async dependencies and token exist for that
-    placement; programs write neither.
+    `convert-array-to-linalg` turns it into `arrayrt.range_push`, which
+    `convert-arrayrt-to-calls` lowers to `arrayrt_range_push`; on the CUDA
+    target it uses no buffer, so `array-gpu-streams` adds no
+    synchronization for it.
 
     ```mlir
     array.range_push "normalize"
@@ -49,12 +43,8 @@ def Array_RangePushOp : Array_RangeOp<"range_push"> {
     array.range_pop
     ```
   }];
-  let arguments = (ins Variadic<GPU_AsyncToken>:$asyncDependencies,
-                       StrAttr:$name);
-  let assemblyFormat = [{
-    $name (` ` `[` $asyncDependencies^ `]`)? attr-dict
-    (`:` type($asyncToken)^)?
-  }];
+  let arguments = (ins StrAttr:$name);
+  let assemblyFormat = "$name attr-dict";
   let hasVerifier = 1;
 }
 
@@ -70,10 +60,7 @@ def Array_RangePopOp : Array_RangeOp<"range_pop"> {
     array.range_pop
     ```
   }];
-  let arguments = (ins Variadic<GPU_AsyncToken>:$asyncDependencies);
-  let assemblyFormat = [{
-    (` ` `[` $asyncDependencies^ `]`)? attr-dict (`:` type($asyncToken)^)?
-  }];
+  let assemblyFormat = "attr-dict";
 }
 
 #endif // ARRAYC_DIALECT_ARRAY_IR_ARRAYPROFILEOPS_TD

@@ -284,10 +284,11 @@ def Array_SddmmOp : Array_SparseOp<"sddmm",
 
 // array.load_mtx and array.load_sparse: a sparse matrix file read on the
 // host (the runtime recognizes a zip archive by its first bytes, else reads
-// Matrix Market text) and lowered alike.
+// Matrix Market text) and lowered alike. As array.load_npy: reading may
+// stop the program, so it stays in order with prints and saves and is not
+// removed when unused.
 class Array_LoadSparseFileOp<string mnemonic>
-    : Array_Op<mnemonic,
-               [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+    : Array_Op<mnemonic, [MemoryEffects<[MemRead, MemWrite]>]> {
   let arguments = (ins StrAttr:$path);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$path attr-dict `:` type($result)";
@@ -312,8 +313,8 @@ def Array_LoadMtxOp : Array_LoadSparseFileOp<"load_mtx"> {
     arrayrt: error: prog.mlir:3:8: cannot load 'a.mtx': line 7: row 9 is outside 1..8
     ```
 
-    `convert-array-to-linalg` lowers it to `array.mtx_shape`, two
-    `array.read_mtx` (the coordinates and the values, sorted by row and
+    `convert-array-to-linalg` lowers it to `arrayrt.mtx_shape`, two
+    `arrayrt.read_mtx` (the coordinates and the values, sorted by row and
     column) and insertions, in order, into a CSR matrix (converted to the
     result's format when that is another).
 
@@ -352,66 +353,6 @@ def Array_LoadSparseOp : Array_LoadSparseFileOp<"load_sparse"> {
     %a = array.load_sparse "graph.npz" : tensor<?x?xf32, #CSR>
     ```
   }];
-}
-
-def Array_MtxShapeOp : Array_Op<"mtx_shape",
-    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
-  let summary = "Rows, columns and stored entries of a Matrix Market file.";
-  let description = [{
-    Reads the file `path` as `array.load_mtx` describes and returns its
-    number of rows, columns and entries (after mirroring a symmetric file
-    and summing duplicates). Malformed files stop the program as
-    `array.load_mtx` describes. `convert-array-to-runtime` lowers it to
-    `arrayrt_mtx_shape`.
-
-    ```mlir
-    %rows, %cols, %nnz = array.mtx_shape "a.mtx" : index, index, index
-    ```
-  }];
-  let arguments = (ins StrAttr:$path);
-  let results = (outs Index:$rows, Index:$cols, Index:$nnz);
-  let assemblyFormat = "$path attr-dict `:` type($rows) `,` type($cols) `,` "
-                       "type($nnz)";
-}
-
-def Array_ReadMtxOp : Array_Op<"read_mtx",
-    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
-  let summary = "The coordinates or the values of a Matrix Market file's "
-                "entries.";
-  let description = [{
-    The result's type says which: an `nnz x 2` tensor of `i64` gets the
-    (row, column) pairs, 0-based, sorted by row then column; a tensor of
-    `nnz` `f32` or `f64` elements the values, in the same order. `nnz` must
-    be the count `array.mtx_shape` returned for the file. Bufferization
-    allocates the buffer and fills it with `array.read_mtx_into`.
-
-    ```mlir
-    %crd = array.read_mtx "a.mtx"(%nnz) : tensor<?x2xi64>
-    %val = array.read_mtx "a.mtx"(%nnz) : tensor<?xf64>
-    ```
-  }];
-  let arguments = (ins StrAttr:$path, Index:$nnz);
-  let results = (outs Array_Tensor:$result);
-  let assemblyFormat = "$path `(` $nnz `)` attr-dict `:` type($result)";
-  let hasVerifier = 1;
-}
-
-def Array_ReadMtxIntoOp : Array_Op<"read_mtx_into",
-    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
-  let summary = "Reads the coordinates or the values of a Matrix Market "
-                "file into a buffer.";
-  let description = [{
-    The bufferized form of `array.read_mtx`, the part again given by the
-    buffer's type; `convert-array-to-runtime` lowers it to
-    `arrayrt_load_mtx`. The buffer must be in host memory.
-
-    ```mlir
-    array.read_mtx_into "a.mtx", %buf : memref<?xf64>
-    ```
-  }];
-  let arguments = (ins StrAttr:$path, MemRefOf<[I64, F32, F64]>:$buffer);
-  let assemblyFormat = "$path `,` $buffer attr-dict `:` type($buffer)";
-  let hasVerifier = 1;
 }
 
 #endif // ARRAYC_DIALECT_ARRAY_IR_ARRAYSPARSEOPS_TD

@@ -205,39 +205,4 @@ def Array_ToDeviceOp : Array_Op<"to_device", [Pure, SameOperandsAndResultType]> 
   let assemblyFormat = "$input attr-dict `:` type($input)";
 }
 
-// Internal: what array-flatten-stream-regions leaves of an array.on_stream.
-
-def Array_StreamBeginOp : Array_StreamOp<"stream_begin"> {
-  let summary = "Starts the ops that run on a stream (internal).";
-  let description = [{
-    `array-flatten-stream-regions` replaces each `array.on_stream` with its
-    ops between `array.stream_begin` and `array.stream_end` of the same
-    stream, so that the tensor and buffer passes see one block;
-    `array-gpu-streams` queues the GPU work between them on the stream.
-    Pairs nest and stay in one block.
-
-    ```mlir
-    array.stream_begin %s
-    %e = array.exp %x : tensor<4xf32>
-    array.stream_end %s
-    ```
-  }];
-  let arguments = (ins Array_StreamType:$stream);
-  let assemblyFormat = "$stream attr-dict";
-}
-
-def Array_StreamEndOp : Array_StreamOp<"stream_end"> {
-  let summary = "Ends the ops that run on a stream (internal).";
-  let description = [{
-    Closes the innermost `array.stream_begin` of the same stream in the same
-    block.
-
-    ```mlir
-    array.stream_end %s
-    ```
-  }];
-  let arguments = (ins Array_StreamType:$stream);
-  let assemblyFormat = "$stream attr-dict";
-}
-
 #endif // ARRAYC_DIALECT_ARRAY_IR_ARRAYSTREAMOPS_TD

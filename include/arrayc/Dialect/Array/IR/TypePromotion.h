@@ -42,8 +42,7 @@ Value toSignless(OpBuilder &builder, Location loc, Value value);
 
 /// Signless `value` as a value of type `logical` (a cast when `logical` is
 /// unsigned, else `value` itself).
-Value fromSignless(OpBuilder &builder, Location loc, Value value,
-                   Type logical);
+Value fromSignless(OpBuilder &builder, Location loc, Value value, Type logical);
 
 /// The element type a scalar region's result `computed` gives an op whose
 /// declared result element type is `declared`: `declared` when it is the
@@ -61,6 +60,9 @@ Value constantOf(OpBuilder &builder, Location loc, TypedAttr attr);
 
 /// The NumPy name of an element type (`float32`, `int64`, `bool`, ...).
 std::string numpyName(Type type);
+
+/// Bytes an element of `type` takes in memory (i1 takes one, index eight).
+int64_t elementBytes(Type type);
 
 /// The type NumPy's `result_type` gives for arrays of these element types:
 /// bool < integers < floats; integers of one signedness widen to the
@@ -84,9 +86,9 @@ Type floatResultType(Type type);
 Type sumResultType(Type type);
 
 /// The type sums, products and means accumulate in: int64 for bool and
-/// signed integers, uint64 for unsigned ones, float32 for float16/bfloat16, float64 for float32 and float64.
-/// (NumPy sums float32 pairwise in float32; a float64 accumulator is at
-/// least as accurate.)
+/// signed integers, uint64 for unsigned ones, float32 for float16/bfloat16,
+/// float64 for float32 and float64. (NumPy sums float32 pairwise in float32; a
+/// float64 accumulator is at least as accurate.)
 Type accumulatorType(Type type);
 
 /// The result type of NumPy's mean, var and std: float64 for bool and

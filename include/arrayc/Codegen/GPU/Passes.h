@@ -1,0 +1,19 @@
+//===- Passes.h - GPU code generation passes ----------------------*- C++
+//-*-===//
+
+#ifndef ARRAYC_CODEGEN_GPU_PASSES_H
+#define ARRAYC_CODEGEN_GPU_PASSES_H
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::array {
+
+#define GEN_PASS_DECL
+#include "arrayc/Codegen/GPU/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "arrayc/Codegen/GPU/Passes.h.inc"
+
+} // namespace mlir::array
+
+#endif // ARRAYC_CODEGEN_GPU_PASSES_H

@@ -1,0 +1,430 @@
+//===- Passes.td - GPU code generation passes ------ -*- tablegen -*-===//
+
+#ifndef ARRAYC_CODEGEN_GPU_PASSES_TD
+#define ARRAYC_CODEGEN_GPU_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ArrayGpuRowKernels : Pass<"array-gpu-row-kernels", "func::FuncOp"> {
+  let summary = "Fuse row-wise linalg sequences (softmax, layer norm) into "
+                "one GPU kernel.";
+  let description = [{
+    Finds runs of linalg ops on buffers (fills included, generalized) that
+    work on the same rows: loop 0 is parallel over `N` rows and the other
+    loops cover either a whole row of `C` elements (elementwise ops,
+    reductions over the row with a recognized combiner, see
+    `array-gpu-reductions`) or one element per row (keepdims results,
+    fills of them, scalar math on them). Only allocations, reshapes and
+    constants may sit between them, so moving the group to its last op
+    crosses no other memory access (a `memref.copy`, `array.print`, a call
+    or anything else ends a group). A group with a reduction over whole rows
+    and at least two whole-row ops becomes one kernel with a block per row
+    (grid-strided over the rows):
+
+    - thread `t` owns the same columns of the row in every stage, groups of
+      up to 4 consecutive columns `t, t + B, t + 2B, ...`, and keeps the
+      row's values of every buffer the group writes in registers; buffers
+      the group only reads are loaded once per row (16-byte vector loads
+      where the access is contiguous);
+    - an elementwise op computes its values from registers; a reduction
+      combines the thread's columns through the body, then the block
+      (warp shuffles and a 32-entry workgroup buffer) and the init, and
+      every thread gets the result;
+    - a float64 sum of values computed from float32 columns (the sums
+      behind float32 `sum`, `mean` and `var`, which accumulate in float64)
+      adds each thread's own columns (at most `max-elements-per-thread`) in
+      float32 with Kahan's compensated summation (as exact as float64 for
+      so few terms, even where they cancel), with the row scalars it uses
+      rounded to float32, and only
+      combines the threads' partial sums in float64: no float64 conversion
+      or arithmetic per element. A variance's `(x - mean)^2` is then
+      `(x - float32(mean))^2` in float32;
+    - at the end, the buffers read after the group are written back once
+      (vector stores); the others (the row maxima and sums of a softmax, say)
+      are never written and their allocations are removed.
+
+    Requirements, else the ops are left to `array-gpu-reductions` and
+    `array-gpu-map-linalg`: static shapes; every buffer the group writes is
+    a row-major view (reshapes of an identity-layout buffer with `N` rows)
+    accessed at the current row, either in column order over the whole
+    row or as one value per row; a reduction's output is one value per row
+    and not one of its inputs; a row fits in registers: the block has
+    `ceil(C / elements-per-thread)` threads rounded up to a multiple of 32
+    (at most 1024), and each thread at most `max-elements-per-thread`
+    elements (C <= 32768 by default: 1024 threads of 32 elements). Small
+    `N` with long rows would be better served by split reductions; that
+    choice is not made yet.
+
+    Several rows should be in flight on an SM, so that one block's loads
+    overlap another's reductions and stores: the row loop carries
+    `arrayrt.min_blocks_per_sm = k`, the number of blocks that fit in the
+    register file when a thread's columns take half of its registers
+    and it has at least 64 (65536 / (block size * max(64, 2 * columns per
+    thread in 32-bit words)), at most 32; not set when it is 1), which `array-gpu-launch-bounds` turns
+    into the kernel's `nvvm.minctasm`. A 16384-column float32 row gets
+    512 threads of 32 columns and 2 blocks per SM (at most 64 registers
+    per thread).
+
+    ```mlir
+    // Before (softmax over 16384x16384 after bufferization, shortened)
+    linalg.generic {reduction} ins(%x3 : memref<16384x1x16384xf32>) outs(%max : memref<16384x1xf32>)  // maximumf
+    linalg.generic ins(%x, %max) outs(%e : memref<16384x16384xf32>)                                 // exp(x - max)
+    linalg.generic {reduction} ins(%e3) outs(%sum : memref<16384x1xf64>)                            // addf
+    linalg.generic ins(%e, %sum) outs(%e)                                                           // e / sum
+    // After: one kernel; %max's and %sum's buffers are gone.
+    gpu.launch blocks(...) in (%c16384, %c1, %c1) threads(...) in (%c512, %c1, %c1)
+        workgroup(%s0 : memref<32xf32, #gpu.address_space<workgroup>>,
+                  %s1 : memref<32xf64, #gpu.address_space<workgroup>>) {
+      scf.for %row = %bx to %c16384 step %gx {
+        %v = vector.load %x[%row, %c] {alignment = 16} : ..., vector<4xf32>  // 8 per thread
+        ... gpu.shuffle xor ... (max) ... math.exp ... arith.addf (f32) ...
+        ... arith.extf ... gpu.shuffle xor ... (sum, f64) ... arith.divf ...
+        vector.store %y, %e[%row, %c] {alignment = 16} : ..., vector<4xf32>
+      } {arrayrt.min_blocks_per_sm = 2 : i32}
+    }
+    ```
+  }];
+  let options = [
+    Option<"elementsPerThread", "elements-per-thread", "int64_t", "32",
+           "Row elements each thread aims to own (sets the block size).">,
+    Option<"maxElementsPerThread", "max-elements-per-thread", "int64_t", "32",
+           "Most row elements a thread may own; longer rows are not fused.">,
+  ];
+  let dependentDialects = [
+    "affine::AffineDialect", "arith::ArithDialect", "arrayrt::ArrayrtDialect",
+    "gpu::GPUDialect",
+    "memref::MemRefDialect", "scf::SCFDialect", "vector::VectorDialect"
+  ];
+}
+
+def ArrayGpuReductions : Pass<"array-gpu-reductions", "func::FuncOp"> {
+  let summary = "Map linalg reductions on buffers to cooperative GPU kernels.";
+  let description = [{
+    Replaces each single-output linalg reduction on buffers whose body is
+    `yield combine(out, f(ins...))`, with `combine` one associative and
+    commutative arith op (`addf`, `mulf`, `maximumf`, `minimumf`,
+    `maxnumf`, `minnumf`, `addi`, `muli`, `maxsi`, `minsi`, `maxui`,
+    `minui`, `andi`, `ori`, `xori`), by kernels in which many threads
+    reduce each output: every thread combines its share of the elements
+    through the body (from `combine`'s neutral element), warps combine
+    with butterfly shuffles (`gpu.shuffle xor`, 64-bit values as two
+    halves), blocks through a 32-entry workgroup buffer, and the value the
+    output buffer holds (the init) is combined in last. When the op just
+    before the reduction fills exactly its output with a constant, that
+    constant is combined instead and the fill goes (no kernel of its own);
+    when the op just after it only maps the output elementwise into a
+    buffer of the same shape (the cast of a float64 sum to float32), the
+    final store applies it and the output buffer goes. The kernel follows
+    the layout of the first input:
+
+    - rows (its contiguous index is reduced): a warp per output for at
+      most 2048 elements (static), else a block per output. Consecutive
+      threads read consecutive elements, 16 bytes at a time (`vector.load`)
+      when every input read along the innermost reduced dimension is a
+      contiguous buffer whose rows are multiples of the vector width. When
+      there are fewer outputs than `target-blocks`, each output's elements
+      are split over several blocks (a full reduction gets
+      `target-blocks`), which write partial results to a temporary buffer
+      that a second kernel (a block per output) combines.
+    - columns (its contiguous index is kept, at least 32 outputs): a thread
+      per output, consecutive threads on consecutive outputs; the reduced
+      elements are split into contiguous chunks over several blocks when
+      the outputs alone give fewer than `target-blocks` blocks, and a
+      second kernel (a thread per output) combines the chunks' partials in
+      order.
+
+    Each thread's loop is unrolled `unroll` times (twice that for columns)
+    with all the unrolled loads issued before their arithmetic, to keep
+    several loads in flight (one accumulator per thread: an accumulator per
+    unrolled load measured no faster for rows and 15% slower for columns on
+    an H200, bench/micro/streaming.cu and docs/performance.md). Results are deterministic: no atomics, a fixed
+    combination order (which differs from the sequential order, so float
+    sums may round differently). A NaN propagates as the body's op says
+    (`maximumf` propagates it, `maxnumf` ignores it).
+
+    Left to `array-gpu-map-linalg`: reductions of another body form
+    (argmax/argmin's compare-and-select pairs, scans, multi-op
+    `array.reduce` combines), reductions over at most 16 elements per
+    output (static), and reductions whose output shares a buffer with an
+    input.
+
+    ```mlir
+    // Before: x.sum() of 2^28 float32 (accumulated in float64)
+    linalg.generic {iterator_types = ["reduction"]}
+        ins(%x : memref<268435456xf32>) outs(%acc : memref<f64>) {
+    ^bb0(%in: f32, %out: f64):
+      %e = arith.extf %in : f32 to f64
+      %s = arith.addf %out, %e : f64
+      linalg.yield %s : f64
+    }
+    // After: 528 blocks each reduce a strided share (vector<4xf32> loads,
+    // 4 in flight per thread) to a partial, then one block combines them.
+    %partials = memref.alloc(%c528) : memref<?xf64>
+    gpu.launch blocks(...) in (%c528, %c1, %c1) threads(...) in (%c256, %c1, %c1)
+        workgroup(%scratch : memref<32xf64, #gpu.address_space<workgroup>>) {
+      ... vector.load %x[%i] {alignment = 16} : memref<268435456xf32>, vector<4xf32>
+      ... gpu.shuffle xor ...
+      ... memref.store %total, %partials[%block]
+    }
+    gpu.launch blocks(...) in (%c1, %c1, %c1) threads(...) in (%c256, %c1, %c1) ... {
+      ... combine the partials, then %acc[] ...
+    }
+    memref.dealloc %partials : memref<?xf64>
+    ```
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", "256",
+           "Threads per block (a multiple of 32).">,
+    Option<"targetBlocks", "target-blocks", "int64_t", "528",
+           "Blocks to aim for when outputs are split over several blocks "
+           "(the default is 4 for each of an H100/H200's 132 SMs).">,
+    Option<"unroll", "unroll", "int64_t", "4",
+           "Element groups each thread loads before combining them.">,
+  ];
+  let dependentDialects = [
+    "affine::AffineDialect", "arith::ArithDialect", "gpu::GPUDialect",
+    "memref::MemRefDialect", "scf::SCFDialect", "vector::VectorDialect"
+  ];
+}
+
+def ArrayGpuMapLinalg : Pass<"array-gpu-map-linalg", "func::FuncOp"> {
+  let summary = "Map linalg ops on buffers to grid-stride GPU kernels.";
+  let description = [{
+    Replaces every linalg op on buffers (named ops are generalized first)
+    with a `gpu.launch` of a 1-D grid. The op's parallel dimensions are
+    linearized; each thread walks them with a grid-stride loop and
+    delinearizes its index. For each output element it loads the operands
+    through their indexing maps and computes the op's body; reduction
+    dimensions become sequential `scf.for` loops in that thread, in order,
+    carrying the outputs (so a reduction visits its elements in C order, as
+    argmax's first-index rule needs). The grid has `ceil(n / block-size)`
+    blocks for `n` output elements, capped at `max-grid-size`; nothing is
+    launched when there are none. This is the correct, general mapping;
+    fast reductions (tree reductions across threads) are the job of a
+    specialized pass.
+
+    Flat elementwise ops get a faster kernel: when every loop is parallel
+    and every operand is either a whole identity-layout buffer read through
+    the identity map or a single element (a scalar), the iteration space is
+    one contiguous range. Each thread then moves `vector-bytes` bytes per
+    access (`vector.load`/`vector.store`, 4 x f32 by default) and loads
+    `unroll` vectors, coalesced across the block, before computing any;
+    the vectors after the last whole tile and the last `n % width`
+    elements follow in two short loops. The grid has a block per tile
+    (`block-size * unroll` vectors), so the hardware hands tiles to SMs as
+    blocks finish; with `blocks-per-sm` it is one wave of at most that many
+    blocks per SM of the device the program runs on
+    (`array.multiprocessor_count`) striding over the tiles. The buffers'
+    alignment is checked
+    on the host: an unaligned buffer runs the general kernel instead. Bool
+    (i1) buffers always take the general kernel.
+
+    ```mlir
+    // Before
+    linalg.generic {...} ins(%a, %b : memref<?xf32>, memref<?xf32>)
+                         outs(%c : memref<?xf32>) {...}
+    // After
+    scf.if %nonempty {
+      gpu.launch blocks(...) in (%grid, %c1, %c1) threads(...) in (%c256, ...) {
+        scf.for %i = %first to %n step %stride { ... }
+        gpu.terminator
+      }
+    }
+    ```
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", "256",
+           "Threads per block.">,
+    Option<"maxGridSize", "max-grid-size", "int64_t", "1056",
+           "Most blocks in a grid (the grid-stride loop covers the rest); "
+           "the default is 8 blocks for each of an H100/H200's 132 SMs.">,
+    Option<"vectorBytes", "vector-bytes", "int64_t", "16",
+           "Bytes per load/store of flat elementwise kernels (0: scalar "
+           "accesses only).">,
+    Option<"unroll", "unroll", "int64_t", "1",
+           "Vectors each thread of a flat elementwise kernel loads before "
+           "computing (fewer for long bodies).">,
+    Option<"blocksPerSm", "blocks-per-sm", "int64_t", "0",
+           "0: a flat elementwise kernel has a block per tile; N > 0: at "
+           "most N blocks per SM, times the SM count the program reads at "
+           "run time (array.multiprocessor_count), striding over the tiles.">,
+  ];
+  let dependentDialects = [
+    "array::ArrayDialect", "arrayrt::ArrayrtDialect",
+    "affine::AffineDialect", "arith::ArithDialect", "gpu::GPUDialect",
+    "memref::MemRefDialect", "scf::SCFDialect", "vector::VectorDialect"
+  ];
+}
+
+def ArrayGpuDeviceMemory : Pass<"array-gpu-device-memory", "ModuleOp"> {
+  let summary = "Place the buffers of a bufferized program in GPU or host "
+                "memory.";
+  let description = [{
+    Splits the module's buffers into classes of values that may name the
+    same memory (views and casts with their source; a loop's init, region
+    arguments, yields and results; a branch's yields and results; a call's
+    operands and results with the callee's arguments and returned values)
+    and places each class as a whole: on the device when a kernel or a
+    device-side runtime operation uses it, in host memory when only host
+    code touches it (such as the ownership flags of buffer deallocation, or
+    a `tensor.from_elements` only read back on the host). Then:
+
+    - `memref.alloc`/`memref.dealloc` of device classes become
+      `gpu.alloc`/`gpu.dealloc`;
+    - a `memref.copy` touching a device class becomes `gpu.memcpy`, or a
+      grid-stride copy kernel when either side is strided (nothing runs for
+      an empty copy);
+    - a constant global used on the device is copied there once, at the
+      function's entry, and freed before each return; one only copied into
+      device buffers (`array.to_device`) is copied from host memory where
+      each copy stands;
+    - host code that loads an element of a device buffer (`tensor.extract`,
+      a `scf.while` condition read from a 0-d array) reads it through a
+      one-thread kernel and a copy (a plain one-element buffer is copied
+      directly); a run of host stores into a device buffer
+      (`tensor.from_elements`, `tensor.insert`) becomes one one-thread
+      kernel taking the values as arguments;
+    - `arrayrt.print` reads a host copy of its device buffer;
+      `arrayrt.save_npy` and `arrayrt.load_npy_into` stay on their device
+      buffer with their `device` flag set: `convert-arrayrt-to-calls` lowers
+      them to the runtime's device forms, which stage the data in
+      page-locked memory and copy it on the op's stream.
+
+    Run after bufferization and buffer deallocation, before kernel
+    outlining.
+  }];
+  let dependentDialects = ["arrayrt::ArrayrtDialect", "gpu::GPUDialect",
+                           "memref::MemRefDialect",
+                           "scf::SCFDialect", "arith::ArithDialect"];
+}
+
+def ArrayGpuKernelNames : Pass<"array-gpu-kernel-names", "ModuleOp"> {
+  let summary = "Give outlined kernels and their modules names that PTX "
+                "accepts.";
+  let description = [{
+    Runs after `gpu-kernel-outlining`, which names each kernel after the
+    function it came from (`@my.helper` gives `@my.helper_kernel`). PTX
+    identifiers are letters, digits, `_` and `$`, and do not start with a
+    digit, so a program whose function names hold anything else (a `.`,
+    a quoted name) failed in `ptxas`. Every other character becomes `_`, a
+    leading digit gets a `_` before it, and a name that would clash with
+    another gets a numeric suffix; the `gpu.launch_func` ops follow.
+
+    ```mlir
+    // Before
+    gpu.module @my.helper_kernel { gpu.func @my.helper_kernel(...) kernel ... }
+    // After
+    gpu.module @my_helper_kernel { gpu.func @my_helper_kernel(...) kernel ... }
+    ```
+  }];
+  let dependentDialects = ["gpu::GPUDialect"];
+}
+
+def ArrayGpuLaunchBounds : Pass<"array-gpu-launch-bounds", "ModuleOp"> {
+  let summary = "Turn occupancy requests left in kernels into NVVM launch "
+                "bounds.";
+  let description = [{
+    Runs after `gpu-kernel-outlining` (which keeps no attribute of a
+    `gpu.launch`). A pass that builds a kernel asks for at least `k` of its
+    blocks to fit on an SM at once by putting `arrayrt.min_blocks_per_sm = k`
+    on an op of the launch body (`array-gpu-row-kernels` puts it on its
+    loop over the rows). This pass moves the largest such request of each
+    outlined kernel to the `gpu.func` as `nvvm.minctasm` (PTX
+    `.minnctapersm`; the block size is already known from
+    `known_block_size`, which becomes `.maxntid`), so that `ptxas` limits
+    the registers per thread accordingly, and removes the requests.
+
+    ```mlir
+    // Before
+    gpu.func @k(...) kernel attributes {known_block_size = array<i32: 512, 1, 1>} {
+      scf.for %row = ... { ... } {arrayrt.min_blocks_per_sm = 2 : i32}
+    // After
+    gpu.func @k(...) kernel attributes {known_block_size = array<i32: 512, 1, 1>,
+                                        nvvm.minctasm = 2 : i32} {
+      scf.for %row = ... { ... }
+    ```
+  }];
+  let dependentDialects = ["arrayrt::ArrayrtDialect", "gpu::GPUDialect"];
+}
+
+def ArrayGpuStreams : Pass<"array-gpu-streams", "ModuleOp"> {
+  let summary = "Queue a program's GPU work on streams, with events between "
+                "them and host waits only where the host needs a result.";
+  let description = [{
+    Replaces upstream `gpu-async-region` in the CUDA pipeline (after kernel
+    outlining). Every `gpu.launch_func`, `gpu.alloc`, `gpu.dealloc`,
+    `gpu.memcpy` and `gpu.memset` of a host function becomes asynchronous
+    on one stream (its token stands for the stream), and every arrayrt op
+    with `StreamOrderedOpInterface` (the cuBLASLt product, the CSR ops, the
+    `.npy` copies of device buffers) gets that stream in its `stream`
+    operand:
+
+    - between `arrayrt.stream_begin %s` and `arrayrt.stream_end %s`, on
+      `%s`;
+    - elsewhere, on the program's default stream, one non-blocking stream
+      per program (`arrayrt.default_stream`), instead of a stream created
+      and destroyed per chain of GPU ops;
+    - a stream-ordered arrayrt op is ordered like a kernel: it writes the
+      buffers its memory effects write and reads its other buffer
+      operands;
+    - a `gpu.alloc` on the stream of the first GPU op that uses the buffer,
+      a `gpu.dealloc` on the stream of the buffer's last accesses when they
+      were all on one stream.
+
+    Dependencies follow the buffers (root allocations through views): when
+    an op on stream S uses a buffer that work on stream T wrote (or, to
+    write or free it, read) and S has not yet waited for T past that work,
+    S waits for an event recorded on T now (`arrayrt.stream_wait_stream`).
+    A kernel reads an argument it never stores to. The host waits for a
+    stream (`cuStreamSynchronize`, never the whole device) only before a
+    host op reads, writes or frees a buffer that the stream's queued work
+    uses, before a call to a function with a body, and before returning.
+    A copy from host memory needs no wait afterwards: the runtime stages it
+    through pinned memory before it returns. Inside loops the analysis is
+    conservative: each iteration ends with every stream it used
+    synchronized.
+
+    The array stream ops lower to arrayrt ops: `array.stream_create` to
+    `arrayrt.stream_create` (synchronized and destroyed before the
+    function returns), `array.event_record` to `arrayrt.event_create` and
+    `arrayrt.event_record` (destroyed at the end of its block),
+    `array.stream_wait`, `array.stream_synchronize` and
+    `array.event_synchronize` to theirs. Streams and events may not cross
+    function boundaries. Everything it creates is an arrayrt or gpu op on
+    buffers; `convert-arrayrt-to-calls` lowers them to runtime calls later.
+  }];
+  let dependentDialects = ["arrayrt::ArrayrtDialect", "gpu::GPUDialect"];
+}
+
+def ArrayGpuOpContext : Pass<"array-gpu-op-context", "ModuleOp"> {
+  let summary = "Tell the runtime which array op each GPU operation runs.";
+  let description = [{
+    Runs on host code after `array-gpu-streams`. Before every
+    `gpu.launch_func`, `gpu.alloc`, `gpu.memcpy` and `gpu.memset`, and every
+    stream-ordered arrayrt op (a cuBLASLt or cuSPARSE call, a device `.npy`
+    copy), it puts an `arrayrt.set_op` with the operation's location and
+    byte count, which `convert-arrayrt-to-calls` lowers to
+    `arrayrt_set_op(label, location, bytes)` with string constants:
+
+    - `label`, "array.exp @ prog.mlir:12:5": the array ops the location
+      names (`array-name-locations`; several joined with `+` for a fused
+      kernel, at most four) and the first source location. The runtime
+      names NVTX ranges, ARRAYRT_PROFILE rows and ARRAYRT_TRACE events
+      after it;
+    - `location`, "prog.mlir:12:5": it starts the runtime's error messages
+      (a failed launch or copy, out of memory);
+    - `bytes` (launches only, else 0): the bytes of the kernel's memref
+      arguments (static or computed from their sizes at run time; a
+      dimension of static stride 0, a broadcast, counts once), each read
+      or written once; the profile divides it by the kernel's time for its
+      GB/s column.
+
+    A GPU operation whose location names no source line gets null strings,
+    so that the previous op's name does not stick to it.
+  }];
+  let dependentDialects = [
+    "arith::ArithDialect", "arrayrt::ArrayrtDialect", "memref::MemRefDialect"
+  ];
+}
+
+#endif // ARRAYC_CODEGEN_GPU_PASSES_TD

@@ -1,0 +1,169 @@
+//===- BufferPlacement.cpp - Which buffers live in GPU memory -------------===//
+
+#include "BufferPlacement.h"
+
+#include "arrayc/Dialect/Array/IR/ArrayOps.h"
+#include "arrayc/Dialect/Arrayrt/IR/ArrayrtOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::array;
+
+bool array::isCopyable(MemRefType type) {
+  return type.getLayout().isIdentity();
+}
+
+BufferUse array::classifyBufferUse(OpOperand &use) {
+  Operation *user = use.getOwner();
+  if (isa<gpu::LaunchOp>(user) || user->getParentOfType<gpu::LaunchOp>())
+    return BufferUse::Device;
+  return llvm::TypeSwitch<Operation *, BufferUse>(user)
+      .Case<memref::LoadOp, memref::StoreOp, arrayrt::ReadMtxIntoOp>(
+          [](Operation *) { return BufferUse::Host; })
+      .Case([](memref::CopyOp copy) {
+        // A strided copy becomes a kernel (array-gpu-device-memory).
+        bool plain = isCopyable(cast<MemRefType>(copy.getSource().getType())) &&
+                     isCopyable(cast<MemRefType>(copy.getTarget().getType()));
+        return plain ? BufferUse::Neutral : BufferUse::Device;
+      })
+      // Both placements work: array-gpu-device-memory gives print a host
+      // copy and the file ops their device forms.
+      .Case<memref::DeallocOp, memref::DimOp, memref::RankOp,
+            memref::ExtractAlignedPointerAsIndexOp,
+            memref::ExtractStridedMetadataOp, memref::CastOp,
+            ViewLikeOpInterface, func::ReturnOp, RegionBranchOpInterface,
+            RegionBranchTerminatorOpInterface, arrayrt::PrintOp,
+            arrayrt::SaveNpyOp, arrayrt::LoadNpyIntoOp>(
+          [](Operation *) { return BufferUse::Neutral; })
+      .Case([](func::CallOp call) {
+        // A callee whose body is here is analyzed with it; what an external
+        // function does with a buffer is unknown.
+        auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+            call, call.getCalleeAttr());
+        return callee && !callee.isExternal() ? BufferUse::Neutral
+                                              : BufferUse::Device;
+      })
+      // Kernels' and runtime operations' buffers (array.blas_matmul, the
+      // CSR handle ops, ...) and anything unknown: the device, where a
+      // GPU program's arrays live.
+      .Default([](Operation *) { return BufferUse::Device; });
+}
+
+unsigned BufferPlacement::id(Value value) {
+  auto [it, inserted] = ids.try_emplace(value, ids.size());
+  if (inserted)
+    classes.grow(ids.size());
+  return it->second;
+}
+
+void BufferPlacement::join(Value a, Value b) {
+  if (!isa<MemRefType>(a.getType()) || !isa<MemRefType>(b.getType()))
+    return;
+  classes.join(id(a), id(b));
+}
+
+void BufferPlacement::joinAll(ValueRange values, ValueRange others) {
+  for (auto [a, b] : llvm::zip(values, others))
+    join(a, b);
+}
+
+/// The values an op passes on: views, loops, branches and calls.
+void BufferPlacement::addFlowEdges(Operation *op) {
+  if (auto view = dyn_cast<ViewLikeOpInterface>(op)) {
+    for (Value result : op->getResults())
+      join(result, view.getViewSource());
+    return;
+  }
+  if (auto cast = dyn_cast<memref::CastOp>(op))
+    return join(cast.getResult(), cast.getSource());
+  if (auto metadata = dyn_cast<memref::ExtractStridedMetadataOp>(op))
+    return join(metadata.getBaseBuffer(), metadata.getSource());
+  if (auto call = dyn_cast<func::CallOp>(op)) {
+    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        call, call.getCalleeAttr());
+    if (!callee || callee.isExternal())
+      return;
+    joinAll(call.getOperands(), callee.getArguments());
+    callee.walk([&](func::ReturnOp ret) {
+      if (ret->getParentOp() == callee)
+        joinAll(call.getResults(), ret.getOperands());
+    });
+    return;
+  }
+  if (auto loop = dyn_cast<scf::ForOp>(op)) {
+    joinAll(loop.getInitArgs(), loop.getRegionIterArgs());
+    joinAll(loop.getResults(), loop.getRegionIterArgs());
+    joinAll(loop.getYieldedValues(), loop.getRegionIterArgs());
+    return;
+  }
+  if (auto loop = dyn_cast<scf::WhileOp>(op)) {
+    joinAll(loop.getInits(), loop.getBeforeArguments());
+    joinAll(loop.getYieldOp().getOperands(), loop.getBeforeArguments());
+    ValueRange forwarded = loop.getConditionOp().getArgs();
+    joinAll(forwarded, loop.getAfterArguments());
+    joinAll(forwarded, loop.getResults());
+    return;
+  }
+  if (isa<scf::IfOp, scf::IndexSwitchOp, scf::ExecuteRegionOp>(op)) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        if (auto yield = dyn_cast<scf::YieldOp>(block.getTerminator()))
+          joinAll(op->getResults(), yield.getOperands());
+    return;
+  }
+  if (op->getNumRegions() == 0 ||
+      isa<gpu::LaunchOp, func::FuncOp, ModuleOp, gpu::GPUModuleOp>(op))
+    return;
+  // Another region op: everything it carries is one class (placement is
+  // then coarser than it could be, never wrong).
+  SmallVector<Value> carried(op->getOperands());
+  llvm::append_range(carried, op->getResults());
+  for (Region &region : op->getRegions())
+    for (Block &block : region) {
+      llvm::append_range(carried, block.getArguments());
+      if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>())
+        llvm::append_range(carried, block.back().getOperands());
+    }
+  Value first;
+  for (Value value : carried) {
+    if (!isa<MemRefType>(value.getType()))
+      continue;
+    if (first)
+      join(first, value);
+    else
+      first = value;
+  }
+}
+
+BufferPlacement::BufferPlacement(ModuleOp module) {
+  SmallVector<Value> deviceUses;
+  module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa<gpu::GPUModuleOp>(op))
+      return WalkResult::skip();
+    addFlowEdges(op);
+    for (OpOperand &use : op->getOpOperands())
+      if (isa<MemRefType>(use.get().getType()) &&
+          classifyBufferUse(use) == BufferUse::Device)
+        deviceUses.push_back(use.get());
+    return WalkResult::advance();
+  });
+  for (Value value : deviceUses)
+    id(value);
+  classes.compress();
+  for (Value value : deviceUses)
+    deviceClasses.insert(classes[ids.lookup(value)]);
+}
+
+bool BufferPlacement::onDevice(Value buffer) const {
+  auto it = ids.find(buffer);
+  if (it == ids.end())
+    return false;
+  return deviceClasses.contains(classes[it->second]);
+}

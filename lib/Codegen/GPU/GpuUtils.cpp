@@ -1,0 +1,295 @@
+//===- GpuUtils.cpp - Helpers shared by the GPU kernel passes -------------===//
+
+#include "GpuUtils.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+using namespace mlir;
+
+namespace mlir::array::gpu_utils {
+
+SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value linear,
+                               ArrayRef<Value> sizes) {
+  SmallVector<Value> ivs(sizes.size());
+  for (int64_t dim = static_cast<int64_t>(sizes.size()) - 1; dim >= 0; --dim) {
+    if (dim == 0) {
+      ivs[dim] = linear;
+      break;
+    }
+    if (getConstantIntValue(sizes[dim]) == 1) {
+      ivs[dim] = arith::ConstantIndexOp::create(b, loc, 0);
+      continue;
+    }
+    ivs[dim] = b.createOrFold<arith::RemUIOp>(loc, linear, sizes[dim]);
+    linear = b.createOrFold<arith::DivUIOp>(loc, linear, sizes[dim]);
+  }
+  return ivs;
+}
+
+SmallVector<Value> applyMap(OpBuilder &b, Location loc, AffineMap map,
+                            ArrayRef<Value> ivs) {
+  SmallVector<Value> indices;
+  for (AffineExpr expr : map.getResults()) {
+    if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
+      indices.push_back(ivs[dim.getPosition()]);
+      continue;
+    }
+    if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
+      indices.push_back(
+          arith::ConstantIndexOp::create(b, loc, constant.getValue()));
+      continue;
+    }
+    indices.push_back(affine::AffineApplyOp::create(
+        b, loc, AffineMap::get(map.getNumDims(), 0, expr), ivs));
+  }
+  return indices;
+}
+
+Value product(OpBuilder &b, Location loc, ArrayRef<Value> sizes) {
+  Value total = arith::ConstantIndexOp::create(b, loc, 1);
+  for (Value size : sizes)
+    total = b.createOrFold<arith::MulIOp>(loc, total, size);
+  return total;
+}
+
+SmallVector<Value> cloneBody(OpBuilder &b, linalg::GenericOp op,
+                             ArrayRef<Value> ivs, IRMapping &mapping) {
+  Block *body = op.getBlock();
+  for (Operation &nested : body->without_terminator()) {
+    if (auto index = dyn_cast<linalg::IndexOp>(nested)) {
+      mapping.map(index.getResult(), ivs[index.getDim()]);
+      continue;
+    }
+    b.clone(nested, mapping);
+  }
+  auto yield = cast<linalg::YieldOp>(body->getTerminator());
+  return llvm::map_to_vector(yield.getValues(), [&](Value value) {
+    return mapping.lookupOrDefault(value);
+  });
+}
+
+Value viewedBuffer(Operation *def) {
+  if (auto view = dyn_cast<ViewLikeOpInterface>(def))
+    return view.getViewSource();
+  if (auto cast = dyn_cast<memref::CastOp>(def))
+    return cast.getSource();
+  if (auto metadata = dyn_cast<memref::ExtractStridedMetadataOp>(def))
+    return metadata.getSource();
+  return Value();
+}
+
+Value rootBuffer(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    Value viewed = viewedBuffer(def);
+    if (!viewed)
+      break;
+    value = viewed;
+  }
+  return value;
+}
+
+bool walkBufferUsers(Value buffer, function_ref<WalkResult(Operation *)> fn) {
+  SmallVector<Value> worklist = {buffer};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (Operation *user : value.getUsers()) {
+      if (isa<ViewLikeOpInterface, memref::CastOp>(user)) {
+        worklist.append(user->result_begin(), user->result_end());
+        continue;
+      }
+      if (fn(user).wasInterrupted())
+        return true;
+    }
+  }
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Combiners
+//===----------------------------------------------------------------------===//
+
+Value Combiner::combine(OpBuilder &b, Location loc, Value a, Value c) const {
+  IRMapping mapping;
+  mapping.map(op->getOperand(accOperand), a);
+  mapping.map(op->getOperand(1 - accOperand), c);
+  Operation *clone = b.clone(*op, mapping);
+  clone->setLoc(loc);
+  return clone->getResult(0);
+}
+
+Value Combiner::neutralValue(OpBuilder &b, Location loc) const {
+  return arith::ConstantOp::create(b, loc, neutral);
+}
+
+/// The neutral element of `op`, one of the associative and commutative
+/// arith ops (arith::getNeutralElement), except for addf: -0.0, not
+/// upstream's +0.0, so that a sum of -0.0 values stays -0.0 (as NumPy's).
+static TypedAttr neutralElement(Operation *op) {
+  if (auto add = dyn_cast<arith::AddFOp>(op)) {
+    auto type = cast<FloatType>(add.getType());
+    return FloatAttr::get(type, APFloat::getZero(type.getFloatSemantics(),
+                                                 /*Negative=*/true));
+  }
+  return arith::getNeutralElement(op).value_or(TypedAttr());
+}
+
+std::optional<Combiner> matchCombiner(linalg::GenericOp op) {
+  if (op.getNumDpsInits() != 1 || op.getNumReductionLoops() == 0)
+    return std::nullopt;
+  Block *body = op.getBlock();
+  BlockArgument acc = body->getArguments().back();
+  if (!acc.hasOneUse())
+    return std::nullopt;
+  auto yield = cast<linalg::YieldOp>(body->getTerminator());
+  Operation *combine = yield.getValues()[0].getDefiningOp();
+  if (!combine || combine->getBlock() != body ||
+      combine->getNumOperands() != 2 || combine->getNumResults() != 1 ||
+      *acc.getUsers().begin() != combine)
+    return std::nullopt;
+  unsigned accOperand = combine->getOperand(0) == acc ? 0 : 1;
+  if (combine->getOperand(1 - accOperand) == acc)
+    return std::nullopt; // combine(out, out)
+  TypedAttr neutral = neutralElement(combine);
+  if (!neutral)
+    return std::nullopt;
+  return Combiner{combine, accOperand, neutral};
+}
+
+//===----------------------------------------------------------------------===//
+// Warp and block reductions
+//===----------------------------------------------------------------------===//
+
+Value shuffleXor(OpBuilder &b, Location loc, Value value, int32_t offset) {
+  Type type = value.getType();
+  unsigned width = type.getIntOrFloatBitWidth();
+  Type bitsType = b.getIntegerType(width);
+  Type i32 = b.getI32Type();
+  Value bits = isa<FloatType>(type)
+                   ? arith::BitcastOp::create(b, loc, bitsType, value)
+                   : value;
+  auto shuffle32 = [&](Value word) -> Value {
+    return gpu::ShuffleOp::create(b, loc, word, offset, /*width=*/32,
+                                  gpu::ShuffleMode::XOR)
+        .getShuffleResult();
+  };
+  Value shuffled;
+  if (width < 32) {
+    shuffled = arith::TruncIOp::create(
+        b, loc, bitsType, shuffle32(arith::ExtUIOp::create(b, loc, i32, bits)));
+  } else if (width == 32) {
+    shuffled = shuffle32(bits);
+  } else {
+    // 64 bits: the two halves separately.
+    Value c32 = arith::ConstantIntOp::create(b, loc, bitsType, 32);
+    Value lo = arith::TruncIOp::create(b, loc, i32, bits);
+    Value hi = arith::TruncIOp::create(
+        b, loc, i32, arith::ShRUIOp::create(b, loc, bits, c32));
+    Value loWide = arith::ExtUIOp::create(b, loc, bitsType, shuffle32(lo));
+    Value hiWide = arith::ExtUIOp::create(b, loc, bitsType, shuffle32(hi));
+    shuffled = arith::OrIOp::create(b, loc, loWide,
+                                    arith::ShLIOp::create(b, loc, hiWide, c32));
+  }
+  return isa<FloatType>(type) ? arith::BitcastOp::create(b, loc, type, shuffled)
+                              : shuffled;
+}
+
+Value warpReduce(OpBuilder &b, Location loc, const Combiner &combiner,
+                 Value value) {
+  for (int32_t offset = 16; offset >= 1; offset /= 2)
+    value = combiner.combine(b, loc, value, shuffleXor(b, loc, value, offset));
+  return value;
+}
+
+MemRefType reductionScratchType(Type type) {
+  return MemRefType::get({32}, type, MemRefLayoutAttrInterface(),
+                         gpu::AddressSpaceAttr::get(
+                             type.getContext(), gpu::AddressSpace::Workgroup));
+}
+
+Value blockReduce(OpBuilder &b, Location loc, const Combiner &combiner,
+                  Value value, Value scratch, Value threadId,
+                  int64_t numThreads) {
+  Value warpTotal = warpReduce(b, loc, combiner, value);
+  int64_t numWarps = numThreads / 32;
+  if (numWarps == 1)
+    return warpTotal;
+  // Lane 0 of each warp publishes its warp's total; then every warp
+  // reduces the published totals itself, so all threads get the result
+  // without another round trip through shared memory.
+  Value c32 = arith::ConstantIndexOp::create(b, loc, 32);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value lane = arith::RemUIOp::create(b, loc, threadId, c32);
+  Value warp = arith::DivUIOp::create(b, loc, threadId, c32);
+  Value isLeader =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, zero);
+  auto publish = scf::IfOp::create(b, loc, isLeader, /*withElse=*/false);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&publish.getThenRegion().front());
+    memref::StoreOp::create(b, loc, warpTotal, scratch, warp);
+  }
+  gpu::BarrierOp::create(b, loc);
+  Value published = memref::LoadOp::create(b, loc, scratch, lane);
+  Value isWarpTotal =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lane,
+                            arith::ConstantIndexOp::create(b, loc, numWarps));
+  Value contribution = arith::SelectOp::create(b, loc, isWarpTotal, published,
+                                               combiner.neutralValue(b, loc));
+  Value total = warpReduce(b, loc, combiner, contribution);
+  gpu::BarrierOp::create(b, loc);
+  return total;
+}
+
+//===----------------------------------------------------------------------===//
+// Kernels
+//===----------------------------------------------------------------------===//
+
+Value cst(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIndexOp::create(b, loc, value);
+}
+
+void emitIf(OpBuilder &b, Location loc, Value cond,
+            function_ref<void(OpBuilder &)> then) {
+  if (std::optional<int64_t> known = getConstantIntValue(cond)) {
+    if (*known)
+      then(b);
+    return;
+  }
+  auto ifOp = scf::IfOp::create(b, loc, cond, /*withElse=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  then(b);
+}
+
+gpu::LaunchOp createLaunch(OpBuilder &b, Location loc, Value grid,
+                           int64_t blockSize, TypeRange workgroup) {
+  Value one = cst(b, loc, 1);
+  auto launch = gpu::LaunchOp::create(
+      b, loc, grid, one, one, cst(b, loc, blockSize), one, one,
+      /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
+      /*asyncDependencies=*/ValueRange(), workgroup);
+  b.setInsertionPointToStart(&launch.getBody().front());
+  gpu::TerminatorOp::create(b, loc);
+  b.setInsertionPointToStart(&launch.getBody().front());
+  return launch;
+}
+
+bool hasAllocationBase(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (isa<memref::ExpandShapeOp, memref::CollapseShapeOp, memref::CastOp>(
+            def)) {
+      value = def->getOperand(0);
+      continue;
+    }
+    return isa<memref::AllocOp, memref::AllocaOp, gpu::AllocOp>(def);
+  }
+  return true;
+}
+
+} // namespace mlir::array::gpu_utils

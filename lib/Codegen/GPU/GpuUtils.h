@@ -1,0 +1,116 @@
+//===- GpuUtils.h - Helpers shared by the GPU kernel passes -----*- C++ -*-===//
+//
+// Index arithmetic, linalg body cloning, combiner recognition and warp/block
+// reductions used by array-gpu-map-linalg, array-gpu-reductions and
+// array-gpu-row-kernels.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ARRAYC_LIB_DIALECT_ARRAY_TRANSFORMS_GPUUTILS_H
+#define ARRAYC_LIB_DIALECT_ARRAY_TRANSFORMS_GPUUTILS_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+#include <optional>
+
+namespace mlir::array::gpu_utils {
+
+/// Splits `linear` into one index per size, the last varying fastest. Not
+/// affine::delinearizeIndex: its affine.delinearize_index lowers to signed
+/// division with fix-ups for negative values, and kernel indices are never
+/// negative, so unsigned division (cheaper on the GPU) serves.
+SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value linear,
+                               ArrayRef<Value> sizes);
+
+/// The element indices of `map` applied to the loop indices `ivs` (entries
+/// for dimensions `map` does not use may be null).
+SmallVector<Value> applyMap(OpBuilder &b, Location loc, AffineMap map,
+                            ArrayRef<Value> ivs);
+
+/// The product of `sizes` (1 for none), folded where constant.
+Value product(OpBuilder &b, Location loc, ArrayRef<Value> sizes);
+
+/// Clones `op`'s body with `mapping` holding its block arguments and
+/// `ivs` its loop indices (for linalg.index); returns the yielded values.
+SmallVector<Value> cloneBody(OpBuilder &b, linalg::GenericOp op,
+                             ArrayRef<Value> ivs, IRMapping &mapping);
+
+/// The buffer the result of `def` views (a view-like op, a memref.cast,
+/// the base buffer of memref.extract_strided_metadata), or null.
+Value viewedBuffer(Operation *def);
+
+/// The buffer `value` views: follows viewedBuffer back to the allocation or
+/// block argument.
+Value rootBuffer(Value value);
+
+/// Calls `fn` on each user of `buffer` and of its views and casts
+/// (through ViewLikeOpInterface and memref.cast, which it does not pass to
+/// `fn`); stops when `fn` interrupts. True when it was interrupted.
+bool walkBufferUsers(Value buffer, function_ref<WalkResult(Operation *)> fn);
+
+/// How a reduction's body combines its accumulator with an element: the
+/// body is `yield combine(out, f(ins...))` for one associative and
+/// commutative arith op `combine` that uses `out` only there. Partial
+/// results of disjoint element sets can then be combined in any tree with
+/// the same op, each starting from `neutral`.
+struct Combiner {
+  Operation *op;       // the combining op in the linalg body
+  unsigned accOperand; // which of its operands is the accumulator
+  TypedAttr neutral;   // combine(x, neutral) == x for every x
+
+  /// combine(a, b), a clone of `op`.
+  Value combine(OpBuilder &b, Location loc, Value a, Value c) const;
+  /// The neutral element as a constant.
+  Value neutralValue(OpBuilder &b, Location loc) const;
+};
+
+/// The combiner of a single-output reduction `op`, or nullopt when its body
+/// is not of the `combine(out, f(ins))` form (argmax's select chains, scans,
+/// multi-op custom combines).
+std::optional<Combiner> matchCombiner(linalg::GenericOp op);
+
+/// `value` of lane `lane ^ offset` (a butterfly shuffle of a full warp),
+/// for any integer or float type up to 64 bits.
+Value shuffleXor(OpBuilder &b, Location loc, Value value, int32_t offset);
+
+/// Butterfly reduction over a full warp: every lane gets the combination of
+/// all 32 lanes' values (the same bits in every lane, since the combiners
+/// are commutative).
+Value warpReduce(OpBuilder &b, Location loc, const Combiner &combiner,
+                 Value value);
+
+/// Reduction over a block of `numThreads` threads (a multiple of 32, at
+/// most 1024) using `scratch` (memref<32xT> in workgroup memory): every
+/// thread gets the total. Ends with a barrier, so `scratch` can be reused
+/// at once. All threads of the block must call it.
+Value blockReduce(OpBuilder &b, Location loc, const Combiner &combiner,
+                  Value value, Value scratch, Value threadId,
+                  int64_t numThreads);
+
+/// The workgroup memory type of a block reduction's scratch for `type`.
+MemRefType reductionScratchType(Type type);
+
+/// An index constant.
+Value cst(OpBuilder &b, Location loc, int64_t value);
+
+/// Emits `then` under `scf.if cond` (directly when `cond` is constant).
+void emitIf(OpBuilder &b, Location loc, Value cond,
+            function_ref<void(OpBuilder &)> then);
+
+/// A 1-D launch of `grid` blocks of `blockSize` threads with one workgroup
+/// buffer per type of `workgroup`; sets `b` inside it, before its
+/// terminator.
+gpu::LaunchOp createLaunch(OpBuilder &b, Location loc, Value grid,
+                           int64_t blockSize, TypeRange workgroup = {});
+
+/// True when `value` views (through reshapes and casts only) an allocation
+/// or block argument, so its base address is the allocation's.
+bool hasAllocationBase(Value value);
+
+} // namespace mlir::array::gpu_utils
+
+#endif // ARRAYC_LIB_DIALECT_ARRAY_TRANSFORMS_GPUUTILS_H

@@ -1,0 +1,279 @@
+// RUN: array-opt %s -array-gpu-row-kernels -split-input-file | FileCheck %s
+
+// Softmax after bufferization: the fills, two reductions and two
+// elementwise ops become one kernel, a block of 1024 threads per row, each
+// owning 4 groups of 4 columns held in registers. The row maxima and sums
+// are never stored and their buffers are gone; the result is stored once.
+#map = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#map1 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#map2 = affine_map<(d0, d1) -> (d0, d1)>
+#map3 = affine_map<(d0, d1) -> (d0, 0)>
+// CHECK-LABEL: func.func @softmax
+// CHECK-NOT: memref.alloc() {{.*}} : memref<16384xf
+// CHECK: %[[Y:.+]] = memref.alloc() {alignment = 64 : i64} : memref<16384x16384xf32>
+// CHECK-NOT: memref.alloc
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c16384{{.*}}) threads({{.*}}) in ({{.*}} = %c512{{.*}}) workgroup(%{{.+}} : memref<32xf32, #gpu.address_space<workgroup>>, %{{.+}} : memref<32xf64, #gpu.address_space<workgroup>>)
+// CHECK: scf.for %[[ROW:.+]] =
+// CHECK-COUNT-8: vector.load %{{.+}}[%[[ROW]], %{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<16384x1x16384xf32>, vector<4xf32>
+// CHECK-NOT: vector.load
+// CHECK: arith.maximumf
+// CHECK: gpu.shuffle xor
+// CHECK: gpu.barrier
+// CHECK: math.exp
+// The thread's 32 exponentials are added in f32 with Kahan's compensation
+// (y = x - c; t = s + y; c = (t - s) - y), the threads' sums in f64.
+// CHECK-NOT: arith.extf
+// CHECK-COUNT-32: arith.addf {{.*}} : f32
+// CHECK: %[[S:.+]] = arith.extf %{{.+}} : f32 to f64
+// CHECK-NEXT: %[[C:.+]] = arith.extf %{{.+}} : f32 to f64
+// CHECK-NEXT: %[[PARTIAL:.+]] = arith.subf %[[S]], %[[C]] : f64
+// CHECK-NOT: arith.extf
+// CHECK: gpu.shuffle xor
+// CHECK: arith.addf {{.*}} : f64
+// CHECK: arith.divf
+// CHECK-COUNT-8: vector.store %{{.+}}, %[[Y]][%[[ROW]], %{{.+}}] {alignment = 16 : i64} : memref<16384x16384xf32>, vector<4xf32>
+// CHECK: } {arrayrt.min_blocks_per_sm = 2 : i32}
+// CHECK-NOT: linalg.
+// CHECK-NOT: memref.dealloc
+// CHECK: return %[[Y]]
+func.func @softmax(%arg0: memref<16384x16384xf32>) -> memref<16384x16384xf32> {
+  %cst = arith.constant 0.000000e+00 : f64
+  %cst_0 = arith.constant 0xFF800000 : f32
+  %alloc = memref.alloc() {alignment = 64 : i64} : memref<16384xf32>
+  %expand_shape = memref.expand_shape %alloc [[0, 1]] output_shape [16384, 1] : memref<16384xf32> into memref<16384x1xf32>
+  linalg.fill ins(%cst_0 : f32) outs(%expand_shape : memref<16384x1xf32>)
+  %expand_shape_1 = memref.expand_shape %arg0 [[0, 1], [2]] output_shape [16384, 1, 16384] : memref<16384x16384xf32> into memref<16384x1x16384xf32>
+  linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel", "reduction"]} ins(%expand_shape_1 : memref<16384x1x16384xf32>) outs(%expand_shape : memref<16384x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.maximumf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  %alloc_2 = memref.alloc() {alignment = 64 : i64} : memref<16384x16384xf32>
+  linalg.generic {indexing_maps = [#map2, #map3, #map2], iterator_types = ["parallel", "parallel"]} ins(%arg0, %expand_shape : memref<16384x16384xf32>, memref<16384x1xf32>) outs(%alloc_2 : memref<16384x16384xf32>) {
+  ^bb0(%in: f32, %in_6: f32, %out: f32):
+    %0 = arith.subf %in, %in_6 : f32
+    %1 = math.exp %0 : f32
+    linalg.yield %1 : f32
+  }
+  %alloc_3 = memref.alloc() {alignment = 64 : i64} : memref<16384xf64>
+  %expand_shape_4 = memref.expand_shape %alloc_3 [[0, 1]] output_shape [16384, 1] : memref<16384xf64> into memref<16384x1xf64>
+  linalg.fill ins(%cst : f64) outs(%expand_shape_4 : memref<16384x1xf64>)
+  %expand_shape_5 = memref.expand_shape %alloc_2 [[0, 1], [2]] output_shape [16384, 1, 16384] : memref<16384x16384xf32> into memref<16384x1x16384xf32>
+  linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel", "reduction"]} ins(%expand_shape_5 : memref<16384x1x16384xf32>) outs(%expand_shape_4 : memref<16384x1xf64>) {
+  ^bb0(%in: f32, %out: f64):
+    %0 = arith.extf %in : f32 to f64
+    %1 = arith.addf %out, %0 : f64
+    linalg.yield %1 : f64
+  }
+  linalg.generic {indexing_maps = [#map2, #map3, #map2], iterator_types = ["parallel", "parallel"]} ins(%alloc_2, %expand_shape_4 : memref<16384x16384xf32>, memref<16384x1xf64>) outs(%alloc_2 : memref<16384x16384xf32>) {
+  ^bb0(%in: f32, %in_6: f64, %out: f32):
+    %0 = arith.truncf %in_6 : f64 to f32
+    %1 = arith.divf %in, %0 : f32
+    linalg.yield %1 : f32
+  }
+  memref.dealloc %alloc : memref<16384xf32>
+  memref.dealloc %alloc_3 : memref<16384xf64>
+  return %alloc_2 : memref<16384x16384xf32>
+}
+
+// -----
+
+// Rows of 7 (not a multiple of 4): one column per group, a warp per row,
+// the last group masked. The row maximum is read after the group, so it is
+// stored (by thread 0); a memref.copy ends the group.
+#map = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#map1 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#map2 = affine_map<(d0, d1) -> (d0, d1)>
+#map3 = affine_map<(d0, d1) -> (d0, 0)>
+// CHECK-LABEL: func.func @short_rows
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c5{{.*}}) threads({{.*}}) in ({{.*}} = %c32{{.*}}) {
+// A warp of one column each: 32 blocks of it fit in the registers.
+// CHECK: arith.cmpi ult, %{{.+}}, %c7
+// CHECK: gpu.shuffle xor
+// CHECK: scf.if
+// CHECK: memref.store %{{.+}}, %{{.+}}[%{{.+}}, %{{.+}}] : memref<5x7xf32>
+// CHECK: arith.cmpi eq
+// CHECK: memref.store %{{.+}}, %{{.+}}[%{{.+}}, %{{.+}}] : memref<5x1xf32>
+// CHECK: } {arrayrt.min_blocks_per_sm = 32 : i32}
+// CHECK: memref.copy
+func.func @short_rows(%x: memref<5x7xf32>, %m: memref<5x1xf32>, %y: memref<5x7xf32>, %keep: memref<5x1xf32>) {
+  %cst_0 = arith.constant 0xFF800000 : f32
+  linalg.fill ins(%cst_0 : f32) outs(%m : memref<5x1xf32>)
+  %x3 = memref.expand_shape %x [[0, 1], [2]] output_shape [5, 1, 7] : memref<5x7xf32> into memref<5x1x7xf32>
+  linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel", "reduction"]} ins(%x3 : memref<5x1x7xf32>) outs(%m : memref<5x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.maximumf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  linalg.generic {indexing_maps = [#map2, #map3, #map2], iterator_types = ["parallel", "parallel"]} ins(%x, %m : memref<5x7xf32>, memref<5x1xf32>) outs(%y : memref<5x7xf32>) {
+  ^bb0(%in: f32, %in_6: f32, %out: f32):
+    %0 = arith.subf %in, %in_6 : f32
+    linalg.yield %0 : f32
+  }
+  memref.copy %m, %keep : memref<5x1xf32> to memref<5x1xf32>
+  return
+}
+
+// -----
+
+// Layer norm over rows of 4096: 128 threads of 32 columns (8 blocks per
+// SM). The mean's and the variance's float64 sums of float32 columns are
+// taken in float32 per thread ((x - mean)^2 with the mean rounded to
+// float32), and in float64 across threads. gamma and beta, read by the
+// last op only, are loaded a group of 4 columns at a time, each group
+// stored before the next is loaded.
+#map = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#map1 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#map2 = affine_map<(d0, d1) -> (d0, d1)>
+#map3 = affine_map<(d0, d1) -> (d0, 0)>
+#map4 = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @layer_norm
+// CHECK-NOT: memref.alloc
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c8{{.*}}) threads({{.*}}) in ({{.*}} = %c128{{.*}}) workgroup(%{{.+}} : memref<32xf64, #gpu.address_space<workgroup>>)
+// CHECK: scf.for %[[ROW:.+]] =
+// CHECK-COUNT-8: vector.load %{{.+}}[%[[ROW]], %{{.+}}, %{{.+}}] {{.*}} : memref<8x1x4096xf32>, vector<4xf32>
+// CHECK-NOT: arith.extf
+// CHECK-COUNT-32: arith.addf {{.*}} : f32
+// CHECK: arith.extf %{{.+}} : f32 to f64
+// CHECK-NEXT: arith.extf %{{.+}} : f32 to f64
+// CHECK-NEXT: arith.subf %{{.+}}, %{{.+}} : f64
+// CHECK: gpu.barrier
+// CHECK: gpu.barrier
+// CHECK: %[[MEAN:.+]] = arith.divf %{{.+}}, %{{.+}} : f64
+// CHECK: %[[MEAN32:.+]] = arith.truncf %[[MEAN]] : f64 to f32
+// CHECK: %[[D:.+]] = arith.subf %{{.+}}, %[[MEAN32]] : f32
+// CHECK: arith.mulf %[[D]], %[[D]] : f32
+// CHECK-NOT: arith.extf
+// CHECK: arith.extf %{{.+}} : f32 to f64
+// CHECK-NEXT: arith.extf %{{.+}} : f32 to f64
+// CHECK-NEXT: arith.subf %{{.+}}, %{{.+}} : f64
+// CHECK-NOT: arith.extf
+// CHECK: gpu.barrier
+// CHECK: gpu.barrier
+// CHECK-NOT: vector.load
+// CHECK: vector.load %arg1[%{{.+}}] {{.*}} : memref<4096xf32>, vector<4xf32>
+// CHECK: vector.load %arg2[%{{.+}}] {{.*}} : memref<4096xf32>, vector<4xf32>
+// CHECK: vector.store %{{.+}}, %arg3[%[[ROW]], %{{.+}}] {{.*}} : memref<8x4096xf32>, vector<4xf32>
+// CHECK: vector.load %arg1[%{{.+}}] {{.*}} : memref<4096xf32>, vector<4xf32>
+// CHECK: vector.load %arg2[%{{.+}}] {{.*}} : memref<4096xf32>, vector<4xf32>
+// CHECK: vector.store %{{.+}}, %arg3[%[[ROW]], %{{.+}}] {{.*}} : memref<8x4096xf32>, vector<4xf32>
+// CHECK-COUNT-6: vector.store %{{.+}}, %arg3
+// CHECK-NOT: vector.store
+// CHECK: } {arrayrt.min_blocks_per_sm = 8 : i32}
+// CHECK-NOT: linalg.
+// CHECK-NOT: memref.dealloc
+func.func @layer_norm(%x: memref<8x4096xf32>, %gamma: memref<4096xf32>, %beta: memref<4096xf32>, %y: memref<8x4096xf32>) {
+  %n = arith.constant 4.096000e+03 : f64
+  %zero = arith.constant 0.000000e+00 : f64
+  %eps = arith.constant 9.99999974E-6 : f32
+  %sum = memref.alloc() {alignment = 64 : i64} : memref<8x1xf64>
+  %sq = memref.alloc() {alignment = 64 : i64} : memref<8x1xf64>
+  linalg.fill ins(%zero : f64) outs(%sum : memref<8x1xf64>)
+  linalg.fill ins(%zero : f64) outs(%sq : memref<8x1xf64>)
+  %x3 = memref.expand_shape %x [[0, 1], [2]] output_shape [8, 1, 4096] : memref<8x4096xf32> into memref<8x1x4096xf32>
+  linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel", "reduction"]} ins(%x3 : memref<8x1x4096xf32>) outs(%sum : memref<8x1xf64>) {
+  ^bb0(%in: f32, %out: f64):
+    %0 = arith.extf %in : f32 to f64
+    %1 = arith.addf %out, %0 : f64
+    linalg.yield %1 : f64
+  }
+  linalg.generic {indexing_maps = [#map, #map1, #map1], iterator_types = ["parallel", "parallel", "reduction"]} ins(%x3, %sum : memref<8x1x4096xf32>, memref<8x1xf64>) outs(%sq : memref<8x1xf64>) {
+  ^bb0(%in: f32, %s: f64, %out: f64):
+    %0 = arith.divf %s, %n : f64
+    %1 = arith.extf %in : f32 to f64
+    %2 = arith.subf %1, %0 : f64
+    %3 = arith.mulf %2, %2 : f64
+    %4 = arith.addf %out, %3 : f64
+    linalg.yield %4 : f64
+  }
+  linalg.generic {indexing_maps = [#map2, #map3, #map3, #map4, #map4, #map2], iterator_types = ["parallel", "parallel"]} ins(%x, %sum, %sq, %gamma, %beta : memref<8x4096xf32>, memref<8x1xf64>, memref<8x1xf64>, memref<4096xf32>, memref<4096xf32>) outs(%y : memref<8x4096xf32>) {
+  ^bb0(%in: f32, %s: f64, %v: f64, %g: f32, %bt: f32, %out: f32):
+    %0 = arith.divf %v, %n : f64
+    %1 = arith.truncf %0 : f64 to f32
+    %2 = arith.addf %1, %eps : f32
+    %3 = math.sqrt %2 : f32
+    %4 = arith.divf %s, %n : f64
+    %5 = arith.truncf %4 : f64 to f32
+    %6 = arith.subf %in, %5 : f32
+    %7 = arith.divf %6, %3 : f32
+    %8 = arith.mulf %7, %g : f32
+    %9 = arith.addf %8, %bt : f32
+    linalg.yield %9 : f32
+  }
+  memref.dealloc %sum : memref<8x1xf64>
+  memref.dealloc %sq : memref<8x1xf64>
+  return
+}
+
+// -----
+
+// Float64 rows: the sum stays float64 throughout (nothing to demote), and
+// 32 columns of float64 per thread take too many registers for a second
+// block of 1024 threads: no request.
+#map = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#map1 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#map2 = affine_map<(d0, d1) -> (d0, d1)>
+#map3 = affine_map<(d0, d1) -> (d0, 0)>
+// CHECK-LABEL: func.func @f64_rows
+// CHECK: threads({{.*}}) in ({{.*}} = %c1024{{.*}})
+// CHECK-NOT: arith.addf {{.*}} : f32
+// CHECK-NOT: arith.extf
+// CHECK: arith.addf {{.*}} : f64
+// CHECK: arith.divf {{.*}} : f64
+// CHECK-NOT: arrayrt.min_blocks_per_sm
+// CHECK: return
+func.func @f64_rows(%x: memref<4x32768xf64>, %y: memref<4x32768xf64>) {
+  %zero = arith.constant 0.000000e+00 : f64
+  %sum = memref.alloc() {alignment = 64 : i64} : memref<4x1xf64>
+  linalg.fill ins(%zero : f64) outs(%sum : memref<4x1xf64>)
+  %x3 = memref.expand_shape %x [[0, 1], [2]] output_shape [4, 1, 32768] : memref<4x32768xf64> into memref<4x1x32768xf64>
+  linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel", "reduction"]} ins(%x3 : memref<4x1x32768xf64>) outs(%sum : memref<4x1xf64>) {
+  ^bb0(%in: f64, %out: f64):
+    %0 = arith.addf %out, %in : f64
+    linalg.yield %0 : f64
+  }
+  linalg.generic {indexing_maps = [#map2, #map3, #map2], iterator_types = ["parallel", "parallel"]} ins(%x, %sum : memref<4x32768xf64>, memref<4x1xf64>) outs(%y : memref<4x32768xf64>) {
+  ^bb0(%in: f64, %s: f64, %out: f64):
+    %0 = arith.divf %in, %s : f64
+    linalg.yield %0 : f64
+  }
+  memref.dealloc %sum : memref<4x1xf64>
+  return
+}
+
+// -----
+
+// Not fused: a group in which a buffer written in the group is read at
+// another row (a transpose), and rows too long for registers.
+#map = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+#tr = affine_map<(d0, d1) -> (d1, d0)>
+// CHECK-LABEL: func.func @not_fused
+// CHECK-NOT: gpu.launch
+func.func @not_fused(%x: memref<64x64xf32>, %s: memref<64xf32>, %w: memref<64x64xf32>, %z: memref<64x64xf32>, %big: memref<4x65536xf32>, %bs: memref<4xf32>, %by: memref<4x65536xf32>) {
+  linalg.generic {indexing_maps = [#map, #row], iterator_types = ["parallel", "reduction"]} ins(%x : memref<64x64xf32>) outs(%s : memref<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  linalg.generic {indexing_maps = [#map, #row, #map], iterator_types = ["parallel", "parallel"]} ins(%x, %s : memref<64x64xf32>, memref<64xf32>) outs(%w : memref<64x64xf32>) {
+  ^bb0(%in: f32, %in2: f32, %out: f32):
+    %0 = arith.divf %in, %in2 : f32
+    linalg.yield %0 : f32
+  }
+  linalg.generic {indexing_maps = [#tr, #map], iterator_types = ["parallel", "parallel"]} ins(%w : memref<64x64xf32>) outs(%z : memref<64x64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  }
+  linalg.generic {indexing_maps = [#map, #row], iterator_types = ["parallel", "reduction"]} ins(%big : memref<4x65536xf32>) outs(%bs : memref<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  linalg.generic {indexing_maps = [#map, #row, #map], iterator_types = ["parallel", "parallel"]} ins(%big, %bs : memref<4x65536xf32>, memref<4xf32>) outs(%by : memref<4x65536xf32>) {
+  ^bb0(%in: f32, %in2: f32, %out: f32):
+    %0 = arith.divf %in, %in2 : f32
+    linalg.yield %0 : f32
+  }
+  return
+}
