@@ -139,6 +139,21 @@ def memcheck_command(exe, out_dir, case=""):
                  "--log-file", log, exe]
 
 
+def run_under_memcheck(exe, out_dir, case, env):
+    """`exe` under compute-sanitizer memcheck: the sanitizer's log and the
+    program's result. compute-sanitizer exits 255 for a program that made
+    no CUDA call (an error before any GPU work), whatever the program's
+    own status, with a report of 0 errors: such a program is run again
+    without it, to judge its own status and output."""
+    sanitizer_log, command = memcheck_command(exe, out_dir, case)
+    result = subprocess.run(command, capture_output=True, text=True,
+                            errors="replace", env=env)
+    if result.returncode == 255 and sanitizer_errors(sanitizer_log) == 0:
+        result = subprocess.run([exe], capture_output=True, text=True,
+                                errors="replace", env=env)
+    return sanitizer_log, result
+
+
 def memcheck_verdict(log, returncode):
     """Whether a memcheck run was clean (its exit status not memcheck's 3,
     its report summing 0 errors), and the words for the table."""
@@ -201,11 +216,11 @@ def run(out_dir, memcheck=None):
         start = time.time()
         env = dict(os.environ, **entry.get("env", {}))
         checked = memcheck and re.search(memcheck, entry["name"])
-        command = [exe]
         if checked:
-            sanitizer_log, command = memcheck_command(exe, out_dir)
-        result = subprocess.run(command, capture_output=True, text=True, errors="replace",
-                                env=env)
+            sanitizer_log, result = run_under_memcheck(exe, out_dir, "", env)
+        else:
+            result = subprocess.run([exe], capture_output=True, text=True,
+                                    errors="replace", env=env)
         seconds = time.time() - start
         out_path = exe + ".out"
         with open(out_path, "w") as out:
@@ -231,11 +246,13 @@ def run(out_dir, memcheck=None):
         for folder, expected, variables in entry.get("cases", []):
             start = time.time()
             os.chdir(os.path.join(workdir, folder))
-            command = [exe]
+            case_env = dict(env, **variables)
             if checked:
-                sanitizer_log, command = memcheck_command(exe, out_dir, folder)
-            result = subprocess.run(command, capture_output=True, text=True, errors="replace",
-                                    env=dict(env, **variables))
+                sanitizer_log, result = run_under_memcheck(exe, out_dir,
+                                                           folder, case_env)
+            else:
+                result = subprocess.run([exe], capture_output=True, text=True,
+                                        errors="replace", env=case_env)
             ok, detail = expected_error(result, expected)
             if checked:
                 clean, words = memcheck_verdict(sanitizer_log,
