@@ -428,15 +428,23 @@ private:
   SmallVector<Value> loadRowLinear(RowOp &op, OpOperand &operand,
                                    ArrayRef<SmallVector<Value>> ivs) {
     Value value = operand.get();
-    auto type = cast<MemRefType>(value.getType());
-    AffineMap map = op.op.getMatchingIndexingMap(&operand);
+    return loadColumns(value, op.op.getMatchingIndexingMap(&operand), ivs,
+                       canVectorize(value));
+  }
+
+  /// `value` through `map` at each of `ivs`: `layout.width`-wide vector
+  /// loads of consecutive columns when `vectorize`, else one load each.
+  SmallVector<Value> loadColumns(Value value, AffineMap map,
+                                 ArrayRef<SmallVector<Value>> ivs,
+                                 bool vectorize) {
     SmallVector<Value> values;
-    if (!canVectorize(value)) {
+    if (!vectorize) {
       for (ArrayRef<Value> at : ivs)
         values.push_back(
             memref::LoadOp::create(b, loc, value, applyMap(b, loc, map, at)));
       return values;
     }
+    auto type = cast<MemRefType>(value.getType());
     auto vectorType = VectorType::get({layout.width}, type.getElementType());
     for (int64_t j = 0; j < layout.groupsPerThread; ++j) {
       Value vector =
@@ -507,21 +515,8 @@ private:
       Value element =
           memref::LoadOp::create(b, loc, value, applyMap(b, loc, map, ivs[0]));
       values.assign(ivs.size(), element);
-    } else if (rowLinear && canVectorize(value)) {
-      auto vectorType = VectorType::get({layout.width}, type.getElementType());
-      for (int64_t j = 0; j < layout.groupsPerThread; ++j) {
-        Value vector =
-            vector::LoadOp::create(b, loc, vectorType, value,
-                                   applyMap(b, loc, map, ivs[j * layout.width]),
-                                   /*nontemporal=*/false, alignment(type));
-        for (int64_t v = 0; v < layout.width; ++v)
-          values.push_back(
-              vector::ExtractOp::create(b, loc, vector, ArrayRef<int64_t>{v}));
-      }
     } else {
-      for (ArrayRef<Value> at : ivs)
-        values.push_back(
-            memref::LoadOp::create(b, loc, value, applyMap(b, loc, map, at)));
+      values = loadColumns(value, map, ivs, rowLinear && canVectorize(value));
     }
     loaded[key] = values;
     return values;
