@@ -19,6 +19,10 @@
 
 namespace mlir::array::gpu_utils {
 
+/// Most blocks of a row or reduction kernel's grid; larger work is
+/// grid-strided.
+constexpr int64_t kMaxGrid = 65536;
+
 /// Splits `linear` into one index per size, the last varying fastest. Not
 /// affine::delinearizeIndex: its affine.delinearize_index lowers to signed
 /// division with fix-ups for negative values, and kernel indices are never

@@ -51,8 +51,6 @@ using namespace mlir::array::gpu_utils;
 
 namespace {
 
-/// Most blocks of a reduction kernel's grid; larger work is grid-strided.
-constexpr int64_t kMaxGrid = 65536;
 /// Reductions over at most this many elements per output stay one thread
 /// per output (array-gpu-map-linalg): cooperation would cost more.
 constexpr int64_t kMinCooperativeExtent = 16;

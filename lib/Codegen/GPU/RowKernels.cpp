@@ -40,8 +40,6 @@ using namespace mlir::array::gpu_utils;
 
 namespace {
 
-constexpr int64_t kMaxGrid = 65536;
-
 /// One linalg op of a row group: loop 0 runs over the rows, the others
 /// over `innerSize` elements of a row (the whole row, or 1 for per-row
 /// scalars such as a keepdims reduction's output).
