@@ -17,7 +17,7 @@ set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${ARRAYC_BUILD_DIR:-$root/build}
-packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
+packages=(libdlpack-dev llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
           lld-22 python3-numpy cmake ninja-build g++ libgtest-dev zlib1g-dev
           ${ARRAYC_EXTRA_PACKAGES:-})
 

@@ -43,5 +43,6 @@
 #include "arrayrt/io.h"              /* printing, .npy/.npz, .mtx */
 #include "arrayrt/sparse.h"          /* CSR matrices (cuSPARSE) */
 #include "arrayrt/mlir_gpu_abi.h"    /* mgpu* of gpu-to-llvm */
+#include "arrayrt/abi.h"             /* @main arguments, DLPack calls */
 
 #endif /* ARRAYRT_ARRAYRT_H */

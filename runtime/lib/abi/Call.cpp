@@ -1,0 +1,1 @@
+// Call.cpp: being written.

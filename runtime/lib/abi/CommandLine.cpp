@@ -1,0 +1,1 @@
+// CommandLine.cpp: being written.

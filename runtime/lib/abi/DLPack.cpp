@@ -1,0 +1,1 @@
+// DLPack.cpp: being written.

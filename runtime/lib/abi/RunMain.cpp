@@ -1,0 +1,1 @@
+// RunMain.cpp: being written.
