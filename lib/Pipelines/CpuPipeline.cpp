@@ -18,6 +18,8 @@ using namespace mlir;
 void array::buildArrayToCpuPipeline(OpPassManager &pm,
                                     const ArrayToCpuPipelineOptions &options,
                                     PipelineStage stop) {
+  // Exported functions' signatures, while they still take tensors.
+  addMarkExports(pm, options.exportKind, options.exportPrefix);
   // Run-time messages name the array op (array-check-allocations).
   pm.addPass(createArrayNameLocations());
   // One thread runs everything in order: streams have nothing to do.
@@ -68,4 +70,5 @@ void array::buildArrayToCpuPipeline(OpPassManager &pm,
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  addExportAbi(pm, options.exportKind, /*cuda=*/false);
 }

@@ -28,6 +28,8 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   // What the sparse lowering cannot do yet stops here with a precise error,
   // not deep in bufferization.
   pm.addPass(createArrayRejectSparse());
+  // Exported functions' signatures, while they still take tensors.
+  addMarkExports(pm, options.exportKind, options.exportPrefix);
   // The GPU operations of the host code are named after these at run time
   // (array-gpu-op-context).
   pm.addPass(createArrayNameLocations());
@@ -118,4 +120,5 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  addExportAbi(pm, options.exportKind, /*cuda=*/true);
 }

@@ -25,6 +25,24 @@ void array::buildArrayToLinalgPipeline(OpPassManager &pm,
   funcPm.addPass(createCSEPass());
 }
 
+void array::addMarkExports(OpPassManager &pm, StringRef kind,
+                           StringRef prefix) {
+  if (kind == "none")
+    return;
+  ArrayMarkExportsOptions options;
+  options.kind = kind.str();
+  options.prefix = prefix.str();
+  pm.addPass(createArrayMarkExports(options));
+}
+
+void array::addExportAbi(OpPassManager &pm, StringRef kind, bool cuda) {
+  if (kind == "none")
+    return;
+  ArrayExportAbiOptions options;
+  options.cuda = cuda;
+  pm.addPass(createArrayExportAbi(options));
+}
+
 void array::buildBufferizationPipeline(OpPassManager &pm) {
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;

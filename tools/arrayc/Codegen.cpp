@@ -16,8 +16,7 @@ using namespace llvm;
 
 void arrayc::renameEntryPoint(Module &module) {
   Function *program = module.getFunction("main");
-  if (!program || !program->getReturnType()->isVoidTy() ||
-      program->arg_size() != 0)
+  if (!program || program->isDeclaration())
     return;
   program->setName(kProgramEntry);
   program->setLinkage(GlobalValue::ExternalLinkage);
@@ -32,12 +31,12 @@ createHostTargetMachine(unsigned optLevel) {
   const Target *target = TargetRegistry::lookupTarget(triple, error);
   if (!target)
     return createStringError(inconvertibleErrorCode(),
-                             "no LLVM target for host triple " +
-                                 triple.str() + ": " + error);
+                             "no LLVM target for host triple " + triple.str() +
+                                 ": " + error);
   auto level = static_cast<CodeGenOptLevel>(std::min(optLevel, 3u));
-  std::unique_ptr<TargetMachine> machine(target->createTargetMachine(
-      triple, "generic", "", TargetOptions(), Reloc::PIC_, std::nullopt,
-      level));
+  std::unique_ptr<TargetMachine> machine(
+      target->createTargetMachine(triple, "generic", "", TargetOptions(),
+                                  Reloc::PIC_, std::nullopt, level));
   if (!machine)
     return createStringError(inconvertibleErrorCode(),
                              "cannot create a target machine for " +
@@ -51,8 +50,8 @@ Error arrayc::optimizeForHost(Module &module, unsigned optLevel) {
     return machine.takeError();
   module.setTargetTriple((*machine)->getTargetTriple());
   module.setDataLayout((*machine)->createDataLayout());
-  auto transformer =
-      mlir::makeOptimizingTransformer(optLevel, /*sizeLevel=*/0, machine->get());
+  auto transformer = mlir::makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
+                                                     machine->get());
   return transformer(&module);
 }
 

@@ -12,13 +12,14 @@ class Module;
 
 namespace arrayc {
 
-/// The symbol the program's `func.func @main()` is compiled to. The C `main`
-/// comes from the runtime's libarrayrt_main.a, which calls it (once, or
-/// repeatedly under ARRAYRT_BENCH; see arrayrt.h).
+/// The symbol the program's `func.func @main` is compiled to. The C `main`
+/// comes from the runtime's libarrayrt_main.a, which calls it through its
+/// packed entry point and table (`arrayc_program`, array-export-abi), once
+/// or repeatedly under ARRAYRT_BENCH (see arrayrt/program.h, arrayrt/abi.h).
 inline constexpr const char *kProgramEntry = "arrayc_program_main";
 
-/// Renames the program's `main` (which returns nothing) to kProgramEntry,
-/// with external linkage. Does nothing for a module without such a `main`.
+/// Renames the program's `main` to kProgramEntry, with external linkage.
+/// Does nothing for a module without a `main` (a library).
 void renameEntryPoint(llvm::Module &module);
 
 /// Sets the host triple and data layout on `module` and optimizes it at

@@ -5,6 +5,7 @@
 #include "arrayc/Config.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
@@ -22,7 +23,8 @@ arrayc::LinkOptions arrayc::defaultLinkOptions(const char *argv0) {
   options.linker = fromEnvironment("ARRAYC_LINKER", ARRAYC_PROGRAM_LINKER);
   std::string self = sys::fs::getMainExecutable(
       argv0, reinterpret_cast<void *>(&defaultLinkOptions));
-  SmallString<256> archive(sys::path::parent_path(sys::path::parent_path(self)));
+  SmallString<256> archive(
+      sys::path::parent_path(sys::path::parent_path(self)));
   sys::path::append(archive, "lib", "libarrayrt.a");
   options.runtimeLibrary = fromEnvironment("ARRAYC_RUNTIME_LIB", archive);
   return options;
@@ -34,8 +36,9 @@ std::string arrayc::LinkOptions::mainLibrary() const {
   return std::string(path);
 }
 
-Error arrayc::linkExecutable(StringRef object, StringRef output,
-                             const LinkOptions &options) {
+/// Runs the linker on `object`, the runtime and `extra` arguments.
+static Error link(StringRef object, StringRef output, ArrayRef<StringRef> extra,
+                  bool withMain, const arrayc::LinkOptions &options) {
   if (!sys::fs::exists(options.runtimeLibrary))
     return createStringError(
         inconvertibleErrorCode(),
@@ -43,7 +46,7 @@ Error arrayc::linkExecutable(StringRef object, StringRef output,
             "' not found (build the arrayrt target, or pass --runtime-lib= "
             "or set ARRAYC_RUNTIME_LIB)");
   std::string mainLibrary = options.mainLibrary();
-  if (!sys::fs::exists(mainLibrary))
+  if (withMain && !sys::fs::exists(mainLibrary))
     return createStringError(
         inconvertibleErrorCode(),
         "runtime entry library '" + mainLibrary +
@@ -58,20 +61,13 @@ Error arrayc::linkExecutable(StringRef object, StringRef output,
   // The runtime is C++ but the program must run where only the C library is
   // guaranteed: link libstdc++, libgcc and zlib (.npz archives) statically.
   // The CUDA driver is loaded at run time, so nothing CUDA is linked.
-  SmallVector<StringRef> args = {*linker,
-                                 object,
-                                 mainLibrary,
-                                 options.runtimeLibrary,
-                                 "-o",
-                                 output,
-                                 "-static-libstdc++",
-                                 "-static-libgcc",
-                                 "-Wl,-Bstatic",
-                                 "-lz",
-                                 "-Wl,-Bdynamic",
-                                 "-ldl",
-                                 "-lpthread",
-                                 "-lm"};
+  SmallVector<StringRef> args = {*linker, object};
+  if (withMain)
+    args.push_back(mainLibrary);
+  args.append({StringRef(options.runtimeLibrary), "-o", output});
+  args.append(extra.begin(), extra.end());
+  args.append({"-static-libstdc++", "-static-libgcc", "-Wl,-Bstatic", "-lz",
+               "-Wl,-Bdynamic", "-ldl", "-lpthread", "-lm"});
   // A runtime built with sanitizers needs their runtimes in the program.
   SmallVector<StringRef> configured;
   StringRef(ARRAYC_PROGRAM_LINK_FLAGS).split(configured, ' ', -1, false);
@@ -82,13 +78,40 @@ Error arrayc::linkExecutable(StringRef object, StringRef output,
     errs() << '\n';
   }
   std::string message;
-  int status = sys::ExecuteAndWait(*linker, args, std::nullopt, {}, 0, 0,
-                                   &message);
+  int status =
+      sys::ExecuteAndWait(*linker, args, std::nullopt, {}, 0, 0, &message);
   if (status != 0)
     return createStringError(inconvertibleErrorCode(),
                              "linking failed (" + options.linker +
                                  " exited with " + std::to_string(status) +
-                                 (message.empty() ? "" : ": " + message) +
-                                 ")");
+                                 (message.empty() ? "" : ": " + message) + ")");
   return Error::success();
+}
+
+Error arrayc::linkExecutable(StringRef object, StringRef output,
+                             const LinkOptions &options) {
+  return link(object, output, {}, /*withMain=*/true, options);
+}
+
+Error arrayc::linkSharedLibrary(StringRef object, StringRef output,
+                                StringRef prefix, const LinkOptions &options) {
+  // A version script: the library's C functions are its only dynamic
+  // symbols; the runtime's (and libstdc++'s, zlib's) stay inside it.
+  SmallString<128> script;
+  int fd;
+  if (std::error_code ec =
+          sys::fs::createTemporaryFile("arrayc", "map", fd, script))
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot create a temporary version script: " +
+                                 ec.message());
+  FileRemover removeScript(script);
+  {
+    raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << "{\n  global: " << prefix << "_*;\n  local: *;\n};\n";
+  }
+  std::string versionScript = ("-Wl,--version-script=" + script).str();
+  return link(
+      object, output,
+      {"-shared", versionScript, "-Wl,--exclude-libs,ALL", "-Wl,-z,defs"},
+      /*withMain=*/false, options);
 }

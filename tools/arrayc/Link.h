@@ -32,6 +32,13 @@ LinkOptions defaultLinkOptions(const char *argv0);
 llvm::Error linkExecutable(llvm::StringRef object, llvm::StringRef output,
                            const LinkOptions &options);
 
+/// Links `object` with the runtime into the shared library `output`, which
+/// exports only the symbols that start with `<prefix>_` (the runtime stays
+/// private to the library, so several libraries can share a process).
+llvm::Error linkSharedLibrary(llvm::StringRef object, llvm::StringRef output,
+                              llvm::StringRef prefix,
+                              const LinkOptions &options);
+
 } // namespace arrayc
 
 #endif // ARRAYC_TOOLS_ARRAYC_LINK_H

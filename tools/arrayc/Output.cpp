@@ -27,8 +27,8 @@ Error cannotWrite(StringRef path, std::error_code ec) {
 namespace arrayc {
 
 OutputFile::OutputFile(std::string path, std::string temporary, bool replace)
-    : path(std::move(path)), temporary(std::move(temporary)),
-      replace(replace) {}
+    : path(std::move(path)), temporary(std::move(temporary)), replace(replace) {
+}
 
 Expected<std::unique_ptr<OutputFile>> OutputFile::create(StringRef path) {
   if (path.empty())
@@ -55,20 +55,18 @@ Expected<std::unique_ptr<OutputFile>> OutputFile::create(StringRef path) {
   if (replace) {
     SmallString<256> model(path);
     model += ".arrayc-%%%%%%";
-    if (std::error_code ec = sys::fs::createUniqueFile(
-            model, fd, temporary, sys::fs::OF_None,
-            sys::fs::all_read | sys::fs::all_write))
+    if (std::error_code ec =
+            sys::fs::createUniqueFile(model, fd, temporary, sys::fs::OF_None,
+                                      sys::fs::all_read | sys::fs::all_write))
       return cannotWrite(path, ec);
   } else if (std::error_code ec = sys::fs::createTemporaryFile(
                  "arrayc-output", "tmp", fd, temporary)) {
-    return cannotWrite(path, "cannot create a temporary file: " +
-                                 ec.message());
+    return cannotWrite(path, "cannot create a temporary file: " + ec.message());
   }
   sys::RemoveFileOnSignal(temporary);
   std::unique_ptr<OutputFile> output(
       new OutputFile(path.str(), temporary.str().str(), replace));
-  output->stream =
-      std::make_unique<raw_fd_ostream>(fd, /*shouldClose=*/true);
+  output->stream = std::make_unique<raw_fd_ostream>(fd, /*shouldClose=*/true);
   return output;
 }
 

@@ -3,8 +3,8 @@
 #include "Toolkit.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/FileSystem.h"
@@ -42,9 +42,9 @@ Expected<std::vector<std::string>> ptxasArchitectures(StringRef ptxas) {
   std::optional<StringRef> redirects[] = {std::nullopt, StringRef(output),
                                           StringRef(output)};
   std::string message;
-  int status = sys::ExecuteAndWait(ptxas, {ptxas, "--help"}, std::nullopt,
-                                   redirects, /*SecondsToWait=*/60, 0,
-                                   &message);
+  int status =
+      sys::ExecuteAndWait(ptxas, {ptxas, "--help"}, std::nullopt, redirects,
+                          /*SecondsToWait=*/60, 0, &message);
   auto text = MemoryBuffer::getFile(output);
   sys::fs::remove(output);
   if (status != 0 || !text)
@@ -112,10 +112,9 @@ Expected<CudaToolkit> findCudaToolkit(StringRef root) {
   sys::path::append(libdevice, "nvvm", "libdevice", "libdevice.10.bc");
   if (!sys::fs::exists(libdevice))
     return error("the CUDA toolkit '" + root +
-                 "' (--cuda-toolkit) has no libdevice (expected " +
-                 libdevice + ")");
-  Expected<std::vector<std::string>> names =
-      ptxasArchitectures(toolkit.ptxas);
+                 "' (--cuda-toolkit) has no libdevice (expected " + libdevice +
+                 ")");
+  Expected<std::vector<std::string>> names = ptxasArchitectures(toolkit.ptxas);
   if (!names)
     return names.takeError();
   toolkit.architectures = std::move(*names);

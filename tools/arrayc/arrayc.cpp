@@ -1,13 +1,16 @@
 //===- arrayc.cpp - The Arrayc ahead-of-time compiler driver --------------===//
 //
 //   arrayc prog.mlir -o prog [--target=cuda|cpu] [--arch=sm_90a]
-//          [--emit=mlir|linalg|gpu|llvm|ptx|obj|exe] [-O0..3]
+//          [--emit=mlir|linalg|gpu|llvm|ptx|obj|exe|shared] [-O0..3]
 //
 // Runs the same pipelines array-opt registers, in process, then LLVM's code
-// generator, then links the object with the arrayrt runtime. The program's
-// func.func @main() becomes the C function arrayc_program_main; the C main
-// comes from libarrayrt_main.a (it runs the program, or benchmarks it under
-// ARRAYRT_BENCH).
+// generator, then links the object with the arrayrt runtime. An executable's
+// func.func @main becomes the C function arrayc_program_main with its table
+// arrayc_program; the C main comes from libarrayrt_main.a (it reads @main's
+// arguments from the command line and runs it, or benchmarks it under
+// ARRAYRT_BENCH). A shared library (--emit=shared) exports every public
+// function as C functions over DLPack tensors, declared in a generated
+// header (docs/abi.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +19,7 @@
 #include "Output.h"
 #include "Toolkit.h"
 
+#include "arrayc/Conversion/ExportAbi/ExportAbi.h"
 #include "arrayc/InitAll.h"
 #include "arrayc/Support/SourceChecks.h"
 #include "arrayc/Target/GpuBinaryToPtx.h"
@@ -28,13 +32,15 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
@@ -48,7 +54,7 @@ namespace {
 enum class Target { Cuda, Cpu };
 
 /// What to write, in pipeline order: each includes every step before it.
-enum class Emit { Mlir, Linalg, Gpu, Llvm, Ptx, Obj, Exe };
+enum class Emit { Mlir, Linalg, Gpu, Llvm, Ptx, Obj, Exe, Shared };
 
 cl::OptionCategory category("arrayc options");
 
@@ -57,11 +63,11 @@ cl::opt<std::string> inputFile(cl::Positional,
                                cl::cat(category));
 cl::opt<std::string> outputFile("o", cl::desc("Output file"),
                                 cl::value_desc("file"), cl::cat(category));
-cl::opt<Target> target(
-    "target", cl::desc("Where the program runs"), cl::init(Target::Cuda),
-    cl::values(clEnumValN(Target::Cuda, "cuda", "NVIDIA GPU (default)"),
-               clEnumValN(Target::Cpu, "cpu", "the host CPU only")),
-    cl::cat(category));
+cl::opt<Target>
+    target("target", cl::desc("Where the program runs"), cl::init(Target::Cuda),
+           cl::values(clEnumValN(Target::Cuda, "cuda", "NVIDIA GPU (default)"),
+                      clEnumValN(Target::Cpu, "cpu", "the host CPU only")),
+           cl::cat(category));
 cl::opt<Emit> emit(
     "emit", cl::desc("What to produce"), cl::init(Emit::Exe),
     cl::values(
@@ -72,8 +78,22 @@ cl::opt<Emit> emit(
         clEnumValN(Emit::Llvm, "llvm", "host LLVM IR"),
         clEnumValN(Emit::Ptx, "ptx", "the kernels' PTX (cuda)"),
         clEnumValN(Emit::Obj, "obj", "a host object file"),
-        clEnumValN(Emit::Exe, "exe", "an executable (default)")),
+        clEnumValN(Emit::Exe, "exe", "an executable (default)"),
+        clEnumValN(Emit::Shared, "shared",
+                   "a shared library of the public functions, and its C "
+                   "header")),
     cl::cat(category));
+cl::opt<std::string>
+    prefix("prefix",
+           cl::desc("The C name prefix of a shared library's functions "
+                    "(<prefix>_<function>; default: the output's name without "
+                    "'lib' and its extension)"),
+           cl::value_desc("name"), cl::cat(category));
+cl::opt<std::string> headerFile(
+    "header",
+    cl::desc("Where --emit=shared writes the C header (default: <prefix>.h "
+             "next to the library)"),
+    cl::value_desc("file"), cl::cat(category));
 cl::opt<std::string> arch(
     "arch",
     cl::desc("GPU architecture (cuda target): sm_XY embeds machine code for "
@@ -112,9 +132,7 @@ int fail(const llvm::Twine &message) {
   return 1;
 }
 
-int fail(llvm::Error error) {
-  return fail(llvm::toString(std::move(error)));
-}
+int fail(llvm::Error error) { return fail(llvm::toString(std::move(error))); }
 
 /// The name the entry point is compiled to (kProgramEntry) must be free.
 LogicalResult verifyEntrySymbolFree(ModuleOp module) {
@@ -126,22 +144,61 @@ LogicalResult verifyEntrySymbolFree(ModuleOp module) {
   return success();
 }
 
-/// The program's entry point must be `func.func @main()`.
-LogicalResult verifyEntryPoint(ModuleOp module) {
-  auto main = module.lookupSymbol<func::FuncOp>("main");
-  if (!main)
-    return module.emitError(
-        "expected a 'func.func @main()' as the program's entry point");
-  if (main.getNumArguments() != 0 || main.getNumResults() != 0)
-    return main.emitError("expected @main to take no arguments and return "
-                          "nothing, found ")
-           << main.getFunctionType();
-  return success();
+/// Names each argument of the functions the artifact exports after its SSA
+/// name in the source (`%x` -> "x", arrayrt.name), which the ABI uses in
+/// messages, --help and the C header. The parser gives an argument the
+/// location of its name.
+void nameArguments(ModuleOp module, llvm::SourceMgr &sourceMgr) {
+  MLIRContext *context = module.getContext();
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isPrivate() || func.isExternal())
+      continue;
+    for (BlockArgument arg : func.getArguments()) {
+      auto loc = dyn_cast<FileLineColLoc>(arg.getLoc());
+      if (!loc)
+        continue;
+      llvm::SMLoc at = sourceMgr.FindLocForLineAndColumn(
+          sourceMgr.getMainFileID(), loc.getLine(), loc.getColumn());
+      if (!at.isValid() || *at.getPointer() != '%')
+        continue;
+      StringRef rest(at.getPointer() + 1);
+      StringRef name = rest.take_while([](char c) {
+        return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.' || c == '-';
+      });
+      if (!name.empty() && !llvm::isDigit(name.front()))
+        func.setArgAttr(arg.getArgNumber(),
+                        arrayrt::ArrayrtDialect::kArgNameAttrName,
+                        StringAttr::get(context, name));
+    }
+  }
+}
+
+/// The C name prefix of a shared library written to `output`: --prefix, or
+/// the file's stem without "lib".
+llvm::Expected<std::string> libraryPrefix(StringRef output) {
+  if (!prefix.empty())
+    return prefix.getValue();
+  StringRef stem = llvm::sys::path::stem(output);
+  if (stem.starts_with("lib"))
+    stem = stem.drop_front(3);
+  std::string name;
+  for (char c : stem)
+    name.push_back(llvm::isAlnum(c) ? c : '_');
+  if (name.empty() || llvm::isDigit(name.front()))
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "cannot derive a C name prefix from the output '" + output.str() +
+            "': pass --prefix=<name>");
+  return name;
 }
 
 std::string defaultOutput() {
   if (emit == Emit::Exe)
     return "a.out";
+  if (emit == Emit::Shared) {
+    llvm::StringRef stem = llvm::sys::path::stem(inputFile);
+    return "lib" + (stem == "-" ? "a" : stem.str()) + ".so";
+  }
   if (emit == Emit::Obj) {
     llvm::StringRef stem = llvm::sys::path::stem(inputFile);
     return (stem == "-" ? "a" : stem.str()) + ".o";
@@ -188,14 +245,26 @@ llvm::Expected<DeviceOptions> checkOptions() {
   return device;
 }
 
+/// What the compiled artifact exports: an executable its @main, a shared
+/// library its public functions, an object or LLVM IR its @main if it has
+/// one (to link with libarrayrt_main.a), earlier stages nothing.
+struct Exports {
+  std::string kind = "none";
+  std::string prefix;
+};
+
 void buildPipeline(PassManager &pm, array::PipelineStage stage,
-                   const DeviceOptions &device) {
+                   const DeviceOptions &device, const Exports &exports) {
   if (target == Target::Cpu) {
     array::ArrayToCpuPipelineOptions options;
+    options.exportKind = exports.kind;
+    options.exportPrefix = exports.prefix;
     array::buildArrayToCpuPipeline(pm, options, stage);
     return;
   }
   array::ArrayToCudaPipelineOptions options;
+  options.exportKind = exports.kind;
+  options.exportPrefix = exports.prefix;
   options.chip = device.arch.chip;
   options.optLevel = optLevel.getValue();
   options.matmulTf32 = matmulTf32;
@@ -258,18 +327,32 @@ int compile(const DeviceOptions &device, const char *argv0) {
   };
   if (emit == Emit::Mlir)
     return writeModule();
-  if (emit >= Emit::Exe && failed(verifyEntryPoint(*module)))
-    return 1;
-  if (emit >= Emit::Llvm && failed(verifyEntrySymbolFree(*module)))
+  Exports exports;
+  if (emit == Emit::Shared) {
+    llvm::Expected<std::string> name = libraryPrefix(outputFile);
+    if (!name)
+      return fail(name.takeError());
+    exports.kind = "library";
+    exports.prefix = *name;
+  } else if (emit == Emit::Exe ||
+             ((emit == Emit::Obj || emit == Emit::Llvm) &&
+              module->lookupSymbol<func::FuncOp>("main"))) {
+    exports.kind = "entry";
+  }
+  if (exports.kind != "none")
+    nameArguments(*module, sourceMgr);
+  if (emit >= Emit::Llvm && emit != Emit::Shared &&
+      failed(verifyEntrySymbolFree(*module)))
     return 1;
 
   PassManager pm(&context);
   if (failed(applyPassManagerCLOptions(pm)))
     return 1;
-  array::PipelineStage stage = emit == Emit::Linalg ? array::PipelineStage::Linalg
-                               : emit == Emit::Gpu  ? array::PipelineStage::Kernels
-                                                    : array::PipelineStage::Llvm;
-  buildPipeline(pm, stage, device);
+  array::PipelineStage stage =
+      emit == Emit::Linalg ? array::PipelineStage::Linalg
+      : emit == Emit::Gpu  ? array::PipelineStage::Kernels
+                           : array::PipelineStage::Llvm;
+  buildPipeline(pm, stage, device, exports);
   if (failed(pm.run(*module)) || sawError)
     return 1;
 
@@ -279,6 +362,26 @@ int compile(const DeviceOptions &device, const char *argv0) {
     if (failed(array::writeGpuBinaryPtx(*module, (*output)->os())))
       return 1;
     return commit();
+  }
+
+  // The library's header, checked before any work like the library itself
+  // and written only when the library is.
+  std::unique_ptr<arrayc::OutputFile> header;
+  if (emit == Emit::Shared) {
+    std::string path = headerFile;
+    if (path.empty()) {
+      llvm::SmallString<128> next(llvm::sys::path::parent_path(outputFile));
+      llvm::sys::path::append(next, exports.prefix + ".h");
+      path = std::string(next);
+    }
+    llvm::Expected<std::unique_ptr<arrayc::OutputFile>> created =
+        arrayc::OutputFile::create(path);
+    if (!created)
+      return fail(created.takeError());
+    header = std::move(*created);
+    if (failed(array::writeLibraryHeader(
+            *module, llvm::sys::path::filename(inputFile), header->os())))
+      return 1;
   }
 
   llvm::LLVMContext llvmContext;
@@ -326,9 +429,16 @@ int compile(const DeviceOptions &device, const char *argv0) {
   if (!runtimeLib.empty())
     link.runtimeLibrary = runtimeLib;
   link.verbose = verbose;
-  if (llvm::Error err = arrayc::linkExecutable(
-          objectPath, (*output)->temporaryPath(), link))
+  if (llvm::Error err = emit == Emit::Shared
+                            ? arrayc::linkSharedLibrary(
+                                  objectPath, (*output)->temporaryPath(),
+                                  exports.prefix, link)
+                            : arrayc::linkExecutable(
+                                  objectPath, (*output)->temporaryPath(), link))
     return fail(std::move(err));
+  if (header)
+    if (llvm::Error error = header->commit())
+      return fail(std::move(error));
   return commit();
 }
 
@@ -340,6 +450,10 @@ int main(int argc, char **argv) {
   registerPassManagerCLOptions();
   registerAsmPrinterCLOptions();
   cl::HideUnrelatedOptions(category);
+  cl::SetVersionPrinter([](llvm::raw_ostream &os) {
+    os << "Arrayc " << ARRAYC_VERSION << " (LLVM/MLIR " << LLVM_VERSION_STRING
+       << ")\n  CUDA toolkit: " << ARRAYC_CUDA_TOOLKIT_PATH << "\n";
+  });
   cl::ParseCommandLineOptions(argc, argv,
                               "Arrayc: compile array programs for NVIDIA "
                               "GPUs and CPUs\n");

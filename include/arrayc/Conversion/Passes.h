@@ -6,6 +6,7 @@
 #include "arrayc/Conversion/ArrayToLibrary/ArrayToLibrary.h"
 #include "arrayc/Conversion/ArrayToLinalg/ArrayToLinalg.h"
 #include "arrayc/Conversion/ArrayrtToCalls/ArrayrtToCalls.h"
+#include "arrayc/Conversion/ExportAbi/ExportAbi.h"
 
 namespace mlir::array {
 

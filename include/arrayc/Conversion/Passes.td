@@ -110,6 +110,78 @@ def ArrayCheckAllocations : Pass<"array-check-allocations", "ModuleOp"> {
   ];
 }
 
+def ArrayMarkExports : Pass<"array-mark-exports", "ModuleOp"> {
+  let summary = "Record the ABI signature of each function the compiled "
+                "artifact exports.";
+  let description = [{
+    Runs first, while functions take and return tensors. With
+    `kind=entry` (an executable) it marks `@main`; with `kind=library` (a
+    shared library) every public `func.func` with a body. Each gets
+    `arrayrt.export = #arrayrt.export<...>`: the kind, the C name prefix
+    (libraries), the signature and the arguments' names (each argument's
+    `arrayrt.name`, which arrayc sets from its SSA name in the source and
+    this pass removes; else `arg<i>`).
+
+    An exported function takes ranked tensors (of bool, integer or float
+    elements, no sparse encoding) and scalars (bool, integer, float,
+    index), and returns ranked tensors. Anything else is an error at the
+    function naming the argument or result, what it is and what the ABI
+    takes; so are library function names that are not C identifiers and C
+    names that collide (`f` and `f_into`).
+
+    ```mlir
+    // array-opt --array-mark-exports='kind=library prefix=prog'
+    func.func @scale(%x: tensor<?xf32>, %s: f32) -> tensor<?xf32>
+    // becomes
+    func.func @scale(%x: tensor<?xf32>, %s: f32) -> tensor<?xf32>
+        attributes {arrayrt.export = #arrayrt.export<kind = library,
+          prefix = "prog", signature = (tensor<?xf32>, f32) -> tensor<?xf32>,
+          arg_names = ["arg0", "arg1"]>}
+    ```
+  }];
+  let options = [
+    Option<"kind", "kind", "std::string", "\"entry\"",
+           "entry (an executable's @main) or library (every public "
+           "function)">,
+    Option<"prefix", "prefix", "std::string", "\"\"",
+           "The prefix of a library's C names (<prefix>_<function>)">,
+  ];
+  let dependentDialects = ["arrayrt::ArrayrtDialect"];
+}
+
+def ArrayExportAbi : Pass<"array-export-abi", "ModuleOp"> {
+  let summary = "Emit the signature tables, packed entry points and C "
+                "functions of exported functions.";
+  let description = [{
+    Runs last, on the LLVM dialect. For each `llvm.func` with an
+    `arrayrt.export` (runtime/include/arrayrt/abi.h has the layouts):
+
+    - `__arrayc_packed_<f>(ptr args, ptr results)`: loads each argument
+      from `args[i]` (a memref descriptor, or a scalar's value), calls the
+      function and stores each result descriptor at `results[j]`;
+    - its `arrayrt_abi_function_t`: names, dtypes, ranks, static shapes,
+      flags (`cuda`: tensors on the GPU; a library function is stream
+      ordered), the packed entry point.
+
+    An entry point's table is the global `arrayc_program`, which the
+    executable's C main (libarrayrt_main.a) hands to `arrayrt_run_main`.
+    A library gets its `arrayrt_abi_module_t` and, per function `f`, the C
+    functions `<prefix>_f(args..., DLManagedTensor **results..., void
+    *stream)` and `<prefix>_f_into(args..., DLTensor *results..., void
+    *stream)`, plus `<prefix>_call`, `<prefix>_module`,
+    `<prefix>_last_error` and `<prefix>_stream_wait`, each a call of the
+    runtime's `arrayrt_abi_*` (declared here: these are the only runtime
+    calls made after convert-arrayrt-to-calls). A tensor argument is a
+    `const DLTensor *`, a scalar its C type (bool, intN_t, float, double;
+    f16 and bf16 as uint16_t bits).
+  }];
+  let options = [
+    Option<"cuda", "cuda", "bool", "false",
+           "Tensors live in GPU memory (the cuda target)">,
+  ];
+  let dependentDialects = ["LLVM::LLVMDialect"];
+}
+
 def ArrayRejectSparse : Pass<"array-reject-sparse", "ModuleOp"> {
   let summary = "Stop with a precise error at the first sparse matrix the "
                 "CUDA target cannot lower yet.";

@@ -29,6 +29,16 @@ struct ArrayToCpuPipelineOptions
       *this, "fuse-elementwise",
       llvm::cl::desc("Fuse producer-consumer chains of elementwise ops."),
       llvm::cl::init(true)};
+  PassOptions::Option<std::string> exportKind{
+      *this, "export",
+      llvm::cl::desc("What the program exports (array-mark-exports, "
+                     "array-export-abi): none, entry (an executable's "
+                     "@main) or library (its public functions)."),
+      llvm::cl::init("none")};
+  PassOptions::Option<std::string> exportPrefix{
+      *this, "export-prefix",
+      llvm::cl::desc("The C name prefix of a library's functions."),
+      llvm::cl::init("")};
 };
 
 struct ArrayToCudaPipelineOptions
@@ -76,10 +86,27 @@ struct ArrayToCudaPipelineOptions
       *this, "matmul-tf32",
       llvm::cl::desc("Compute float32 matrix products on TF32 tensor cores."),
       llvm::cl::init(false)};
+  PassOptions::Option<std::string> exportKind{
+      *this, "export",
+      llvm::cl::desc("What the program exports (array-mark-exports, "
+                     "array-export-abi): none, entry (an executable's "
+                     "@main) or library (its public functions)."),
+      llvm::cl::init("none")};
+  PassOptions::Option<std::string> exportPrefix{
+      *this, "export-prefix",
+      llvm::cl::desc("The C name prefix of a library's functions."),
+      llvm::cl::init("")};
 };
 
 /// array dialect → linalg on tensors, shared by both targets.
 void buildArrayToLinalgPipeline(OpPassManager &pm, bool fuseElementwise);
+
+/// array-mark-exports for `kind` (entry or library; nothing for none).
+void addMarkExports(OpPassManager &pm, llvm::StringRef kind,
+                    llvm::StringRef prefix);
+
+/// array-export-abi, last, when `kind` is not none.
+void addExportAbi(OpPassManager &pm, llvm::StringRef kind, bool cuda);
 
 /// Bufferization and buffer deallocation, shared by both targets.
 void buildBufferizationPipeline(OpPassManager &pm);

@@ -154,6 +154,24 @@ BufferPlacement::BufferPlacement(ModuleOp module) {
         deviceUses.push_back(use.get());
     return WalkResult::advance();
   });
+  // An exported function's tensors cross the ABI in GPU memory: its
+  // arguments are the caller's device arrays, its results are handed over
+  // as device arrays (runtime/include/arrayrt/abi.h).
+  module.walk([&](func::FuncOp func) {
+    if (!func->hasAttr(arrayrt::ArrayrtDialect::kExportAttrName) ||
+        func.isExternal())
+      return;
+    for (BlockArgument arg : func.getArguments())
+      if (isa<MemRefType>(arg.getType()))
+        deviceUses.push_back(arg);
+    func.walk([&](func::ReturnOp ret) {
+      if (ret->getParentOp() != func)
+        return;
+      for (Value value : ret.getOperands())
+        if (isa<MemRefType>(value.getType()))
+          deviceUses.push_back(value);
+    });
+  });
   for (Value value : deviceUses)
     id(value);
   classes.compress();

@@ -7,7 +7,9 @@
 // a call's operands and results join the callee's arguments and returned
 // values. Each class is placed as a whole: in GPU memory when a kernel or a
 // runtime operation that works on device memory uses one of its values,
-// in host memory when only host code touches it. Host code that loads from
+// in host memory when only host code touches it. The arguments and
+// results of exported functions (#arrayrt.export) are in GPU memory. Host
+// code that loads from
 // or stores to a device class must go through a copy
 // (array-gpu-device-memory stages it).
 //

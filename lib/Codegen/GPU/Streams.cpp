@@ -144,7 +144,12 @@ class StreamLowering {
 public:
   StreamLowering(ModuleOp module, func::FuncOp func)
       : module(module), func(func), context(module.getContext()),
-        tokenType(gpu::AsyncTokenType::get(context)) {}
+        tokenType(gpu::AsyncTokenType::get(context)) {
+    auto exported = func->getAttrOfType<arrayrt::ExportAttr>(
+        arrayrt::ArrayrtDialect::kExportAttrName);
+    returnsQueued =
+        exported && exported.getKind() == arrayrt::ExportKind::library;
+  }
 
   LogicalResult run();
 
@@ -172,6 +177,8 @@ private:
                State &state);
   void syncStream(Value stream, Operation *before, State &state);
   void syncAll(Operation *before, State &state);
+  /// Orders the default stream after all work queued on other streams.
+  void joinAll(Operation *before, State &state);
   /// Makes `op` asynchronous on `stream`; returns the op that replaced it.
   Operation *makeAsync(Operation *op, Value stream);
   bool containsStreamWork(Operation *op);
@@ -190,6 +197,8 @@ private:
   DenseMap<Value, std::pair<Value, int64_t>> events;
   Value defaultStreamValue;
   SmallVector<Operation *> toErase;
+  /// The function is a library's: it returns without waiting for the GPU.
+  bool returnsQueued = false;
 };
 
 void StreamLowering::collectContexts(Block &block, Value outer) {
@@ -329,6 +338,18 @@ void StreamLowering::syncAll(Operation *before, State &state) {
   });
   for (Value stream : streams)
     syncStream(stream, before, state);
+}
+
+void StreamLowering::joinAll(Operation *before, State &state) {
+  SmallVector<std::pair<Value, int64_t>> others;
+  for (auto [stream, index] : state.issued)
+    if (stream != defaultStreamValue)
+      others.emplace_back(stream, index);
+  if (others.empty())
+    return;
+  Value target = defaultStream();
+  for (auto [stream, index] : others)
+    waitFor(target, stream, index, before, state);
 }
 
 void StreamLowering::hostAccess(Value root, bool write, Operation *before,
@@ -573,13 +594,20 @@ void StreamLowering::processBlock(Block &block, Value stream, State &state,
       continue;
     }
     if (op.hasTrait<OpTrait::IsTerminator>()) {
-      if (isa<func::ReturnOp>(op) || inLoop)
+      // A library function returns with its work queued on the caller's
+      // stream (the default stream inside arrayrt_abi_call), other streams
+      // joined into it; everything else returns with its work done.
+      bool joinOnly = isa<func::ReturnOp>(op) && returnsQueued;
+      if (joinOnly)
+        joinAll(&op, state);
+      else if (isa<func::ReturnOp>(op) || inLoop)
         syncAll(&op, state);
       // Streams and events of this block end here.
       for (Value event : createdEvents)
         arrayrt::EventDestroyOp::create(b, loc, event);
       for (Value s : createdStreams) {
-        syncStream(s, &op, state);
+        if (!joinOnly)
+          syncStream(s, &op, state);
         arrayrt::StreamDestroyOp::create(b, loc, s);
         // Its work is done: nothing after this block waits for it.
         state.issued.erase(s);

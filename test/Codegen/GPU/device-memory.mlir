@@ -296,3 +296,28 @@ func.func @strided_constant() {
   memref.dealloc %d : memref<2x2xf32>
   return
 }
+
+// -----
+
+// An exported function's arguments and results are device arrays: the
+// copy of an argument into the result is a device-to-device copy into GPU
+// memory, and a constant result is copied to the device.
+// CHECK-LABEL: func.func @exported
+// CHECK-SAME: (%[[X:.+]]: memref<?xf32>)
+// CHECK: %[[R:.+]] = gpu.alloc (%{{.+}}) : memref<?xf32>
+// CHECK: gpu.memcpy %[[R]], %[[X]]
+// CHECK: %[[G:.+]] = memref.get_global
+// CHECK: %[[C:.+]] = gpu.alloc () : memref<3xf32>
+// CHECK: gpu.memcpy %[[C]], %[[G]]
+// CHECK: return %[[R]], %[[C]]
+memref.global "private" constant @cst : memref<3xf32> = dense<[1.0, 2.0, 3.0]>
+func.func @exported(%x: memref<?xf32>) -> (memref<?xf32>, memref<3xf32>) attributes {arrayrt.export = #arrayrt.export<kind = library, prefix = "p", signature = (tensor<?xf32>) -> (tensor<?xf32>, tensor<3xf32>), arg_names = ["x"]>} {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  %r = memref.alloc(%n) : memref<?xf32>
+  memref.copy %x, %r : memref<?xf32> to memref<?xf32>
+  %g = memref.get_global @cst : memref<3xf32>
+  %c = memref.alloc() : memref<3xf32>
+  memref.copy %g, %c : memref<3xf32> to memref<3xf32>
+  return %r, %c : memref<?xf32>, memref<3xf32>
+}

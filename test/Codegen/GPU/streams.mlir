@@ -291,3 +291,45 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// A library function (#arrayrt.export kind = library) returns with its work
+// queued: no host synchronization; the default stream (the caller's, at
+// run time) waits for the streams the function created before they are
+// destroyed.
+// CHECK-LABEL: func.func @library
+// CHECK: %[[D:.+]] = arrayrt.default_stream
+// CHECK: %[[S:.+]] = arrayrt.stream_create
+// CHECK: gpu.launch_func async [%{{.+}}] @kernels::@write
+// CHECK: gpu.launch_func async [%{{.+}}] @kernels::@copy
+// CHECK-NOT: arrayrt.stream_synchronize
+// CHECK: arrayrt.stream_wait_stream %[[D]], %[[S]]
+// CHECK-NEXT: arrayrt.stream_destroy %[[S]]
+// CHECK-NEXT: return
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @write(%out: memref<4xf32>) kernel {
+      %c0 = arith.constant 0 : index
+      %one = arith.constant 1.0 : f32
+      memref.store %one, %out[%c0] : memref<4xf32>
+      gpu.return
+    }
+    gpu.func @copy(%in: memref<4xf32>, %out: memref<4xf32>) kernel {
+      %c0 = arith.constant 0 : index
+      %v = memref.load %in[%c0] : memref<4xf32>
+      memref.store %v, %out[%c0] : memref<4xf32>
+      gpu.return
+    }
+  }
+  func.func @library(%x: memref<4xf32>, %side: memref<4xf32>) -> memref<4xf32> attributes {arrayrt.export = #arrayrt.export<kind = library, prefix = "p", signature = (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>, arg_names = ["x", "side"]>} {
+    %c1 = arith.constant 1 : index
+    %s = array.stream_create
+    arrayrt.stream_begin %s
+    gpu.launch_func @kernels::@write blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%side : memref<4xf32>)
+    arrayrt.stream_end %s
+    %b = gpu.alloc () : memref<4xf32>
+    gpu.launch_func @kernels::@copy blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : memref<4xf32>, %b : memref<4xf32>)
+    return %b : memref<4xf32>
+  }
+}

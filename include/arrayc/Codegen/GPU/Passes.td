@@ -378,8 +378,10 @@ def ArrayGpuStreams : Pass<"array-gpu-streams", "ModuleOp"> {
     A kernel reads an argument it never stores to. The host waits for a
     stream (`cuStreamSynchronize`, never the whole device) only before a
     host op reads, writes or frees a buffer that the stream's queued work
-    uses, before a call to a function with a body, and before returning.
-    A copy from host memory needs no wait afterwards: the runtime stages it
+    uses, before a call to a function with a body, and before returning,
+    except from a library function (`#arrayrt.export<kind = library, ...>`):
+    that returns with its work queued, the default stream (the caller's
+    stream at run time) ordered after every other stream's work. A copy from host memory needs no wait afterwards: the runtime stages it
     through pinned memory before it returns. Inside loops the analysis is
     conservative: each iteration ends with every stream it used
     synchronized.

@@ -4,6 +4,7 @@
 #include "arrayc/Dialect/Arrayrt/IR/ArrayrtOps.h"
 
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -16,6 +17,35 @@ using namespace mlir::arrayrt;
 
 #define GET_ATTRDEF_CLASSES
 #include "arrayc/Dialect/Arrayrt/IR/ArrayrtOpsAttributes.cpp.inc"
+
+LogicalResult ExportAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 ExportKind kind, StringAttr prefix,
+                                 FunctionType signature, ArrayAttr argNames) {
+  if (argNames.size() != signature.getNumInputs())
+    return emitError() << "has " << argNames.size() << " argument names for "
+                       << signature.getNumInputs() << " arguments";
+  if (!llvm::all_of(argNames,
+                    [](Attribute name) { return isa<StringAttr>(name); }))
+    return emitError() << "argument names must be strings";
+  if ((kind == ExportKind::library) == prefix.getValue().empty())
+    return emitError() << "a library function needs a C name prefix, an "
+                          "entry point has none";
+  return success();
+}
+
+LogicalResult ArrayrtDialect::verifyRegionArgAttribute(Operation *op,
+                                                       unsigned region,
+                                                       unsigned argument,
+                                                       NamedAttribute attr) {
+  if (attr.getName() == kArgNameAttrName) {
+    if (!isa<StringAttr>(attr.getValue()))
+      return op->emitOpError("'") << kArgNameAttrName << "' of argument "
+                                  << argument << " must be a string";
+    return success();
+  }
+  return op->emitOpError("has unknown arrayrt argument attribute '")
+         << attr.getName().getValue() << "'";
+}
 
 #define GET_TYPEDEF_CLASSES
 #include "arrayc/Dialect/Arrayrt/IR/ArrayrtOpsTypes.cpp.inc"
@@ -47,6 +77,26 @@ ArrayrtDialect::verifyOperationAttribute(Operation *op,
       return op->emitOpError("'")
              << attribute.getName().getValue()
              << "' must be a positive integer (blocks per SM)";
+    return success();
+  }
+  if (attribute.getName() == kExportAttrName) {
+    auto exported = dyn_cast<ExportAttr>(attribute.getValue());
+    if (!exported)
+      return op->emitOpError("'")
+             << kExportAttrName << "' must be an #arrayrt.export";
+    auto function = dyn_cast<FunctionOpInterface>(op);
+    if (!function)
+      return op->emitOpError("'") << kExportAttrName << "' is for functions";
+    // Bufferization and the LLVM lowering change the function's types but
+    // not how many arguments and results it has at the ABI's level.
+    FunctionType signature = exported.getSignature();
+    if (isa<FunctionType>(function.getFunctionType()) &&
+        (function.getNumArguments() != signature.getNumInputs() ||
+         function.getNumResults() != signature.getNumResults()))
+      return op->emitOpError("has ")
+             << function.getNumArguments() << " arguments and "
+             << function.getNumResults() << " results but its '"
+             << kExportAttrName << "' signature " << signature;
     return success();
   }
   return op->emitOpError("has unknown arrayrt attribute '")

@@ -36,6 +36,15 @@ def Arrayrt_Dialect : Dialect {
   let useDefaultAttributePrinterParser = 1;
   let useDefaultTypePrinterParser = 1;
   let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
+  let extraClassDeclaration = [{
+    /// On a func.func: the #arrayrt.export of a function the compiled
+    /// artifact exports (array-mark-exports).
+    static constexpr ::llvm::StringLiteral kExportAttrName = "arrayrt.export";
+    /// On an exported function's argument: the name the ABI gives it (its
+    /// SSA name in the source; arrayc sets it).
+    static constexpr ::llvm::StringLiteral kArgNameAttrName = "arrayrt.name";
+  }];
   // Facts the GPU kernel strategies leave for array-gpu-launch-bounds.
   let discardableAttrs = (ins
     // On the loop a kernel is outlined from: the number of its blocks that
@@ -77,5 +86,47 @@ def Arrayrt_Epilogue : I32EnumAttr<"Epilogue", "cuBLASLt product epilogue", [
 }
 def Arrayrt_EpilogueAttr : EnumAttr<Arrayrt_Dialect, Arrayrt_Epilogue,
                                     "epilogue">;
+
+// How an exported function is called (runtime/include/arrayrt/abi.h).
+def Arrayrt_ExportKind : I32EnumAttr<"ExportKind", "how a function is exported", [
+    // An executable's @main: arguments from the command line; returns with
+    // its device work finished.
+    I32EnumAttrCase<"entry", 0>,
+    // A shared library's function: called on DLPack tensors, returns with
+    // its work queued on the caller's stream.
+    I32EnumAttrCase<"library", 1>]> {
+  let cppNamespace = "::mlir::arrayrt";
+  let genSpecializedAttr = 0;
+}
+
+def Arrayrt_ExportAttr : AttrDef<Arrayrt_Dialect, "Export"> {
+  let mnemonic = "export";
+  let summary = "the ABI signature of an exported function";
+  let description = [{
+    `array-mark-exports` puts it on each function the artifact exports, as
+    `arrayrt.export`, while the function still takes and returns tensors:
+    how it is exported, the prefix of its C names (`<prefix>_<name>`,
+    libraries only), its signature at the `array` level (the dtypes and
+    shapes the runtime checks arguments against) and its arguments' names.
+    `array-gpu-streams` reads the kind (a library function returns without
+    waiting for the device); `array-export-abi` emits the signature table,
+    the packed entry point and the C functions from it; arrayc writes the C
+    header from it.
+
+    ```mlir
+    func.func @softmax(%x: tensor<?x?xf32>) -> tensor<?x?xf32> attributes {
+      arrayrt.export = #arrayrt.export<kind = library, prefix = "prog",
+          signature = (tensor<?x?xf32>) -> tensor<?x?xf32>, arg_names = ["x"]>}
+    ```
+  }];
+  let parameters = (ins
+    EnumParameter<Arrayrt_ExportKind>:$kind,
+    "::mlir::StringAttr":$prefix,
+    "::mlir::FunctionType":$signature,
+    "::mlir::ArrayAttr":$arg_names
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
 
 #endif // ARRAYC_DIALECT_ARRAYRT_IR_ARRAYRTBASE_TD
