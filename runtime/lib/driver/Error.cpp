@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 
 namespace arrayrt {
 
@@ -40,22 +41,60 @@ void notePendingAllocation(const char *location, const std::string &note) {
   std::snprintf(pending.note, sizeof(pending.note), "%s", note.c_str());
 }
 
-void fatal(const char *format, ...) {
-  // Flush first so that what the program printed before the error appears
-  // before the message when stdout and stderr share a terminal or file.
-  std::fflush(stdout);
-  std::fputs("arrayrt: error: ", stderr);
-  va_list args;
-  va_start(args, format);
-  std::vfprintf(stderr, format, args);
-  va_end(args);
-  // An error at the op whose file said what it needs (an allocation for it
-  // that failed: out of GPU or host memory) names the file too.
+namespace {
+/// Whether fatal() throws on this thread (ScopedErrorsAsExceptions).
+bool &errorsAsExceptions() {
+  static thread_local bool enabled = false;
+  return enabled;
+}
+
+/// The pending allocation's note when the current op is the one that made
+/// it: an error there (an allocation for it that failed: out of GPU or host
+/// memory) names the file too.
+const char *pendingNote() {
   const PendingAllocation &pending = pendingAllocation();
   const char *location = currentOp().location;
   if (pending.note[0] && location &&
       std::strcmp(location, pending.location) == 0)
-    std::fprintf(stderr, " (%s)", pending.note);
+    return pending.note;
+  return nullptr;
+}
+} // namespace
+
+ScopedErrorsAsExceptions::ScopedErrorsAsExceptions()
+    : previous(errorsAsExceptions()) {
+  errorsAsExceptions() = true;
+}
+
+ScopedErrorsAsExceptions::~ScopedErrorsAsExceptions() {
+  errorsAsExceptions() = previous;
+}
+
+void fatal(const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  // Inside a library call the message becomes the call's error. Not while
+  // an exception is already unwinding (a destructor that fails on the way
+  // out): a second throw would terminate the process without a word, so
+  // that error exits as it does outside calls.
+  if (errorsAsExceptions() && std::uncaught_exceptions() == 0) {
+    std::string message = formatStringV(format, args);
+    va_end(args);
+    if (const char *note = pendingNote())
+      message += formatString(" (%s)", note);
+    // No temporary files are removed: a save in progress on this thread
+    // abandons its own as the exception unwinds through it (OutputFile),
+    // and those of other threads are not this call's.
+    throw CallFailure(message, ARRAYRT_ABI_RUNTIME_ERROR);
+  }
+  // Flush first so that what the program printed before the error appears
+  // before the message when stdout and stderr share a terminal or file.
+  std::fflush(stdout);
+  std::fputs("arrayrt: error: ", stderr);
+  std::vfprintf(stderr, format, args);
+  va_end(args);
+  if (const char *note = pendingNote())
+    std::fprintf(stderr, " (%s)", note);
   std::fputc('\n', stderr);
   std::fflush(nullptr);
   // A save in progress (on this or another thread) leaves no temporary.

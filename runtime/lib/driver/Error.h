@@ -3,6 +3,8 @@
 #ifndef ARRAYRT_LIB_ERROR_H
 #define ARRAYRT_LIB_ERROR_H
 
+#include "arrayrt/abi.h"
+
 #include <cstdarg>
 #include <cstdint>
 #include <initializer_list>
@@ -26,8 +28,37 @@ CurrentOp &currentOp();
 
 /// Prints `arrayrt: error: <message>` to stderr and exits with status 1,
 /// after removing the temporary files of saves in progress (OutputFile.h).
+/// Inside a library call (ScopedErrorsAsExceptions) it throws a CallFailure
+/// with the message instead, and prints nothing.
 [[noreturn]] void fatal(const char *format, ...)
     __attribute__((format(printf, 1, 2)));
+
+/// What fatal() throws inside arrayrt_abi_call: the message it would have
+/// printed (without `arrayrt: error: `) and the code the call returns.
+class CallFailure : public std::runtime_error {
+public:
+  CallFailure(const std::string &message, arrayrt_abi_status_t status)
+      : std::runtime_error(message), status(status) {}
+  arrayrt_abi_status_t status;
+};
+
+/// While one exists, fatal() on the constructing thread throws CallFailure
+/// instead of exiting: arrayrt_abi_call turns every runtime error into an
+/// error code, and the caller's process (a Python interpreter) survives.
+/// The code between the throw and the catch is the runtime's C++ and
+/// compiled code, whose LLVM functions are not `nounwind` and so carry
+/// unwind tables. Nests; other threads are unaffected.
+class ScopedErrorsAsExceptions {
+public:
+  ScopedErrorsAsExceptions();
+  ~ScopedErrorsAsExceptions();
+  ScopedErrorsAsExceptions(const ScopedErrorsAsExceptions &) = delete;
+  ScopedErrorsAsExceptions &
+  operator=(const ScopedErrorsAsExceptions &) = delete;
+
+private:
+  bool previous;
+};
 
 /// Records that the op at `location` (arrayrt_npy_shape's, arrayrt_mtx_shape's)
 /// told the program what to allocate next: `note`, as in `for the array of

@@ -86,7 +86,9 @@ public:
     if (__builtin_expect(active(), 0))
       op = detail::begin(stream, kind, name, function, dst, src, bytes);
   }
-  ~ScopedDeviceOp() {
+  // A failing record throws inside a library call (arrayrt_abi_call turns
+  // it into an error code), so the destructor may throw.
+  ~ScopedDeviceOp() noexcept(false) {
     if (__builtin_expect(op != nullptr, 0))
       detail::end(op, stream);
   }

@@ -4,6 +4,7 @@
 
 #include "driver/Driver.h"
 #include "memory/Allocator.h"
+#include "streams/DefaultStream.h"
 
 #include <mutex>
 
@@ -60,7 +61,37 @@ extern "C" void arrayrt_event_destroy(arrayrt_event_t event) {
   check(driver().cuEventDestroy_v2(toCu(event)), "cuEventDestroy");
 }
 
+namespace {
+/// The calling thread's ScopedDefaultStream, if any.
+struct DefaultStreamOverride {
+  bool set = false;
+  arrayrt_stream_t stream = nullptr;
+};
+DefaultStreamOverride &defaultStreamOverride() {
+  static thread_local DefaultStreamOverride current;
+  return current;
+}
+} // namespace
+
+arrayrt::ScopedDefaultStream::ScopedDefaultStream(arrayrt_stream_t stream) {
+  DefaultStreamOverride &current = defaultStreamOverride();
+  previousSet = current.set;
+  previous = current.stream;
+  current.set = true;
+  current.stream = stream;
+}
+
+arrayrt::ScopedDefaultStream::~ScopedDefaultStream() {
+  DefaultStreamOverride &current = defaultStreamOverride();
+  current.set = previousSet;
+  current.stream = previous;
+}
+
 extern "C" arrayrt_stream_t arrayrt_default_stream(void) {
+  // Inside a library call: the caller's stream, without creating ours.
+  const DefaultStreamOverride &current = defaultStreamOverride();
+  if (current.set)
+    return current.stream;
   static std::once_flag once;
   static arrayrt_stream_t stream = nullptr;
   std::call_once(once, [] { stream = arrayrt_stream_create(); });
