@@ -11,7 +11,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -266,6 +269,39 @@ TEST(BenchProfile, NoDeviceOperations) {
   EXPECT_EQ(arrayrt::bench::formatProfile({}, 1, 0),
             "arrayrt profile: 1 run of the program: no device operations "
             "(nothing was queued on a GPU)\n");
+}
+
+/// runProgram as arrayrt_run_main calls it: `prepare` (which reads @main's
+/// arguments) once, after the environment is read and before the first run.
+TEST(BenchRunProgram, PreparesOnceBeforeTheRuns) {
+  std::vector<std::string> calls;
+  char name[] = "./prog";
+  char *argv[] = {name, nullptr};
+  auto program = [&] { calls.push_back("run"); };
+  auto prepare = [&] { calls.push_back("prepare"); };
+  for (const char *variable :
+       {"ARRAYRT_BENCH", "ARRAYRT_BENCH_WARMUP", "ARRAYRT_BENCH_OUT",
+        "ARRAYRT_BENCH_MAX_SECONDS", "ARRAYRT_PROFILE", "ARRAYRT_TRACE"})
+    unsetenv(variable);
+  EXPECT_EQ(arrayrt::bench::runProgram(program, 1, argv, prepare), 0);
+  EXPECT_EQ(calls, (std::vector<std::string>{"prepare", "run"}));
+
+  calls.clear();
+  std::string report = testing::TempDir() + "arrayrt-bench-prepare.json";
+  setenv("ARRAYRT_BENCH", "2", 1);
+  setenv("ARRAYRT_BENCH_WARMUP", "1", 1);
+  setenv("ARRAYRT_BENCH_OUT", report.c_str(), 1);
+  EXPECT_EQ(arrayrt::bench::runProgram(program, 1, argv, prepare), 0);
+  unsetenv("ARRAYRT_BENCH");
+  unsetenv("ARRAYRT_BENCH_WARMUP");
+  unsetenv("ARRAYRT_BENCH_OUT");
+  std::remove(report.c_str());
+  EXPECT_EQ(calls, (std::vector<std::string>{"prepare", "run", "run", "run"}));
+
+  // Without `prepare`, as arrayrt_run_program runs a program.
+  calls.clear();
+  EXPECT_EQ(arrayrt::bench::runProgram(program, 1, argv), 0);
+  EXPECT_EQ(calls, std::vector<std::string>{"run"});
 }
 
 } // namespace

@@ -103,20 +103,37 @@ typedef struct arrayrt_abi_module {
  *   prog [options] ARG...
  *     ARG               a tensor argument: a .npy file, or FILE.npz:NAME,
  *                       the member NAME of an .npz archive (NAME.npy inside
- *                       it); a scalar or 0-d argument: a number (also
- *                       true/false, inf, nan), or a .npy/.npz file
+ *                       it), or FILE.npz, its member named after the
+ *                       argument; a scalar or 0-d argument: a number of its
+ *                       dtype (an integer in the dtype's range; a float,
+ *                       inf, -inf or nan, rounded to nearest even; true,
+ *                       false, 1 or 0 for i1), or, when it ends in .npy or
+ *                       .npz or holds .npz:, a file of a 0-d array
  *     -o FILE           where the next result goes (.npy), one per result
- *     --outdir DIR      results go to DIR/<name>.npy (result0.npy, ...)
- *     -h, --help        print @main's signature and these options
+ *     --outdir DIR      results go to DIR/<name>.npy (result0.npy, ...);
+ *                       DIR is created when missing
+ *     -h, --help        print @main's signature and these options to stdout
+ *                       and return 0 without running anything
  *     --                only arguments follow
  *
- * Every argument is read and checked against the signature (dtype exactly,
- * rank, static sizes) before any work; a mismatch exits with status 2 and one line naming the argument,
- * what was expected and what was found. Results without a destination are
- * printed to stdout as NumPy prints them. ARRAYRT_BENCH and the profiling
+ * Options may come anywhere before `--`; an ARG that starts with '-' and
+ * reads as a number (-3, -inf) is an argument. A @main without arguments
+ * takes none. Every argument is read and checked against the signature
+ * (dtype exactly, rank, static sizes) before any work, and the results'
+ * files are created (through temporaries, as arrayrt_save_npy writes) before
+ * @main runs; a command line that asks what cannot be done (an unknown
+ * option, the wrong count of arguments, a bad number, an argument's file
+ * that cannot be read or does not match, an output that cannot be created)
+ * exits with status 2 and one line, such as
+ *   arrayrt: error: argument 1 'x' (x.npy): expected tensor<?x4xf32>,
+ *   found float64 array of shape (3, 4)
+ * Tensor arguments are loaded into device memory for an ARRAYRT_ABI_CUDA
+ * @main, host memory otherwise. Results without a destination are printed
+ * to stdout as NumPy prints them, in order. ARRAYRT_BENCH and the profiling
  * modes (arrayrt_run_program) run @main repeatedly on the same arguments;
- * the results are written once, after the last run. Returns main's exit
- * status. */
+ * the results are written once, after the last run. Failures after the
+ * checks (out of memory, a run-time check, a write error) exit with status
+ * 1, as every runtime error. Returns main's exit status (0). */
 int arrayrt_run_main(const arrayrt_abi_function_t *main, int argc,
                      char **argv);
 
@@ -127,44 +144,92 @@ int arrayrt_run_main(const arrayrt_abi_function_t *main, int argc,
 /* Error codes of arrayrt_abi_call (and of every generated C function). */
 typedef enum arrayrt_abi_status {
   ARRAYRT_ABI_OK = 0,
-  ARRAYRT_ABI_INVALID_ARGUMENT = 1, /* an argument or result tensor does not
-                                       match the signature (or is NULL) */
-  ARRAYRT_ABI_RUNTIME_ERROR = 2,    /* a run-time check, a CUDA error, out of
-                                       memory, a file the function reads */
-  ARRAYRT_ABI_INTERNAL_ERROR = 3    /* anything else */
+  /* The caller's fault, found before the function runs: an argument or
+   * result tensor that does not match the signature (dtype, rank, a static
+   * size, device, layout) or is NULL, a NULL scalar pointer or result slot,
+   * an unknown result mode. Also a result tensor (RESULTS_INTO) whose
+   * dynamic sizes turn out, after the run, to differ from the result's. */
+  ARRAYRT_ABI_INVALID_ARGUMENT = 1,
+  /* An error while the function runs: a failed run-time check
+   * (arrayrt_check_failed), a CUDA error, out of GPU or host memory, no
+   * usable GPU or driver, a file the function reads. Anything the runtime
+   * reports with `arrayrt: error:` outside a call. */
+  ARRAYRT_ABI_RUNTIME_ERROR = 2,
+  /* Anything else: a module table this runtime cannot read (NULL, another
+   * ARRAYRT_ABI_VERSION, an index out of range, an unknown dtype), a result
+   * from compiled code that is not the contiguous tensor its signature
+   * says, an unexpected C++ exception. */
+  ARRAYRT_ABI_INTERNAL_ERROR = 3
 } arrayrt_abi_status_t;
 
-/* How arrayrt_abi_call returns results. */
+/* How arrayrt_abi_call returns results. Results are contiguous row-major.
+ */
 typedef enum arrayrt_abi_result_mode {
   /* results[j] is a `DLManagedTensor **` that receives a new tensor whose
    * memory comes from the runtime's pool (the host allocator on the CPU
-   * target); its deleter frees it in stream order on the call's stream. */
+   * target): kDLCUDA device 0 (kDLCPU on the CPU target), byte_offset 0,
+   * strides always given for ndim > 0; a 0-d tensor has NULL shape and
+   * strides, and an empty one NULL data (as DLPack asks). Its deleter, which
+   * any thread may call, frees the memory in stream order on the call's
+   * stream (which must still exist then, or be NULL); an error there exits
+   * as other runtime errors outside a call do. On failure every *results[j]
+   * is NULL. */
   ARRAYRT_ABI_RESULTS_NEW = 0,
   /* results[j] is a `DLTensor *` the caller allocated, of the result's
    * dtype and shape, on the same device as the arguments, contiguous: the
-   * result is written into it (on the call's stream). */
+   * result is written into it (on the call's stream), and the buffer
+   * compiled code returned is freed in stream order. Checked like an
+   * argument before the run, and its shape against the result's after it:
+   * a mismatch there writes no result. The destination may be an argument
+   * (in place). */
   ARRAYRT_ABI_RESULTS_INTO = 1
 } arrayrt_abi_result_mode_t;
 
 /* Calls `module->functions[index]`. args[i] is a `const DLTensor *` for a
- * tensor argument (data used in place: on the GPU for a cuda module, kDLCUDA
- * or kDLCUDAManaged; host memory for a cpu module, kDLCPU or kDLCUDAHost),
- * or points at a scalar argument's value as arrayrt_abi_packed_t says.
+ * tensor argument, or points at a scalar argument's value as
+ * arrayrt_abi_packed_t says (passed through). Every argument (and in mode
+ * RESULTS_INTO every result tensor) is checked before anything runs:
+ *   - dtype exactly, one lane: bool is DLPack's kDLBool (code 6, 8 bits,
+ *     what NumPy and PyTorch send), bfloat16 kDLBfloat 16, float16 kDLFloat
+ *     16, and so on; ndim is the rank; every static size matches and no
+ *     size is negative;
+ *   - the device: GPU memory for a cuda module, kDLCUDA on device 0 (the
+ *     runtime runs in device 0's primary context) or kDLCUDAManaged; host
+ *     memory for a cpu module, kDLCPU or kDLCUDAHost;
+ *   - the layout: row-major contiguous, which NULL strides mean; strides of
+ *     dimensions of size 1 are ignored, and so are an empty tensor's data
+ *     and strides; data + byte_offset (where the tensor starts, used in
+ *     place) is aligned to the element size.
+ * A mismatch is ARRAYRT_ABI_INVALID_ARGUMENT with a message that names the
+ * function and the argument and says what was expected and what was found:
+ *   softmax: argument 0 'x': expected a tensor<?x4xf32> (float32, 2-d, ? x
+ *   4), found float16 of shape (8, 3) on cuda:0
  * `stream` (a CUstream/cudaStream_t; NULL is the legacy default stream) is
- * where all the call's GPU work is queued; the call does not wait for it.
- * Returns ARRAYRT_ABI_OK, or an error code with the message for
- * arrayrt_abi_last_error. Thread-safe; each thread has its own last error. */
+ * where all the call's GPU work is queued (arrayrt_default_stream returns it
+ * on this thread while the function runs); the call does not wait for it.
+ * A cpu module ignores it. Returns ARRAYRT_ABI_OK, or an error code with the
+ * message for arrayrt_abi_last_error; no error inside the call prints or
+ * exits. After a runtime error, memory the compiled function had allocated
+ * when the error struck is not freed; the results the call made are. A
+ * result whose buffer compiled code shares with an argument or another
+ * result is copied. Thread-safe; each thread has its own last error. */
 int32_t arrayrt_abi_call(const arrayrt_abi_module_t *module, int32_t index,
-                         void *const *args, void *const *results,
-                         int32_t mode, void *stream);
+                         void *const *args, void *const *results, int32_t mode,
+                         void *stream);
 
-/* The message of this thread's last failed call, "" if none. Valid until
- * the thread's next call. */
+/* The message of this thread's last failed arrayrt_abi_call or
+ * arrayrt_abi_stream_wait, "" if none has failed. A successful call does
+ * not clear it: read it only after an error code. Each message starts with
+ * the function's name (`arrayrt_abi_call: ` while the function is not
+ * known, `arrayrt_abi_stream_wait: `). Valid until the thread's next
+ * failed call or its end. */
 const char *arrayrt_abi_last_error(void);
 
 /* Makes work queued on `waiter` from now on wait for the work queued on
- * `stream` so far, without a host wait (for DLPack's stream handshake).
- * Returns an arrayrt_abi_status_t. */
+ * `stream` so far, without a host wait (for DLPack's stream handshake); a
+ * no-op when they are the same stream. Returns an arrayrt_abi_status_t
+ * (ARRAYRT_ABI_RUNTIME_ERROR on a CUDA error or without a usable driver,
+ * with the message for arrayrt_abi_last_error). */
 int32_t arrayrt_abi_stream_wait(void *waiter, void *stream);
 
 #ifdef __cplusplus

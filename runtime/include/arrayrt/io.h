@@ -91,8 +91,14 @@ void arrayrt_load_mtx(const char *path, int32_t part, int64_t rank,
  * Every error (an I/O failure, a file that is not a supported .npy file, a
  * dtype or shape other than the expected one) prints one such line naming
  * the file and exits with status 1.
+ *
+ * bf16 is stored as NumPy stores ml_dtypes.bfloat16: np.save writes its
+ * dtype.str, '<V2' (ml_dtypes registers it as a 2-byte type of kind 'V'),
+ * and np.load gives back a void array that `.view(ml_dtypes.bfloat16)`
+ * turns into bfloat16 again; files of '<V2' or '|V2' load as bf16, and
+ * arrayrt_save_npy writes '<V2'. A bf16 file is no f16 file (or the other
+ * way round): the dtypes must match as for every other.
  *===----------------------------------------------------------------------===*/
-
 
 /* Writes the array `descriptor` views to `path` as a C-order, little-endian
  * .npy file, byte for byte what NumPy 1.24's np.save writes for the same

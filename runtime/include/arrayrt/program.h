@@ -55,10 +55,13 @@ void arrayrt_range_pop(void);
 /*===----------------------------------------------------------------------===
  * Program entry, benchmarking and profiling
  *
- * arrayc compiles the program's `func.func @main()` to the C function
- * arrayc_program_main and links libarrayrt_main.a, whose `main` calls
- * arrayrt_run_program(arrayc_program_main, argc, argv). That runs the
- * program once, or as the environment asks:
+ * arrayc emits, for the program's `func.func @main`, its signature table
+ * and packed entry point as the global arrayc_program (arrayrt/abi.h), and
+ * links libarrayrt_main.a, whose `main` calls
+ * arrayrt_run_main(&arrayc_program, argc, argv). That takes @main's
+ * arguments from the command line (a @main without arguments takes none),
+ * reads and checks them, and runs @main as arrayrt_run_program runs a
+ * program: once, or as the environment asks:
  *
  *   ARRAYRT_BENCH=N         run the program W+N times and time the last N
  *                           (0 or unset: run once, untimed)
@@ -95,7 +98,10 @@ void arrayrt_range_pop(void);
  * each iteration's span (first device operation's start to last one's end)
  * and wall time. A program that queued no device work (--target=cpu) is
  * timed with the host's steady clock around each whole run instead. What the
- * program prints or saves repeats every run. The JSON report:
+ * program prints or saves repeats every run; @main's arguments are read once
+ * before the first run (neither timed nor profiled), and its results are
+ * written or printed once, after the last run (each run frees the previous
+ * run's). The JSON report:
  *
  *   {"program": argv[0], "timer": "cuda-events" | "host-clock",
  *    "warmup": warm-up runs made, "iterations": timed runs made,
@@ -115,11 +121,13 @@ void arrayrt_range_pop(void);
  * extra test of a flag.
  *===----------------------------------------------------------------------===*/
 
-/* The program's entry point as arrayc compiles it. */
+/* A program without arguments or results. */
 typedef void (*arrayrt_program_t)(void);
 
 /* Runs `program` as described above and returns main's exit status (0);
- * errors exit with status 1. */
+ * errors exit with status 1. The command line is not read (argv[0] names
+ * the program in the report); arrayrt_run_main runs an executable's @main,
+ * with or without arguments, through the same loop. */
 int arrayrt_run_program(arrayrt_program_t program, int argc, char **argv);
 
 /*===----------------------------------------------------------------------===

@@ -53,7 +53,10 @@ typedef enum arrayrt_dtype {
   ARRAYRT_DTYPE_UI32 = 7,  /* '<u4' */
   ARRAYRT_DTYPE_UI64 = 8,  /* '<u8' */
   ARRAYRT_DTYPE_F16 = 9,   /* '<f2' */
-  ARRAYRT_DTYPE_BF16 = 10, /* none: every .npy entry point rejects bf16 */
+  ARRAYRT_DTYPE_BF16 = 10, /* '<V2', as np.save writes ml_dtypes.bfloat16
+                              (NumPy sees a 2-byte void: view the array
+                              np.load returns as ml_dtypes.bfloat16); '|V2'
+                              reads too */
   ARRAYRT_DTYPE_F32 = 11,  /* '<f4' */
   ARRAYRT_DTYPE_F64 = 12   /* '<f8' */
 } arrayrt_dtype_t;

@@ -9,9 +9,10 @@
 
 #include "arrayrt/arrayrt.h"
 
-/// The program's func.func @main(), renamed by arrayc.
-extern "C" void arrayc_program_main(void);
+/// The signature table and packed entry point of the program's
+/// func.func @main, which arrayc emits (arrayrt/abi.h).
+extern "C" const arrayrt_abi_function_t arrayc_program;
 
 int main(int argc, char **argv) {
-  return arrayrt_run_program(arrayc_program_main, argc, argv);
+  return arrayrt_run_main(&arrayc_program, argc, argv);
 }

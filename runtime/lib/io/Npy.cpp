@@ -65,19 +65,23 @@ namespace npy {
 
 // Indexed by arrayrt_dtype_t: the one place that maps codes to descrs.
 static const DtypeInfo kDtypes[] = {
-    {"|b1", 1, "i1"},     // ARRAYRT_DTYPE_I1
-    {"|i1", 1, "i8"},     // ARRAYRT_DTYPE_I8
-    {"<i2", 2, "i16"},    // ARRAYRT_DTYPE_I16
-    {"<i4", 4, "i32"},    // ARRAYRT_DTYPE_I32
-    {"<i8", 8, "i64"},    // ARRAYRT_DTYPE_I64
-    {"|u1", 1, "ui8"},    // ARRAYRT_DTYPE_UI8
-    {"<u2", 2, "ui16"},   // ARRAYRT_DTYPE_UI16
-    {"<u4", 4, "ui32"},   // ARRAYRT_DTYPE_UI32
-    {"<u8", 8, "ui64"},   // ARRAYRT_DTYPE_UI64
-    {"<f2", 2, "f16"},    // ARRAYRT_DTYPE_F16
-    {nullptr, 2, "bf16"}, // ARRAYRT_DTYPE_BF16
-    {"<f4", 4, "f32"},    // ARRAYRT_DTYPE_F32
-    {"<f8", 8, "f64"},    // ARRAYRT_DTYPE_F64
+    {"|b1", 1, "i1", "bool"},     // ARRAYRT_DTYPE_I1
+    {"|i1", 1, "i8", "int8"},     // ARRAYRT_DTYPE_I8
+    {"<i2", 2, "i16", "int16"},   // ARRAYRT_DTYPE_I16
+    {"<i4", 4, "i32", "int32"},   // ARRAYRT_DTYPE_I32
+    {"<i8", 8, "i64", "int64"},   // ARRAYRT_DTYPE_I64
+    {"|u1", 1, "ui8", "uint8"},   // ARRAYRT_DTYPE_UI8
+    {"<u2", 2, "ui16", "uint16"}, // ARRAYRT_DTYPE_UI16
+    {"<u4", 4, "ui32", "uint32"}, // ARRAYRT_DTYPE_UI32
+    {"<u8", 8, "ui64", "uint64"}, // ARRAYRT_DTYPE_UI64
+    {"<f2", 2, "f16", "float16"}, // ARRAYRT_DTYPE_F16
+    // ml_dtypes registers bfloat16 with NumPy as a legacy user dtype of kind
+    // 'V' and byte order '=', so np.save writes its dtype.str, '<V2' on a
+    // little-endian machine, and np.load gives back a 2-byte void array that
+    // .view(ml_dtypes.bfloat16) turns into bfloat16 again.
+    {"<V2", 2, "bf16", "bfloat16"}, // ARRAYRT_DTYPE_BF16
+    {"<f4", 4, "f32", "float32"},   // ARRAYRT_DTYPE_F32
+    {"<f8", 8, "f64", "float64"},   // ARRAYRT_DTYPE_F64
 };
 static_assert(sizeof(kDtypes) / sizeof(kDtypes[0]) == ARRAYRT_DTYPE_F64 + 1,
               "one table entry per arrayrt_dtype_t");
@@ -202,9 +206,6 @@ const DtypeInfo &checkArguments(const Op &op, int64_t rank, const void *array,
   const DtypeInfo *info = arrayrt::npy::dtypeInfo(dtype);
   if (!info)
     fail(op, "invalid dtype code %d", static_cast<int>(dtype));
-  if (!info->descr)
-    fail(op, "%s has no .npy dtype; convert with array.astype to f32 first",
-         info->name);
   if (rank < 0)
     fail(op, "invalid rank %lld", static_cast<long long>(rank));
   if (!array && !optional)
@@ -317,7 +318,10 @@ bool isNullBuffer(const void *data) {
   return reinterpret_cast<uintptr_t>(data) < 4096;
 }
 
-void save(const Op &op, int64_t rank, void *descriptor, int32_t dtype) {
+/// Writes the array to `op.path`, through `opened` when the caller opened
+/// it already.
+void save(const Op &op, int64_t rank, void *descriptor, int32_t dtype,
+          arrayrt::io::OutputFile *opened = nullptr) {
   const DtypeInfo &info =
       checkArguments(op, rank, descriptor, "descriptor", dtype);
   Memref array = readMemref(rank, descriptor);
@@ -338,10 +342,12 @@ void save(const Op &op, int64_t rank, void *descriptor, int32_t dtype) {
   // A regular file is written to a temporary renamed over it when complete;
   // devices, FIFOs and the program's own descriptors directly
   // (OutputFile.h). The file is abandoned (its temporary removed) on any
-  // failure, by the destructor as the Failure unwinds.
-  arrayrt::io::OutputFile file;
+  // failure, by the destructor as the Failure unwinds (by its owner when
+  // it was `opened`).
+  arrayrt::io::OutputFile ownFile;
+  arrayrt::io::OutputFile &file = opened ? *opened : ownFile;
   std::string error;
-  if (!file.open(op.path, error))
+  if (!opened && !file.open(op.path, error))
     fail(op, "%s", error.c_str());
   Writer writer(file);
   std::string header =
@@ -763,8 +769,12 @@ const DtypeInfo *classifyDescr(const std::string &descr, bool &bigEndian,
     why = "unicode string";
     return nullptr;
   case 'V':
+    // A 2-byte void is how np.save stores ml_dtypes.bfloat16 (kDtypes);
+    // any other is a structured or opaque type.
     why = "void, structured or opaque";
-    return nullptr;
+    if (!numeric || itemSize != 2)
+      return nullptr;
+    break;
   case 'M':
     why = "datetime";
     return nullptr;
@@ -778,8 +788,7 @@ const DtypeInfo *classifyDescr(const std::string &descr, bool &bigEndian,
     return nullptr;
   for (int32_t code = 0; code <= ARRAYRT_DTYPE_F64; ++code) {
     const DtypeInfo *info = arrayrt::npy::dtypeInfo(code);
-    if (!info->descr || info->descr[1] != kind ||
-        static_cast<int>(info->size) != itemSize)
+    if (info->descr[1] != kind || static_cast<int>(info->size) != itemSize)
       continue;
     bigEndian = order == '>' && info->size > 1;
     return info;
@@ -817,7 +826,8 @@ NpyFile openNpy(const Op &op) {
     fail(op, "Fortran-order arrays are not supported; save with "
              "np.ascontiguousarray");
   constexpr const char *kSupported =
-      "arrayrt loads bool, int8-64, uint8-64 and float16/32/64 arrays";
+      "arrayrt loads bool, int8-64, uint8-64, float16/32/64 and bfloat16 "
+      "('<V2', as np.save writes ml_dtypes.bfloat16) arrays";
   if (header.structured)
     fail(op, "unsupported dtype %s (structured); %s",
          header.descrSource.c_str(), kSupported);
@@ -827,6 +837,10 @@ NpyFile openNpy(const Op &op) {
   if (!found)
     fail(op, "unsupported dtype '%s' (%s); %s", header.descr.c_str(), why,
          kSupported);
+  // astype cannot byte-swap a void array, which is what NumPy sees in a
+  // bfloat16 file.
+  if (bigEndian && found->descr[1] == 'V')
+    fail(op, "big-endian data ('%s') is not supported", header.descr.c_str());
   if (bigEndian)
     fail(op,
          "big-endian data ('%s') is not supported; save with "
@@ -955,7 +969,10 @@ private:
   int64_t consumed = 0;
 };
 
-void load(const Op &op, int64_t rank, void *descriptor, int32_t dtype) {
+/// The checks of a load's destination that need no file; returns `dtype`'s
+/// entry.
+const DtypeInfo &checkDestination(const Op &op, int64_t rank, void *descriptor,
+                                  int32_t dtype) {
   const DtypeInfo &info =
       checkArguments(op, rank, descriptor, "descriptor", dtype);
   Memref array = readMemref(rank, descriptor);
@@ -963,7 +980,15 @@ void load(const Op &op, int64_t rank, void *descriptor, int32_t dtype) {
     if (array.sizes[i] < -1)
       fail(op, "invalid descriptor: size %lld of dimension %lld is negative",
            static_cast<long long>(array.sizes[i]), static_cast<long long>(i));
-  NpyFile file = openNpy(op);
+  return info;
+}
+
+/// Checks the open `file` against the destination `descriptor` and stores
+/// its elements there.
+void readData(const Op &op, const NpyFile &file, int64_t rank, void *descriptor,
+              int32_t dtype) {
+  const DtypeInfo &info = checkDestination(op, rank, descriptor, dtype);
+  Memref array = readMemref(rank, descriptor);
   checkExpected(op, file, rank, info, array.sizes);
   const int64_t *sizes = file.header.shape.data();
   auto size = static_cast<int64_t>(info.size);
@@ -997,6 +1022,12 @@ void load(const Op &op, int64_t rank, void *descriptor, int32_t dtype) {
                      *row = *row != 0;
                  });
   }
+}
+
+void load(const Op &op, int64_t rank, void *descriptor, int32_t dtype) {
+  checkDestination(op, rank, descriptor, dtype);
+  NpyFile file = openNpy(op);
+  readData(op, file, rank, descriptor, dtype);
 }
 
 /// The checks of an .npz entry point's arguments that the member's name in
@@ -1060,6 +1091,60 @@ void readArray(const char *path, const char *member, int64_t rank,
 void writeArray(const char *path, int64_t rank, void *descriptor, int32_t dtype,
                 const char *location) {
   save(Op{"save", path, location}, rank, descriptor, dtype);
+}
+
+void writeArray(io::OutputFile &file, const char *path, int64_t rank,
+                void *descriptor, int32_t dtype, const char *location) {
+  save(Op{"save", path, location}, rank, descriptor, dtype, &file);
+}
+
+/// The open file of a Source, with copies of the strings its messages name.
+struct Source::State {
+  std::string path, member, location;
+  Op op;
+  UniqueFd memberFd; // The extracted member, when it is one.
+  NpyFile file;
+  bool read = false;
+
+  State(const char *path, const char *member, const char *location)
+      : path(path ? path : ""), member(member ? member : ""),
+        location(location ? location : ""),
+        op{"load", path ? this->path.c_str() : nullptr,
+           location ? this->location.c_str() : nullptr,
+           member ? this->member.c_str() : nullptr},
+        file(open()) {}
+
+private:
+  NpyFile open() {
+    if (!op.path)
+      fail(op, "the path is NULL");
+    if (op.member)
+      openMember(op, op.member, memberFd);
+    return openNpy(op);
+  }
+};
+
+Source::Source(const char *path, const char *member, const char *location)
+    : state(std::make_unique<State>(path, member, location)) {}
+
+Source::~Source() = default;
+
+int32_t Source::dtype() const {
+  return static_cast<int32_t>(state->file.dtype - dtypeInfo(0));
+}
+
+const std::vector<int64_t> &Source::shape() const {
+  return state->file.header.shape;
+}
+
+int64_t Source::dataBytes() const { return state->file.dataBytes; }
+
+void Source::read(void *descriptor) {
+  if (state->read)
+    fail(state->op, "the data was read already");
+  state->read = true;
+  readData(state->op, state->file, static_cast<int64_t>(shape().size()),
+           descriptor, dtype());
 }
 
 } // namespace arrayrt::npy

@@ -33,22 +33,30 @@ using arrayrt::profile::ScopedDeviceOp;
 namespace {
 
 /// A device array (contiguous, as the compiler passes it) and a host
-/// descriptor of the same shape over a staging buffer.
+/// descriptor of the same shape for a staging buffer.
 struct Staged {
   char *device = nullptr; ///< The array's first element.
   size_t bytes = 0;
-  void *host = nullptr;
-  bool pinned = false;
   /// allocated, aligned, offset, sizes[rank], strides[rank]: an MLIR
-  /// strided memref descriptor for arrayrt_load_npy / arrayrt_save_npy.
+  /// strided memref descriptor for arrayrt_load_npy / arrayrt_save_npy,
+  /// whose pointers are set once the buffer is there.
   std::vector<int64_t> descriptor;
+
+  void setHost(void *host) {
+    descriptor[0] = reinterpret_cast<int64_t>(host);
+    descriptor[1] = reinterpret_cast<int64_t>(host);
+  }
 };
+
+std::string failurePrefix(const char *verb, const char *path,
+                          const char *location) {
+  return arrayrt::locationPrefix(location) + "cannot " + verb + " '" +
+         (path ? path : "(null)") + "': ";
+}
 
 [[noreturn]] void failStaging(const char *verb, const char *path,
                               const char *location, const std::string &what) {
-  arrayrt::fatal("%scannot %s '%s': %s",
-                 arrayrt::locationPrefix(location).c_str(), verb,
-                 path ? path : "(null)", what.c_str());
+  throw arrayrt::Failure(failurePrefix(verb, path, location) + what);
 }
 
 Staged stage(const char *verb, const char *path, int64_t rank,
@@ -85,24 +93,51 @@ Staged stage(const char *verb, const char *path, int64_t rank,
   if (staged.bytes > 0 && reinterpret_cast<uintptr_t>(array.aligned) == 0)
     failStaging(verb, path, location,
                 "invalid device descriptor: the data pointer is NULL");
-  if (staged.bytes > 0) {
-    // The whole array is staged in host memory (pinned, else pageable).
-    std::string tooLarge = arrayrt::exceedsHostMemory(staged.bytes);
-    if (!tooLarge.empty())
-      failStaging(verb, path, location,
-                  "the array does not fit in a host staging buffer: its " +
-                      tooLarge);
-    staged.host = arrayrt::pinnedPool().acquire(staged.bytes);
-    staged.pinned = staged.host != nullptr;
-    if (!staged.pinned && !(staged.host = std::malloc(staged.bytes)))
-      failStaging(verb, path, location,
-                  "out of host memory for a staging buffer of " +
-                      arrayrt::formatByteCount(staged.bytes));
-  }
-  staged.descriptor[0] = reinterpret_cast<int64_t>(staged.host);
-  staged.descriptor[1] = reinterpret_cast<int64_t>(staged.host);
   return staged;
 }
+
+/// A host buffer for `bytes` bytes on their way to or from the device: a
+/// block of the pinned pool, else pageable memory.
+struct HostBuffer {
+  void *data = nullptr;
+  bool pinned = false;
+
+  /// Throws Failure (`<errorPrefix><what is wrong>`) when there is none.
+  HostBuffer(size_t bytes, const std::string &errorPrefix) {
+    if (bytes == 0)
+      return;
+    std::string tooLarge = arrayrt::exceedsHostMemory(bytes);
+    if (!tooLarge.empty())
+      throw arrayrt::Failure(
+          errorPrefix +
+          "the array does not fit in a host staging buffer: its " + tooLarge);
+    data = arrayrt::pinnedPool().acquire(bytes);
+    pinned = data != nullptr;
+    if (!pinned && !(data = std::malloc(bytes)))
+      throw arrayrt::Failure(errorPrefix +
+                             "out of host memory for a staging buffer of " +
+                             arrayrt::formatByteCount(bytes));
+  }
+  HostBuffer(const HostBuffer &) = delete;
+  HostBuffer &operator=(const HostBuffer &) = delete;
+  /// Gives the buffer back at once: no queued copy reads it.
+  ~HostBuffer() {
+    if (pinned)
+      arrayrt::pinnedPool().releaseNow(data);
+    else
+      std::free(data);
+  }
+  /// Gives the buffer back once the work queued on `stream` so far (the copy
+  /// that reads it) has finished.
+  void releaseAfter(arrayrt_stream_t stream) {
+    if (pinned)
+      arrayrt::pinnedPool().releaseAfter(data, stream);
+    else
+      std::free(data);
+    data = nullptr;
+    pinned = false;
+  }
+};
 
 CUdeviceptr toCu(const void *ptr) {
   return reinterpret_cast<CUdeviceptr>(ptr);
@@ -118,26 +153,41 @@ void loadToDevice(const char *path, int64_t rank, void *descriptor,
                   int32_t dtype, arrayrt_stream_t stream, const char *location,
                   Read read) {
   Staged staged = stage("load", path, rank, descriptor, dtype, location);
-  read(staged.descriptor.data());
-  if (staged.bytes == 0)
-    return;
-  if (!staged.pinned) {
-    // arrayrt_memcpy stages pageable data itself; `host` is free after it.
-    arrayrt_memcpy(staged.device, staged.host, staged.bytes, stream);
-    std::free(staged.host);
-    return;
-  }
-  {
-    ScopedDeviceOp timed(toCu(stream), OpKind::Copy, nullptr, nullptr,
-                         staged.device, staged.host, staged.bytes);
-    check(driver().cuMemcpyAsync(toCu(staged.device), toCu(staged.host),
-                                 staged.bytes, toCu(stream)),
-          "cuMemcpyAsync");
-  }
-  arrayrt::pinnedPool().releaseAfter(staged.host, stream);
+  arrayrt::npy::uploadThroughHost(
+      staged.device, staged.bytes, stream,
+      [&](void *host) {
+        staged.setHost(host);
+        read(staged.descriptor.data());
+      },
+      failurePrefix("load", path, location));
 }
 
 } // namespace
+
+void arrayrt::npy::uploadThroughHost(
+    void *device, size_t bytes, arrayrt_stream_t stream,
+    const std::function<void(void *host)> &fill,
+    const std::string &errorPrefix) {
+  HostBuffer host(bytes, errorPrefix);
+  fill(host.data);
+  if (bytes == 0)
+    return;
+  if (!host.pinned) {
+    // arrayrt_memcpy stages pageable data itself; the buffer is free after
+    // it.
+    arrayrt_memcpy(device, host.data, bytes, stream);
+    host.releaseAfter(stream);
+    return;
+  }
+  {
+    ScopedDeviceOp timed(toCu(stream), OpKind::Copy, nullptr, nullptr, device,
+                         host.data, bytes);
+    check(driver().cuMemcpyAsync(toCu(device), toCu(host.data), bytes,
+                                 toCu(stream)),
+          "cuMemcpyAsync");
+  }
+  host.releaseAfter(stream);
+}
 
 namespace {
 /// Runs a device entry point's `body`; what it throws (std::bad_alloc from
@@ -184,19 +234,18 @@ extern "C" void arrayrt_save_npy_device(const char *path, int64_t rank,
                                         const char *location) {
   run("save", path, location, [&] {
     Staged staged = stage("save", path, rank, descriptor, dtype, location);
+    HostBuffer host(staged.bytes, failurePrefix("save", path, location));
+    staged.setHost(host.data);
     if (staged.bytes > 0) {
-      ScopedDeviceOp timed(toCu(stream), OpKind::Copy, nullptr, nullptr,
-                           staged.host, staged.device, staged.bytes);
-      check(driver().cuMemcpyAsync(toCu(staged.host), toCu(staged.device),
-                                   staged.bytes, toCu(stream)),
-            "cuMemcpyAsync");
-    }
-    if (staged.bytes > 0)
+      {
+        ScopedDeviceOp timed(toCu(stream), OpKind::Copy, nullptr, nullptr,
+                             host.data, staged.device, staged.bytes);
+        check(driver().cuMemcpyAsync(toCu(host.data), toCu(staged.device),
+                                     staged.bytes, toCu(stream)),
+              "cuMemcpyAsync");
+      }
       check(driver().cuStreamSynchronize(toCu(stream)), "cuStreamSynchronize");
+    }
     arrayrt_save_npy(path, rank, staged.descriptor.data(), dtype, location);
-    if (staged.pinned)
-      arrayrt::pinnedPool().releaseNow(staged.host);
-    else
-      std::free(staged.host);
   });
 }

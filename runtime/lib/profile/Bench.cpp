@@ -322,8 +322,9 @@ private:
 
 } // namespace
 
-extern "C" int arrayrt_run_program(arrayrt_program_t program, int argc,
-                                   char **argv) {
+int arrayrt::bench::runProgram(const std::function<void()> &program, int argc,
+                               char **argv,
+                               const std::function<void()> &prepare) {
   bench::Config config;
   std::string error = bench::parseConfig(bench::readEnvironment(), config);
   if (!error.empty())
@@ -332,6 +333,8 @@ extern "C" int arrayrt_run_program(arrayrt_program_t program, int argc,
     profile::enableNvtx();
   bool tracing = !config.trace.empty();
   if (config.iterations == 0 && !config.profile && !tracing) {
+    if (prepare)
+      prepare();
     program();
     return 0;
   }
@@ -344,6 +347,8 @@ extern "C" int arrayrt_run_program(arrayrt_program_t program, int argc,
   if (tracing)
     traceFile =
         std::make_unique<RunOutput>(config.trace, "the trace", "ARRAYRT_TRACE");
+  if (prepare)
+    prepare();
   profile::start(tracing);
   bench::Report report;
   report.program = argc > 0 && argv[0] ? argv[0] : "";
@@ -403,4 +408,9 @@ extern "C" int arrayrt_run_program(arrayrt_program_t program, int argc,
     std::fflush(stderr);
   }
   return 0;
+}
+
+extern "C" int arrayrt_run_program(arrayrt_program_t program, int argc,
+                                   char **argv) {
+  return arrayrt::bench::runProgram(program, argc, argv);
 }

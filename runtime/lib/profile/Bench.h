@@ -13,6 +13,9 @@
 //                            that reads them, such as Nsight Systems, is
 //                            attached: NVTX_INJECTION64_PATH is set)
 //
+// arrayrt_run_main (arrayrt/abi.h) runs @main through the same loop
+// (runProgram), with its arguments read before the first run.
+//
 // The pieces are separate functions so that unit tests reach them without a
 // program or a GPU.
 //
@@ -23,10 +26,21 @@
 
 #include "profile/Profile.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace arrayrt::bench {
+
+/// What arrayrt_run_program does with a program: reads the environment,
+/// opens the report and trace files (errors exit with status 1), runs
+/// `prepare` once when given, then `program` once or as the environment
+/// asks, timing, profiling and tracing each run, and writes the report, the
+/// trace and the profile. arrayrt_run_main reads @main's arguments in
+/// `prepare`: after the environment's checks, and outside every timing.
+/// `argv[0]` names the program in the report. Returns 0.
+int runProgram(const std::function<void()> &program, int argc, char **argv,
+               const std::function<void()> &prepare = nullptr);
 
 struct Config {
   unsigned iterations = 0; // Timed iterations; 0: benchmark mode off.
