@@ -19,8 +19,8 @@
 
 // SHAPE: shape.mlir:4:8: error: 'array.add' op operand shapes [4, 3] and [5] do not broadcast (dimension 1: 3 vs 5)
 // SYNTAX: syntax.mlir:2:22: error: expected ':'
-// NOMAIN: error: expected a 'func.func @main()' as the program's entry point
-// MAINARGS: mainargs.mlir:1:1: error: expected @main to take no arguments and return nothing, found '(tensor<4xf32>) -> ()'
+// NOMAIN: error: expected a 'func.func @main' with a body as the program's entry point
+// MAINARGS: mainargs.mlir:1:1: error: cannot export @main: argument 0 has type 'memref<4xf32>', which the ABI cannot pass: expected a ranked tensor or a bool, integer, float or index scalar
 // MISSING: arrayc: error: {{.*}}missing.mlir{{.*}}No such file or directory
 // PTXCPU: arrayc: error: --emit=ptx needs --target=cuda
 // EMIT: Cannot find option named 'bogus'
@@ -45,7 +45,7 @@ func.func @other() {
   return
 }
 //--- mainargs.mlir
-func.func @main(%a: tensor<4xf32>) {
+func.func @main(%a: memref<4xf32>) {
   return
 }
 //--- ok.mlir

@@ -42,9 +42,11 @@ def Array_SaveNpyOp : Array_Op<"save_npy",
     Writes `input` to the file `path` in NumPy's `.npy` format, C order,
     with the dtype of the element type (`i1` is `bool`, `i8`-`i64` are
     `int8`-`int64`, `f16`, `f32` and `f64` are `float16`, `float32` and
-    `float64`). The file holds the same bytes `numpy.save(path, a)` writes.
-    The file appears only when it is complete: a failure (a missing
-    directory, a full disk, `bf16`, which `.npy` cannot store) leaves `path`
+    `float64`; `bf16` is stored as NumPy + ml_dtypes store
+    `ml_dtypes.bfloat16`, descr `'<V2'`, read back with
+    `np.load(path).view(ml_dtypes.bfloat16)`). The file holds the same bytes
+    `numpy.save(path, a)` writes. The file appears only when it is
+    complete: a failure (a missing directory, a full disk) leaves `path`
     as it was and stops the program with a message that names the op's
     source location and the file (exit status 1).
 
