@@ -18,6 +18,7 @@
 
 #include "abi/DLPack.h"
 #include "driver/Error.h"
+#include "profile/Bench.h"
 #include "streams/DefaultStream.h"
 
 #include <cxxabi.h>
@@ -496,6 +497,7 @@ extern "C" int32_t arrayrt_abi_call(const arrayrt_abi_module_t *module,
   ScopedCallLocation location(function->location);
   std::optional<Call> call;
   int32_t status = catchFailures(function->name, [&] {
+    arrayrt::bench::startLibraryProfiling();
     call.emplace(*function, args, results, mode, stream);
     return call->run();
   });

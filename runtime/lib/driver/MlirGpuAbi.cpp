@@ -11,8 +11,10 @@
 #include "driver/Error.h"
 #include "memory/Memref.h"
 
+#include <atomic>
 #include <cstdint>
 #include <cstring>
+#include <mutex>
 
 namespace {
 
@@ -75,26 +77,59 @@ HostRange contiguousRange(int64_t rank, void *descriptor,
           static_cast<size_t>(expected * elementSizeBytes)};
 }
 
+/// A gpu.binary, loaded by its first mgpuModuleGetFunction. A failed load
+/// (an error code inside a library call) is tried again by the next one.
+struct LazyModule {
+  void *data;
+  uint64_t size;
+  bool jit;
+  int32_t optLevel;
+  std::mutex mutex;
+  std::atomic<arrayrt_module_t> loaded{nullptr};
+
+  LazyModule(void *data, uint64_t size, bool jit, int32_t optLevel)
+      : data(data), size(size), jit(jit), optLevel(optLevel) {}
+
+  arrayrt_module_t get() {
+    // Once loaded, a launch reads one atomic.
+    if (arrayrt_module_t module = loaded.load(std::memory_order_acquire))
+      return module;
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!loaded.load(std::memory_order_relaxed))
+      loaded.store(jit ? arrayrt_module_load_jit(data, size, optLevel)
+                       : arrayrt_module_load(data, size),
+                   std::memory_order_release);
+    return loaded.load(std::memory_order_relaxed);
+  }
+};
+
 } // namespace
 
 extern "C" {
 
+// gpu-to-llvm loads each gpu.binary from a global constructor. The
+// modules are loaded on first use instead: a shared library must not touch
+// the driver (or exit on a machine without one) when it is loaded, and an
+// executable that launches nothing needs no GPU.
 void *mgpuModuleLoad(void *data, uint64_t size) {
-  return arrayrt_module_load(data, size);
+  return new LazyModule{data, size, /*jit=*/false, 0};
 }
 
 void *mgpuModuleLoadJIT(void *data, int32_t optLevel) {
   // MLIR 22 passes no size: the PTX is a NUL-terminated string.
-  return arrayrt_module_load_jit(data, std::strlen(static_cast<char *>(data)) + 1,
-                                 optLevel);
+  return new LazyModule{data, std::strlen(static_cast<char *>(data)) + 1,
+                        /*jit=*/true, optLevel};
 }
 
 void mgpuModuleUnload(void *module) {
-  arrayrt_module_unload(static_cast<arrayrt_module_t>(module));
+  auto *lazy = static_cast<LazyModule *>(module);
+  if (arrayrt_module_t module = lazy->loaded.load())
+    arrayrt_module_unload(module);
+  delete lazy;
 }
 
 void *mgpuModuleGetFunction(void *module, const char *name) {
-  return arrayrt_module_get_function(static_cast<arrayrt_module_t>(module),
+  return arrayrt_module_get_function(static_cast<LazyModule *>(module)->get(),
                                      name);
 }
 

@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <mutex>
 
 namespace arrayrt::bench {
 namespace {
@@ -408,6 +409,55 @@ int arrayrt::bench::runProgram(const std::function<void()> &program, int argc,
     std::fflush(stderr);
   }
   return 0;
+}
+
+namespace {
+/// What the library's exit handler reports.
+struct LibraryProfile {
+  bool table = false;
+  std::unique_ptr<RunOutput> traceFile;
+};
+LibraryProfile *libraryProfile = nullptr;
+
+void reportLibraryProfile() {
+  LibraryProfile &report = *libraryProfile;
+  // Waits for the operations of every call so far.
+  profile::endIteration(/*accumulate=*/true);
+  std::vector<profile::OpTotals> operations = profile::totals();
+  std::string trace = report.traceFile ? profile::traceJson() : std::string();
+  profile::stop();
+  if (report.traceFile)
+    report.traceFile->write(trace);
+  if (report.table) {
+    std::fflush(stdout);
+    std::fputs(bench::formatProfile(operations, 1, 0).c_str(), stderr);
+    std::fflush(stderr);
+  }
+}
+} // namespace
+
+void arrayrt::bench::startLibraryProfiling() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    bench::Config config;
+    std::string error = bench::parseConfig(bench::readEnvironment(), config);
+    if (!error.empty())
+      fatal("%s", error.c_str());
+    if (config.nvtx)
+      profile::enableNvtx();
+    bool tracing = !config.trace.empty();
+    if (!config.profile && !tracing)
+      return;
+    auto *report = new LibraryProfile;
+    report->table = config.profile;
+    if (tracing)
+      report->traceFile = std::make_unique<RunOutput>(config.trace, "the trace",
+                                                      "ARRAYRT_TRACE");
+    libraryProfile = report;
+    profile::start(tracing);
+    profile::beginIteration();
+    std::atexit(reportLibraryProfile);
+  });
 }
 
 extern "C" int arrayrt_run_program(arrayrt_program_t program, int argc,

@@ -114,6 +114,14 @@ std::string jsonString(const std::string &text);
 std::string formatProfile(const std::vector<profile::OpTotals> &operations,
                           unsigned iterations, unsigned warmup);
 
+/// In a shared library (arrayrt_abi_call), once per process: reads
+/// ARRAYRT_PROFILE, ARRAYRT_TRACE and ARRAYRT_NVTX as runProgram does and,
+/// when profiling or tracing, times every device operation of every call
+/// from then on and prints the table (stderr) and writes the trace at exit.
+/// ARRAYRT_BENCH does not apply to libraries. A bad value is a fatal error
+/// (an error code inside a call).
+void startLibraryProfiling();
+
 } // namespace arrayrt::bench
 
 #endif // ARRAYRT_LIB_BENCH_H
