@@ -103,6 +103,7 @@ int main(int argc, char **argv) {
   check(cudaStreamCreateWithFlags(&cudaStream, cudaStreamNonBlocking),
         "cudaStreamCreate");
   void *stream = cudaStream;
+  std::printf("caller's stream: %p\n", stream);
   check(cudaMemcpyAsync(deviceX, x.data(), count * sizeof(float),
                         cudaMemcpyHostToDevice, cudaStream),
         "cudaMemcpyAsync");

@@ -1,0 +1,442 @@
+"""Loading a compiled library and calling its functions on DLPack arrays."""
+
+import ctypes
+import os
+import re
+from ctypes import addressof, c_char_p, c_int32, c_int64, c_void_p
+
+from . import _abi, _dlpack
+
+
+class ArraycError(RuntimeError):
+    """A compiled function refused its arguments or failed while running.
+
+    `code` is the library's status (1: an argument does not match the
+    signature, 2: a run-time error, 3: internal)."""
+
+    def __init__(self, code, message):
+        super().__init__(message)
+        self.code = code
+
+
+# ---------------------------------------------------------------------------
+# Arrays in: each framework's array as a DLTensor without copying.
+# ---------------------------------------------------------------------------
+
+def _framework(obj):
+    return type(obj).__module__.partition(".")[0]
+
+
+class _Borrowed:
+    """A DLTensor over an argument, and what must live as long as it."""
+
+    __slots__ = ("tensor", "keep")
+
+    def __init__(self, tensor, keep):
+        self.tensor, self.keep = tensor, keep
+
+
+def _dltensor(data, device_type, device_id, dtype, shape, strides):
+    """A DLTensor over raw fields; `strides` in elements, or None when the
+    array is row-major contiguous."""
+    tensor = _dlpack.DLTensor()
+    tensor.data = data
+    tensor.device.device_type = device_type
+    tensor.device.device_id = device_id
+    tensor.ndim = len(shape)
+    tensor.dtype.code = dtype.dl_code
+    tensor.dtype.bits = dtype.bits
+    tensor.dtype.lanes = 1
+    keep = [tensor]
+    if shape:
+        sizes = (c_int64 * len(shape))(*shape)
+        tensor.shape = sizes
+        keep.append(sizes)
+        if strides is not None:
+            steps = (c_int64 * len(strides))(*strides)
+            tensor.strides = steps
+            keep.append(steps)
+    return _Borrowed(tensor, keep)
+
+
+def _from_numpy(array):
+    if not hasattr(array, "ctypes"):  # A NumPy scalar (np.float32(2)).
+        import numpy
+
+        array = numpy.asarray(array)
+    dtype = _abi.BY_NUMPY.get(array.dtype.name)
+    if dtype is None or array.dtype.byteorder == ">":
+        return None
+    strides = None
+    if not array.flags.c_contiguous:
+        strides = [s // array.itemsize for s in array.strides]
+    borrowed = _dltensor(array.ctypes.data, _dlpack.CPU, 0, dtype, array.shape,
+                         strides)
+    borrowed.keep.append(array)
+    return borrowed
+
+
+_TORCH_DTYPES = None
+
+
+def _from_torch(tensor):
+    global _TORCH_DTYPES
+    if _TORCH_DTYPES is None:
+        import torch
+
+        _TORCH_DTYPES = {
+            torch.bool: _abi.DTYPES[0], torch.int8: _abi.DTYPES[1],
+            torch.int16: _abi.DTYPES[2], torch.int32: _abi.DTYPES[3],
+            torch.int64: _abi.DTYPES[4], torch.uint8: _abi.DTYPES[5],
+            torch.float16: _abi.DTYPES[9], torch.bfloat16: _abi.DTYPES[10],
+            torch.float32: _abi.DTYPES[11], torch.float64: _abi.DTYPES[12]}
+    dtype = _TORCH_DTYPES.get(tensor.dtype)
+    if dtype is None:
+        return None
+    device = tensor.device
+    device_type = _dlpack.CUDA if device.type == "cuda" else (
+        _dlpack.CPU if device.type == "cpu" else None)
+    if device_type is None:
+        return None
+    strides = None if tensor.is_contiguous() else list(tensor.stride())
+    return _dltensor(tensor.data_ptr(), device_type, device.index or 0, dtype,
+                     tuple(tensor.shape), strides)
+
+
+def _from_cupy(array):
+    dtype = _abi.BY_NUMPY.get(array.dtype.name)
+    if dtype is None:
+        return None
+    strides = None
+    if not array.flags.c_contiguous:
+        strides = [s // array.itemsize for s in array.strides]
+    return _dltensor(array.data.ptr, _dlpack.CUDA, array.device.id, dtype,
+                     array.shape, strides)
+
+
+_FAST_PATHS = {"numpy": _from_numpy, "torch": _from_torch, "cupy": _from_cupy}
+
+
+def _borrow(obj, stream):
+    """`obj` as a DLTensor: NumPy, PyTorch and CuPy arrays directly from
+    their fields (the call runs on their current stream, as their own ops
+    do); anything else through `__dlpack__(stream=...)` (DLPack's stream
+    handshake: the producer orders its work before `stream`)."""
+    fast = _FAST_PATHS.get(_framework(obj))
+    if fast is not None:
+        borrowed = fast(obj)
+        if borrowed is not None:
+            return borrowed
+    if not hasattr(obj, "__dlpack__"):
+        return None
+    if stream is None:
+        capsule = obj.__dlpack__()
+    else:
+        # DLPack: 1 is CUDA's legacy default stream, 0 is not allowed.
+        capsule = obj.__dlpack__(stream=stream or 1)
+    address = _dlpack.borrow(capsule)
+    return _Borrowed(_dlpack.DLTensor.from_address(address), [capsule])
+
+
+# ---------------------------------------------------------------------------
+# Streams.
+# ---------------------------------------------------------------------------
+
+def _torch_stream(tensor):
+    import torch
+
+    index = tensor.device.index or 0
+    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+    if raw is not None:
+        return raw(index)
+    return torch.cuda.current_stream(index).cuda_stream
+
+
+def _cupy_stream(array):
+    import cupy
+
+    return cupy.cuda.get_current_stream().ptr
+
+
+_STREAM_GETTERS = {"torch": _torch_stream, "cupy": _cupy_stream}
+
+
+def _stream_handle(stream):
+    """An explicit stream= argument as its handle."""
+    if stream is None or isinstance(stream, int):
+        return stream
+    for attribute in ("cuda_stream", "ptr", "handle"):
+        handle = getattr(stream, attribute, None)
+        if isinstance(handle, int):
+            return handle
+    raise TypeError(f"stream= must be a stream handle (int) or a stream "
+                    f"object with .cuda_stream or .ptr, not {stream!r}")
+
+
+# ---------------------------------------------------------------------------
+# Arrays out.
+# ---------------------------------------------------------------------------
+
+class Result:
+    """A result the library allocated (a DLManagedTensor), for any DLPack
+    consumer: `torch.from_dlpack(r)`, `cupy.from_dlpack(r)`,
+    `np.from_dlpack(r)`. It hands its tensor over once; a result never
+    handed over is freed with the object (in stream order on the call's
+    stream)."""
+
+    def __init__(self, address, library, stream):
+        self._address = address
+        self._library = library
+        self._stream = stream
+        tensor = _dlpack.DLTensor.from_address(address)
+        self._device = (tensor.device.device_type, tensor.device.device_id)
+        self.shape = tuple(tensor.shape[i] for i in range(tensor.ndim))
+        self.dtype = _abi.BY_DLPACK[(tensor.dtype.code, tensor.dtype.bits)].numpy
+
+    def __dlpack_device__(self):
+        return self._device
+
+    def __dlpack__(self, stream=None, **_):
+        if self._address is None:
+            raise BufferError("this arrayc result was already handed over")
+        if (stream is not None and stream != -1 and
+                self._device[0] == _dlpack.CUDA):
+            consumer = 0 if stream == 1 else stream
+            producer = self._stream or 0
+            if consumer != producer:
+                self._library._wait(consumer, producer)
+        address, self._address = self._address, None
+        return _dlpack.capsule(address)
+
+    def __del__(self):
+        if getattr(self, "_address", None) is not None:
+            _dlpack.delete(self._address)
+            self._address = None
+
+    def __repr__(self):
+        return f"arrayc.Result(shape={self.shape}, dtype={self.dtype})"
+
+
+def _to_framework(result, framework):
+    try:
+        if framework == "torch":
+            import torch
+
+            return torch.from_dlpack(result)
+        if framework == "cupy":
+            import cupy
+
+            return cupy.from_dlpack(result)
+        if framework == "numpy":
+            import numpy
+
+            return numpy.from_dlpack(result)
+    except (BufferError, TypeError, RuntimeError):
+        # A dtype the framework lacks (NumPy's bfloat16): the raw result.
+        if result._address is None:
+            raise
+    return result
+
+
+# ---------------------------------------------------------------------------
+# Functions and libraries.
+# ---------------------------------------------------------------------------
+
+def _scalar(value, spec, function):
+    dtype = spec.dtype
+    try:
+        if dtype.is_bool:
+            return dtype.ctype(bool(value))
+        if dtype.is_int:
+            number = int(value)
+            if number != value:
+                raise ValueError
+            low = -(1 << (dtype.bits - 1)) if dtype.dl_code == _dlpack.INT else 0
+            high = (1 << (dtype.bits - (dtype.dl_code == _dlpack.INT))) - 1
+            if not low <= number <= high:
+                raise OverflowError
+            return dtype.ctype(number)
+        if dtype.mlir in ("f16", "bf16"):
+            import numpy
+
+            if dtype.mlir == "f16":
+                return dtype.ctype(int(numpy.float16(value).view(numpy.uint16)))
+            bits = int(numpy.float32(value).view(numpy.uint32))
+            bits += 0x7FFF + ((bits >> 16) & 1)  # Round to nearest even.
+            return dtype.ctype((bits >> 16) & 0xFFFF)
+        return dtype.ctype(float(value))
+    except (TypeError, ValueError, OverflowError):
+        raise TypeError(f"{function.name}: argument {spec.name!r} must be a "
+                        f"{dtype.numpy} number, not {value!r}") from None
+
+
+class Function:
+    """One exported function; call it with arrays (anything with
+    `__dlpack__`) and numbers, as its signature says."""
+
+    def __init__(self, library, index, table):
+        self._library = library
+        self._index = index
+        self.name = table.name.decode()
+        self.location = table.location.decode()
+        self.args = [_abi.Value(table.args[i]) for i in range(table.num_args)]
+        self.results = [_abi.Value(table.results[i])
+                        for i in range(table.num_results)]
+        self.cuda = bool(table.flags & _abi.FLAG_CUDA)
+        arguments = ", ".join(f"{a.name}: {a.type_string()}" for a in self.args)
+        results = ", ".join(r.type_string() for r in self.results)
+        if len(self.results) > 1:
+            results = f"({results})"
+        self.signature = f"{self.name}({arguments})" + (
+            f" -> {results}" if results else "")
+        self.__doc__ = (f"{self.signature}  [{self.location}]\n\nCall with "
+                        "arrays and numbers; out= writes the results into "
+                        "arrays you allocated; stream= overrides the "
+                        "arguments' current stream.")
+        self._num_args = len(self.args)
+        self._num_results = len(self.results)
+
+    def __repr__(self):
+        return f"<arrayc function {self.signature}>"
+
+    def __call__(self, *args, out=None, stream=None, raw=False):
+        if len(args) != self._num_args:
+            raise TypeError(f"{self.signature} takes {self._num_args} "
+                            f"arguments, {len(args)} given")
+        handle = _stream_handle(stream) if stream is not None else None
+        framework = None
+        tensors = []
+        for value, spec in zip(args, self.args):
+            if not spec.is_scalar and not isinstance(value, (int, float, bool)):
+                framework = framework or _framework(value)
+                tensors.append(value)
+        if self.cuda and handle is None and tensors:
+            getter = _STREAM_GETTERS.get(framework)
+            handle = getter(tensors[0]) if getter else 0
+        keep = []
+        slots = (c_void_p * max(self._num_args, 1))()
+        for i, (value, spec) in enumerate(zip(args, self.args)):
+            if spec.is_scalar:
+                scalar = _scalar(value, spec, self)
+                keep.append(scalar)
+                slots[i] = addressof(scalar)
+                continue
+            borrowed = _borrow(value, handle if self.cuda else None)
+            if borrowed is None and not self.cuda and isinstance(
+                    value, (int, float, bool)):
+                import numpy
+
+                value = numpy.asarray(value, dtype=spec.dtype.numpy)
+                borrowed = _borrow(value, None)
+                keep.append(value)
+            if borrowed is None:
+                raise TypeError(f"{self.name}: argument {spec.name!r} must "
+                                f"be an array ({spec.type_string()}) with "
+                                f"__dlpack__, not {type(value).__name__}")
+            keep.append(borrowed)
+            slots[i] = addressof(borrowed.tensor)
+
+        results = (c_void_p * max(self._num_results, 1))()
+        if out is None:
+            mode = _abi.RESULTS_NEW
+            managed = (c_void_p * max(self._num_results, 1))()
+            base = addressof(managed)
+            for j in range(self._num_results):
+                results[j] = base + j * ctypes.sizeof(c_void_p)
+        else:
+            mode = _abi.RESULTS_INTO
+            outs = out if isinstance(out, (tuple, list)) else (out,)
+            if len(outs) != self._num_results:
+                raise TypeError(f"{self.signature}: out= needs "
+                                f"{self._num_results} arrays, {len(outs)} given")
+            for j, value in enumerate(outs):
+                borrowed = _borrow(value, handle if self.cuda else None)
+                if borrowed is None:
+                    raise TypeError(f"{self.name}: out= must hold arrays "
+                                    f"with __dlpack__, not "
+                                    f"{type(value).__name__}")
+                keep.append(borrowed)
+                results[j] = addressof(borrowed.tensor)
+
+        status = self._library._call(self._index, slots, results, mode,
+                                     handle or None)
+        if status != 0:
+            raise ArraycError(status, self._library.last_error())
+        if out is not None:
+            return out
+        produced = [Result(managed[j], self._library, handle)
+                    for j in range(self._num_results)]
+        if not raw:
+            produced = [_to_framework(r, framework) for r in produced]
+        if self._num_results == 1:
+            return produced[0]
+        return tuple(produced)
+
+
+class Library:
+    """A shared library from `arrayc --emit=shared`: its exported functions
+    as attributes (`lib.softmax`) and items (`lib["softmax"]`)."""
+
+    def __init__(self, path, prefix=None):
+        self.path = os.path.abspath(path)
+        if prefix is None:
+            stem = os.path.basename(path).split(".")[0]
+            stem = stem[3:] if stem.startswith("lib") else stem
+            prefix = re.sub(r"[^A-Za-z0-9_]", "_", stem)
+        self.prefix = prefix
+        self._dll = ctypes.CDLL(self.path)
+        try:
+            module = getattr(self._dll, prefix + "_module")
+        except AttributeError:
+            raise ValueError(f"{path} has no {prefix}_module: not an arrayc "
+                             f"library, or its prefix is not {prefix!r} "
+                             "(pass prefix=)") from None
+        module.restype = ctypes.POINTER(_abi.AbiModule)
+        module.argtypes = []
+        self._call = getattr(self._dll, prefix + "_call")
+        self._call.restype = c_int32
+        self._call.argtypes = [c_int32, c_void_p, c_void_p, c_int32, c_void_p]
+        self._last_error = getattr(self._dll, prefix + "_last_error")
+        self._last_error.restype = c_char_p
+        self._last_error.argtypes = []
+        self._stream_wait = getattr(self._dll, prefix + "_stream_wait")
+        self._stream_wait.restype = c_int32
+        self._stream_wait.argtypes = [c_void_p, c_void_p]
+        table = module().contents
+        if table.abi_version != _abi.ABI_VERSION:
+            raise ValueError(f"{path}: ABI version {table.abi_version}, this "
+                             f"package reads {_abi.ABI_VERSION}")
+        self.functions = {}
+        for i in range(table.num_functions):
+            function = Function(self, i, table.functions[i])
+            self.functions[function.name] = function
+
+    def last_error(self):
+        return (self._last_error() or b"").decode(errors="replace")
+
+    def _wait(self, waiter, stream):
+        status = self._stream_wait(waiter or None, stream or None)
+        if status != 0:
+            raise ArraycError(status, self.last_error())
+
+    def __getattr__(self, name):
+        functions = self.__dict__.get("functions", {})
+        if name in functions:
+            return functions[name]
+        raise AttributeError(f"{self.path} exports no function {name!r} "
+                             f"(it has: {', '.join(functions) or 'none'})")
+
+    def __getitem__(self, name):
+        return self.functions[name]
+
+    def __dir__(self):
+        return list(super().__dir__()) + list(self.functions)
+
+    def __repr__(self):
+        return f"<arrayc library {self.path}: {', '.join(self.functions)}>"
+
+
+def load(path, prefix=None):
+    """Loads a library from `arrayc --emit=shared` (prefix: its C name
+    prefix, by default the file name without `lib` and extensions)."""
+    return Library(path, prefix)
