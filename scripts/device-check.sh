@@ -32,7 +32,7 @@
 # (gpu_check.py sanitize) and over the first 200 generated programs, the
 # stream checks (scripts/streams_check.py: many streams under
 # memcheck, the two-stream copy/compute overlap), the allocator benchmark
-# (arrayrt-alloc-bench), the profiling hooks' cost (arrayrt-hook-bench), and
+# (arrayrt-alloc-bench), the library ABI (scripts/interop_check.sh), the profiling hooks' cost (arrayrt-hook-bench), and
 # bench/run.py (ours vs CuPy and PyTorch: the issue-4 workloads, then the
 # matrix products) and bench/sparse.py (the sparse products) unless
 # DEVICE_CHECK_BENCH=0 (which `prepare` then skips too). Exit status 1 if
@@ -45,7 +45,7 @@ python=${PYTHON:-python3}
 # cuSPARSE for the sparse programs (the toolkit's, else a wheel's).
 unpack_and_find_cusparse() {
   if [ -f .device-pack/device.txz ]; then
-    rm -rf .device .device-bench .device-sparse &&
+    rm -rf .device .device-bench .device-sparse .device-interop &&
       $python -c "import tarfile; tarfile.open('.device-pack/device.txz').extractall()" ||
       exit 1
   fi
@@ -76,6 +76,7 @@ prepare)
     --target cuda --workdir .device/generated --prepare --quiet --jobs 2 \
     --seed "${DEVICE_CHECK_SEED:-2026}" --count "${DEVICE_CHECK_PROGRAMS:-1000}" || exit 1
   cp "$build/bin/arrayrt-alloc-bench" "$build/bin/arrayrt-hook-bench" .device/bin/ || exit 1
+  scripts/interop_check.sh prepare "$build" || exit 1
   $python scripts/streams_check.py prepare "$build" .device/streams || exit 1
   mkdir -p .device-bench .device-sparse
   if [ "${DEVICE_CHECK_BENCH:-1}" != 0 ]; then
@@ -91,8 +92,8 @@ prepare)
   # One compressed file travels more easily than ~300 MB of executables
   # (xz: about a quarter of gzip's size, under the 64 MiB a run carries).
   mkdir -p .device-pack
-  tar -cf - .device .device-bench .device-sparse | xz -6 -T0 > .device-pack/device.txz || exit 1
-  du -sh .device .device-bench .device-sparse .device-pack/device.txz
+  tar -cf - .device .device-bench .device-sparse .device-interop | xz -6 -T0 > .device-pack/device.txz || exit 1
+  du -sh .device .device-bench .device-sparse .device-interop .device-pack/device.txz
   ;;
 run)
   out=${2:?usage: device-check.sh run OUT}
@@ -141,6 +142,10 @@ run)
     echo "memcheck $program: exit $code, $(grep -c '=========' "$out/memcheck-$program.txt") sanitizer lines"
     [ $code = 0 ] || status=1
   done
+  # Libraries called from C++ and Python on the callers' arrays and
+  # streams, executables with arguments, bf16 files, the cost of a call.
+  scripts/interop_check.sh run "$out/interop" > "$out/interop.txt" 2>&1 || status=1
+  grep -E "OK|FAILED|error|_us" "$out/interop.txt" | head -40
   # Streams: many streams under memcheck, the two-stream overlap.
   $python scripts/streams_check.py run "$out/streams" .device/streams \
     > "$out/streams.txt" 2>&1 || status=1

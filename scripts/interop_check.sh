@@ -14,7 +14,8 @@
 # stream) with ARRAYRT_PROFILE (no copy rows: the inputs are used in place)
 # and ARRAYRT_TRACE (the kernels on the caller's stream), the same under
 # compute-sanitizer memcheck; the executable with @main arguments on the GPU;
-# the Python examples on PyTorch and CuPy arrays (their current streams);
+# bfloat16 .npy files of NumPy + ml_dtypes (scripts/interop_bf16.py); the
+# Python examples on PyTorch and CuPy arrays (their current streams);
 # and the call-overhead benchmark (bench/interop: C++ and Python against a
 # bare launch, CuPy's ElementwiseKernel and a PyTorch op, same arrays, one
 # run). Exit status 1 if any check failed.
@@ -32,6 +33,8 @@ prepare)
   $arrayc --emit=shared examples/interop/layernorm.mlir -o $dir/lib/liblayernorm.so || exit 1
   $arrayc --emit=shared bench/interop/scale.mlir -o $dir/lib/libscale.so || exit 1
   $arrayc examples/interop/softmax-main.mlir -o $dir/bin/softmax-main || exit 1
+  $arrayc test/Integration/npy-bf16.mlir -o $dir/bin/npy-bf16 || exit 1
+  $arrayc --target=cpu test/Integration/npy-bf16.mlir -o $dir/bin/npy-bf16-cpu || exit 1
   du -sh $dir
   ;;
 run)
@@ -82,6 +85,11 @@ sys.exit(0 if err < 1e-6 else 1)
 EOF
   bad=$($dir/bin/softmax-main $dir/y.npy 2 2>&1 >/dev/null; echo "exit $?")
   echo "softmax-main with a wrong argument count: $bad"
+
+  # bfloat16 .npy files written and read by NumPy + ml_dtypes themselves.
+  for program in npy-bf16 npy-bf16-cpu; do
+    $python scripts/interop_bf16.py $dir $program || status=1
+  done
 
   # Python: PyTorch and CuPy arrays, in place, on their current streams.
   export PYTHONPATH=$PWD/python${PYTHONPATH:+:$PYTHONPATH}
