@@ -28,7 +28,10 @@ case "${1:-}" in
 prepare)
   build=${2:-build}
   arrayc=$build/bin/arrayc
-  rm -rf $dir && mkdir -p $dir/lib $dir/bin || exit 1
+  rm -rf $dir && mkdir -p $dir/lib $dir/bin $dir/include/dlpack || exit 1
+  # The callers include the generated headers, which include DLPack's (the
+  # GPU machine may not have it).
+  cp /usr/include/dlpack/dlpack.h $dir/include/dlpack/ || exit 1
   $arrayc --emit=shared examples/interop/softmax.mlir -o $dir/lib/libsoftmax.so || exit 1
   $arrayc --emit=shared examples/interop/layernorm.mlir -o $dir/lib/liblayernorm.so || exit 1
   $arrayc --emit=shared bench/interop/scale.mlir -o $dir/lib/libscale.so || exit 1
@@ -46,7 +49,7 @@ run)
   lib=$(cd $dir/lib && pwd)
 
   # The C++ caller: correct results, no copies, the caller's stream.
-  $nvcc -O2 -std=c++17 -I$lib examples/interop/softmax_caller.cpp -L$lib \
+  $nvcc -O2 -std=c++17 -I$lib -I$dir/include examples/interop/softmax_caller.cpp -L$lib \
     -lsoftmax -Xlinker -rpath,$lib -o $dir/bin/softmax_caller || exit 1
   ARRAYRT_PROFILE=1 ARRAYRT_TRACE="$out/softmax-trace.json" \
     $dir/bin/softmax_caller 4096 1000 > "$out/softmax-caller.txt" \
@@ -83,7 +86,7 @@ err = float(np.abs(np.load(f"{d}/y.npy") - ref).max())
 print(f"softmax-main x.npy 2.0 -o y.npy: max error {err:.3g}")
 sys.exit(0 if err < 1e-6 else 1)
 EOF
-  bad=$($dir/bin/softmax-main $dir/y.npy 2 2>&1 >/dev/null; echo "exit $?")
+  bad=$($dir/bin/softmax-main $dir/y.npy 2>&1 >/dev/null; echo "exit $?")
   echo "softmax-main with a wrong argument count: $bad"
 
   # bfloat16 .npy files written and read by NumPy + ml_dtypes themselves.
@@ -98,7 +101,7 @@ EOF
   [ "${PIPESTATUS[0]}" = 0 ] || status=1
 
   # Call overhead, C++ and Python, in this one run.
-  $nvcc -O2 -std=c++17 -I$lib bench/interop/call_overhead.cu -L$lib -lscale \
+  $nvcc -O2 -std=c++17 -I$lib -I$dir/include bench/interop/call_overhead.cu -L$lib -lscale \
     -Xlinker -rpath,$lib -o $dir/bin/call_overhead || exit 1
   $dir/bin/call_overhead | tee "$out/call-overhead-cpp.json" || status=1
   $python bench/interop/call_overhead.py --library $lib/libscale.so \

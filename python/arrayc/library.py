@@ -3,6 +3,8 @@
 import ctypes
 import os
 import re
+import struct
+import threading
 from ctypes import addressof, c_char_p, c_int32, c_int64, c_void_p
 
 from . import _abi, _dlpack
@@ -23,8 +25,16 @@ class ArraycError(RuntimeError):
 # Arrays in: each framework's array as a DLTensor without copying.
 # ---------------------------------------------------------------------------
 
+_FRAMEWORKS = {}
+
+
 def _framework(obj):
-    return type(obj).__module__.partition(".")[0]
+    """"torch", "cupy", "numpy", ...: the top module of obj's type."""
+    kind = type(obj)
+    name = _FRAMEWORKS.get(kind)
+    if name is None:
+        name = _FRAMEWORKS[kind] = kind.__module__.partition(".")[0]
+    return name
 
 
 class _Borrowed:
@@ -33,7 +43,11 @@ class _Borrowed:
     __slots__ = ("tensor", "keep")
 
     def __init__(self, tensor, keep):
-        self.tensor, self.keep = tensor, keep
+        self.tensor, self.keep = tensor, keep  # A DLTensor or its address.
+
+    def address(self):
+        tensor = self.tensor
+        return tensor if isinstance(tensor, int) else addressof(tensor)
 
 
 def _dltensor(data, device_type, device_id, dtype, shape, strides):
@@ -57,6 +71,72 @@ def _dltensor(data, device_type, device_id, dtype, shape, strides):
             tensor.strides = steps
             keep.append(steps)
     return _Borrowed(tensor, keep)
+
+
+# DLTensor: data, device (type, id), ndim, dtype (code, bits, lanes), shape,
+# strides, byte_offset.
+_DLTENSOR = struct.Struct("<QiiiBBHQQQ")
+assert _DLTENSOR.size == ctypes.sizeof(_dlpack.DLTensor)
+_NUMPY_NUMS = None
+
+
+def _numpy_dtypes():
+    import numpy
+
+    return {numpy.dtype(d.numpy).num: d for d in _abi.DTYPES
+            if d.numpy != "bfloat16"}
+
+
+class _Slot:
+    """A tensor argument's DLTensor and shape array, reused by every call of
+    one thread (the ctypes call releases the GIL: threads need their own)."""
+
+    __slots__ = ("buffer", "address", "shape", "shape_address", "pack_shape",
+                 "rank")
+
+    def __init__(self, rank):
+        self.buffer = _dlpack.DLTensor()
+        self.address = addressof(self.buffer)
+        self.rank = rank
+        self.shape = (c_int64 * max(rank, 1))()
+        self.shape_address = addressof(self.shape)
+        self.pack_shape = struct.Struct(f"<{rank}q").pack_into
+
+    def fill(self, data, device_type, device_id, dtype, shape):
+        """Points the DLTensor at a row-major contiguous array; None when the
+        rank differs from the signature's (the general path then reports)."""
+        if len(shape) != self.rank:
+            return None
+        self.pack_shape(self.shape, 0, *shape)
+        _DLTENSOR.pack_into(self.buffer, 0, data, device_type, device_id,
+                            self.rank, dtype.dl_code, dtype.bits, 1,
+                            self.shape_address if self.rank else 0, 0, 0)
+        return self.address
+
+
+def _fast_torch(tensor, slot):
+    if _TORCH_DTYPES is None:
+        _from_torch(tensor)  # Builds the table.
+    dtype = _TORCH_DTYPES.get(tensor.dtype)
+    if dtype is None or not tensor.is_contiguous():
+        return None
+    device = tensor.get_device()
+    return slot.fill(tensor.data_ptr(), _dlpack.CUDA if device >= 0 else
+                     _dlpack.CPU, max(device, 0), dtype, tensor.shape)
+
+
+def _fast_cupy(array, slot):
+    global _NUMPY_NUMS
+    if _NUMPY_NUMS is None:
+        _NUMPY_NUMS = _numpy_dtypes()
+    dtype = _NUMPY_NUMS.get(array.dtype.num)
+    if dtype is None or not array.flags.c_contiguous:
+        return None
+    return slot.fill(array.data.ptr, _dlpack.CUDA, array.device.id, dtype,
+                     array.shape)
+
+
+_FASTEST = {"torch": _fast_torch, "cupy": _fast_cupy}
 
 
 def _from_numpy(array):
@@ -114,7 +194,18 @@ def _from_cupy(array):
                      array.shape, strides)
 
 
-_FAST_PATHS = {"numpy": _from_numpy, "torch": _from_torch, "cupy": _from_cupy}
+def _from_numpy_capsule(array):
+    # NumPy's own __dlpack__ is the quickest way to its fields; it refuses
+    # read-only arrays, which then take the slower path.
+    try:
+        capsule = array.__dlpack__()
+    except (BufferError, AttributeError, TypeError):
+        return _from_numpy(array)
+    return _Borrowed(_dlpack.borrow(capsule), [capsule])
+
+
+_FAST_PATHS = {"numpy": _from_numpy_capsule, "torch": _from_torch,
+               "cupy": _from_cupy}
 
 
 def _borrow(obj, stream):
@@ -134,8 +225,7 @@ def _borrow(obj, stream):
     else:
         # DLPack: 1 is CUDA's legacy default stream, 0 is not allowed.
         capsule = obj.__dlpack__(stream=stream or 1)
-    address = _dlpack.borrow(capsule)
-    return _Borrowed(_dlpack.DLTensor.from_address(address), [capsule])
+    return _Borrowed(_dlpack.borrow(capsule), [capsule])
 
 
 # ---------------------------------------------------------------------------
@@ -295,6 +385,16 @@ class Function:
                         "arguments' current stream.")
         self._num_args = len(self.args)
         self._num_results = len(self.results)
+        self._tls = threading.local()
+        self._is_tensor = tuple(not a.is_scalar for a in self.args)
+        self._call = library._call
+
+    def _state(self):
+        """This thread's reusable argument and result slots."""
+        state = getattr(self._tls, "state", None)
+        if state is None:
+            state = self._tls.state = _CallState(self)
+        return state
 
     def __repr__(self):
         return f"<arrayc function {self.signature}>"
@@ -303,46 +403,43 @@ class Function:
         if len(args) != self._num_args:
             raise TypeError(f"{self.signature} takes {self._num_args} "
                             f"arguments, {len(args)} given")
-        handle = _stream_handle(stream) if stream is not None else None
-        framework = None
-        tensors = []
-        for value, spec in zip(args, self.args):
-            if not spec.is_scalar and not isinstance(value, (int, float, bool)):
-                framework = framework or _framework(value)
-                tensors.append(value)
-        if self.cuda and handle is None and tensors:
+        # The framework of the first array argument picks the stream, the
+        # fast path and the type of the results.
+        framework = first = None
+        for value, tensor in zip(args, self._is_tensor):
+            if tensor and not isinstance(value, (int, float, bool)):
+                first = value
+                framework = _FRAMEWORKS.get(type(value)) or _framework(value)
+                break
+        if stream is not None:
+            handle = _stream_handle(stream)
+        elif self.cuda and first is not None:
             getter = _STREAM_GETTERS.get(framework)
-            handle = getter(tensors[0]) if getter else 0
+            handle = getter(first) if getter else 0
+        else:
+            handle = None
+        state = self._state()
         keep = []
-        slots = (c_void_p * max(self._num_args, 1))()
-        for i, (value, spec) in enumerate(zip(args, self.args)):
-            if spec.is_scalar:
-                scalar = _scalar(value, spec, self)
+        slots = state.args
+        fastest = _FASTEST.get(framework)
+        for i, value in enumerate(args):
+            if not self._is_tensor[i]:
+                scalar = _scalar(value, self.args[i], self)
                 keep.append(scalar)
                 slots[i] = addressof(scalar)
                 continue
-            borrowed = _borrow(value, handle if self.cuda else None)
-            if borrowed is None and not self.cuda and isinstance(
-                    value, (int, float, bool)):
-                import numpy
+            if fastest is not None and type(value) is type(first):
+                address = fastest(value, state.tensors[i])
+                if address is not None:
+                    slots[i] = address
+                    continue
+            slots[i] = self._borrow_slow(value, self.args[i], handle, keep)
 
-                value = numpy.asarray(value, dtype=spec.dtype.numpy)
-                borrowed = _borrow(value, None)
-                keep.append(value)
-            if borrowed is None:
-                raise TypeError(f"{self.name}: argument {spec.name!r} must "
-                                f"be an array ({spec.type_string()}) with "
-                                f"__dlpack__, not {type(value).__name__}")
-            keep.append(borrowed)
-            slots[i] = addressof(borrowed.tensor)
-
-        results = (c_void_p * max(self._num_results, 1))()
+        results = state.results
         if out is None:
             mode = _abi.RESULTS_NEW
-            managed = (c_void_p * max(self._num_results, 1))()
-            base = addressof(managed)
-            for j in range(self._num_results):
-                results[j] = base + j * ctypes.sizeof(c_void_p)
+            for j, address in enumerate(state.managed_addresses):
+                results[j] = address
         else:
             mode = _abi.RESULTS_INTO
             outs = out if isinstance(out, (tuple, list)) else (out,)
@@ -350,20 +447,19 @@ class Function:
                 raise TypeError(f"{self.signature}: out= needs "
                                 f"{self._num_results} arrays, {len(outs)} given")
             for j, value in enumerate(outs):
-                borrowed = _borrow(value, handle if self.cuda else None)
-                if borrowed is None:
-                    raise TypeError(f"{self.name}: out= must hold arrays "
-                                    f"with __dlpack__, not "
-                                    f"{type(value).__name__}")
-                keep.append(borrowed)
-                results[j] = addressof(borrowed.tensor)
+                if fastest is not None and type(value) is type(first):
+                    address = fastest(value, state.outs[j])
+                    if address is not None:
+                        results[j] = address
+                        continue
+                results[j] = self._borrow_slow(value, None, handle, keep)
 
-        status = self._library._call(self._index, slots, results, mode,
-                                     handle or None)
+        status = self._call(self._index, slots, results, mode, handle or None)
         if status != 0:
             raise ArraycError(status, self._library.last_error())
         if out is not None:
             return out
+        managed = state.managed
         produced = [Result(managed[j], self._library, handle)
                     for j in range(self._num_results)]
         if not raw:
@@ -371,6 +467,43 @@ class Function:
         if self._num_results == 1:
             return produced[0]
         return tuple(produced)
+
+    def _borrow_slow(self, value, spec, handle, keep):
+        """The address of a DLTensor over `value` (an argument when `spec`
+        is given, else an out= array), through DLPack or the frameworks'
+        fields; what must outlive the call goes to `keep`."""
+        borrowed = _borrow(value, handle if self.cuda else None)
+        if (borrowed is None and spec is not None and not self.cuda and
+                isinstance(value, (int, float, bool))):
+            import numpy
+
+            value = numpy.asarray(value, dtype=spec.dtype.numpy)
+            borrowed = _borrow(value, None)
+            keep.append(value)
+        if borrowed is None:
+            what = (f"argument {spec.name!r} must be an array "
+                    f"({spec.type_string()})" if spec is not None else
+                    "out= must hold arrays")
+            raise TypeError(f"{self.name}: {what} with __dlpack__, not "
+                            f"{type(value).__name__}")
+        keep.append(borrowed)
+        return borrowed.address()
+
+
+class _CallState:
+    """One thread's reusable ctypes objects for one function."""
+
+    def __init__(self, function):
+        self.args = (c_void_p * max(function._num_args, 1))()
+        self.tensors = [_Slot(a.rank) if not a.is_scalar else None
+                        for a in function.args]
+        count = max(function._num_results, 1)
+        self.results = (c_void_p * count)()
+        self.managed = (c_void_p * count)()
+        size = ctypes.sizeof(c_void_p)
+        self.managed_addresses = [addressof(self.managed) + j * size
+                                  for j in range(count)]
+        self.outs = [_Slot(r.rank) for r in function.results]
 
 
 class Library:
