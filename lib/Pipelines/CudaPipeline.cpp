@@ -75,6 +75,9 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   // Sizes checked before each allocation (after array-gpu-streams, which
   // must not take the checks for host work).
   pm.addPass(createArrayCheckAllocations());
+  // A library function's results may be computed in the caller's tensors.
+  if (options.exportKind == "library")
+    pm.addPass(createArrayExportResultBuffers());
   if (stop == PipelineStage::Kernels)
     return;
   // The one runtime lowering: every arrayrt op becomes runtime calls.

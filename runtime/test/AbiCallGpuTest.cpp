@@ -50,6 +50,22 @@ void addOne(void **args, void **results) {
   *static_cast<Memref1 *>(results[0]) = {out, out, 0, x.size, 1};
 }
 
+/// Where the last addOneResultAlloc computed its result.
+void *seenResult = nullptr;
+
+// add_one as array-export-result-buffers compiles it: the result's buffer
+// from arrayrt_abi_result_alloc, which may be the caller's tensor.
+void addOneResultAlloc(void **args, void **results) {
+  const auto &x = *static_cast<Memref1 *>(args[0]);
+  const float *in = static_cast<float *>(x.aligned) + x.offset;
+  auto *out = static_cast<float *>(arrayrt_abi_result_alloc(
+      0, 1, &x.size, sizeof(float), arrayrt_default_stream()));
+  seenResult = out;
+  for (int64_t i = 0; i < x.size; ++i)
+    out[i] = in[i] + 1;
+  *static_cast<Memref1 *>(results[0]) = {out, out, 0, x.size, 1};
+}
+
 // big(x: tensor<?xf32>) -> tensor<?xf32>: asks for 64 MiB.
 void big(void **, void **results) {
   void *out = arrayrt_alloc(64 << 20, arrayrt_default_stream());
@@ -63,8 +79,9 @@ const arrayrt_abi_value_t kOut[] = {
 constexpr int32_t kFlags = ARRAYRT_ABI_CUDA | ARRAYRT_ABI_STREAM_ORDERED;
 const arrayrt_abi_function_t kFunctions[] = {
     {"add_one", "lib.mlir:1:1", kFlags, 1, 1, kIn, kOut, addOne},
-    {"big", "lib.mlir:5:1", kFlags, 1, 1, kIn, kOut, big}};
-const arrayrt_abi_module_t kModule = {ARRAYRT_ABI_VERSION, 2, kFunctions,
+    {"big", "lib.mlir:5:1", kFlags, 1, 1, kIn, kOut, big},
+    {"add_one", "lib.mlir:9:1", kFlags, 1, 1, kIn, kOut, addOneResultAlloc}};
+const arrayrt_abi_module_t kModule = {ARRAYRT_ABI_VERSION, 3, kFunctions,
                                       "gpulib"};
 
 /// A stream handle of the caller's (the fake driver ignores streams).
@@ -171,6 +188,75 @@ TEST(AbiCallGpu, ResultIntoCallersTensor) {
                "add_one: result 0 'result0': the result has shape (3,), but "
                "the tensor to write it into has shape (2,)");
   EXPECT_EQ(liveAllocations(), before);
+}
+
+/// Calls function 2 (addOneResultAlloc) on `x` into `y`.
+int32_t callInto(DLTensor *x, DLTensor *y) {
+  void *args[] = {x};
+  void *results[] = {y};
+  return arrayrt_abi_call(&kModule, 2, args, results, ARRAYRT_ABI_RESULTS_INTO,
+                          callersStream());
+}
+
+TEST(AbiCallGpu, ResultComputedInCallersTensor) {
+  DeviceTensor x({1, 2, 3}), y({0, 0, 0});
+  uint64_t before = liveAllocations();
+  ASSERT_EQ(callInto(&x.tensor, &y.tensor), ARRAYRT_ABI_OK)
+      << arrayrt_abi_last_error();
+  // Computed where the caller wants it: no block, no copy.
+  EXPECT_EQ(seenResult, y.tensor.data);
+  EXPECT_EQ(y.values(), (std::vector<float>{2, 3, 4}));
+  EXPECT_EQ(liveAllocations(), before);
+
+  // Returning new results, the function gets a pool block.
+  DLManagedTensor *out = nullptr;
+  ASSERT_EQ(callNew(2, &x.tensor, &out, callersStream()), ARRAYRT_ABI_OK);
+  EXPECT_EQ(seenResult, out->dl_tensor.data);
+  EXPECT_NE(seenResult, y.tensor.data);
+  out->deleter(out);
+  EXPECT_EQ(liveAllocations(), before);
+}
+
+TEST(AbiCallGpu, ResultNotComputedInATensorItMayNotWrite) {
+  DeviceTensor x({1, 2, 3}), wide({0, 0, 0, 0}), two({0, 0});
+  uint64_t before = liveAllocations();
+  // In place (the result tensor is the argument): computed in a block,
+  // then copied over the argument.
+  ASSERT_EQ(callInto(&x.tensor, &x.tensor), ARRAYRT_ABI_OK)
+      << arrayrt_abi_last_error();
+  EXPECT_NE(seenResult, x.tensor.data);
+  EXPECT_EQ(x.values(), (std::vector<float>{2, 3, 4}));
+  EXPECT_EQ(liveAllocations(), before);
+
+  // A tensor that does not start 256-byte aligned.
+  DLTensor shifted = wide.tensor;
+  shifted.byte_offset = sizeof(float);
+  int64_t three = 3;
+  shifted.shape = &three;
+  ASSERT_EQ(callInto(&x.tensor, &shifted), ARRAYRT_ABI_OK)
+      << arrayrt_abi_last_error();
+  EXPECT_NE(seenResult, static_cast<char *>(wide.tensor.data) + 4);
+  EXPECT_EQ(wide.values(), (std::vector<float>{0, 3, 4, 5}));
+
+  // A tensor of another shape: not written at all, and an error.
+  EXPECT_EQ(callInto(&x.tensor, &two.tensor), ARRAYRT_ABI_INVALID_ARGUMENT);
+  EXPECT_EQ(two.values(), (std::vector<float>{0, 0}));
+  EXPECT_EQ(liveAllocations(), before);
+}
+
+TEST(AbiCallGpu, ResultAllocOutsideACall) {
+  // Compiled code of a function not called through the ABI: a pool block.
+  int64_t four = 4;
+  uint64_t before = liveAllocations();
+  void *block = arrayrt_abi_result_alloc(0, 1, &four, sizeof(float),
+                                         callersStream());
+  ASSERT_NE(block, nullptr);
+  EXPECT_EQ(liveAllocations(), before + 1);
+  arrayrt_free(block, callersStream());
+  int64_t none = 0;
+  EXPECT_EQ(arrayrt_abi_result_alloc(0, 1, &none, sizeof(float),
+                                     callersStream()),
+            nullptr);
 }
 
 TEST(AbiCallGpu, DeviceRulesOfCudaModules) {

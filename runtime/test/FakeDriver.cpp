@@ -91,9 +91,14 @@ CUresult allocate(CUdeviceptr *ptr, size_t bytes) {
     if (s.capacity && bytes > s.capacity - std::min(s.capacity, s.liveBytes))
       return CUDA_ERROR_OUT_OF_MEMORY;
   }
-  void *memory = std::calloc(1, bytes ? bytes : 1);
+  // 256-byte aligned and zeroed, as cuMemAlloc's memory is aligned.
+  constexpr size_t kAlignment = 256;
+  size_t rounded = (std::max<size_t>(bytes, 1) + kAlignment - 1) /
+                   kAlignment * kAlignment;
+  void *memory = std::aligned_alloc(kAlignment, rounded);
   if (!memory)
     return CUDA_ERROR_OUT_OF_MEMORY;
+  std::memset(memory, 0, rounded);
   std::lock_guard<std::mutex> lock(s.mutex);
   *ptr = reinterpret_cast<CUdeviceptr>(memory);
   s.allocations[*ptr] = bytes;

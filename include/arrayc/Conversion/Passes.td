@@ -182,6 +182,38 @@ def ArrayExportAbi : Pass<"array-export-abi", "ModuleOp"> {
   let dependentDialects = ["LLVM::LLVMDialect"];
 }
 
+def ArrayExportResultBuffers
+    : Pass<"array-export-result-buffers", "ModuleOp"> {
+  let summary = "Let a library function compute its results in the "
+                "caller's tensors.";
+  let description = [{
+    In each function a shared library exports (`arrayrt.export` of kind
+    `library`) that nothing in the module calls, the `gpu.alloc` of each
+    returned buffer becomes an `arrayrt.result_alloc` naming the result:
+    called through `<prefix>_<f>_into` (Python's `out=`), the runtime then
+    hands the function the caller's tensor for that result when it can be
+    written in place, and the result is computed there instead of in a pool
+    block copied afterwards. Only allocations of the function's entry block
+    (made once per call) that the function returns directly, on a stream,
+    are rewritten; a buffer returned twice is rewritten for its first
+    result. The allocation's async token is replaced by its dependency: an
+    allocation queues no work.
+
+    ```mlir
+    %y, %t = gpu.alloc async [%s] (%n) : memref<?xf32>
+    ...
+    return %y : memref<?xf32>
+    // becomes
+    %y = arrayrt.result_alloc(%n) result 0 on %stream : memref<?xf32>
+    ```
+
+    Run on the CUDA target after `array-gpu-streams` and
+    `array-check-allocations` (which checks the sizes before the
+    allocation), before `convert-arrayrt-to-calls`.
+  }];
+  let dependentDialects = ["arrayrt::ArrayrtDialect"];
+}
+
 def ArrayRejectSparse : Pass<"array-reject-sparse", "ModuleOp"> {
   let summary = "Stop with a precise error at the first sparse matrix the "
                 "CUDA target cannot lower yet.";

@@ -407,6 +407,79 @@ template <typename OpTy> struct HandleOpToCall : CallPattern<OpTy> {
   std::string callee;
 };
 
+/// arrayrt.result_alloc: arrayrt_abi_result_alloc(result, rank, sizes,
+/// element bytes, stream) returns the buffer (the caller's tensor or a pool
+/// block); the memref descriptor of a row-major buffer is built around it,
+/// as an LLVM struct behind an unrealized cast that reconciles with its
+/// users' lowering.
+struct ResultAllocToCall : CallPattern<ResultAllocOp> {
+  using CallPattern::CallPattern;
+  FailureOr<SmallVector<Value>>
+  lower(ResultAllocOp op, PatternRewriter &rewriter) const override {
+    MemRefType type = op.getMemref().getType();
+    Location loc = op.getLoc();
+    Type i64 = rewriter.getI64Type();
+    int64_t rank = type.getRank();
+    SmallVector<Value> sizes;
+    auto dynamicSizes = op.getDynamicSizes().begin();
+    for (int64_t size : type.getShape())
+      sizes.push_back(
+          ShapedType::isDynamic(size)
+              ? Value(arith::IndexCastOp::create(rewriter, loc, i64,
+                                                 *dynamicSizes++))
+              : Value(arith::ConstantOp::create(
+                    rewriter, loc, rewriter.getI64IntegerAttr(size))));
+    SizesBuffer shape(rewriter, op, std::max<int64_t>(rank, 1));
+    for (auto [d, size] : llvm::enumerate(sizes))
+      memref::StoreOp::create(rewriter, loc, size, shape.buffer,
+                              ValueRange{arith::ConstantIndexOp::create(
+                                  rewriter, loc, static_cast<int64_t>(d))});
+    RuntimeCall call(rewriter, op);
+    call.addI32(op.getResult())
+        .addI32(rank)
+        .add(shape.pointer)
+        .addI64(array::elementBytes(type.getElementType()))
+        .addStream(op.getStream());
+    FailureOr<func::CallOp> allocated =
+        call.call("arrayrt_abi_result_alloc", call.getPointerType());
+    if (failed(allocated))
+      return failure();
+
+    // { allocated, aligned, offset, sizes[rank], strides[rank] }.
+    Type ptrType = call.getPointerType();
+    SmallVector<Type> fields = {ptrType, ptrType, i64};
+    if (rank > 0) {
+      auto array = LLVM::LLVMArrayType::get(i64, rank);
+      fields.append({array, array});
+    }
+    auto structType =
+        LLVM::LLVMStructType::getLiteral(rewriter.getContext(), fields);
+    Value pointer = allocated->getResult(0);
+    Value descriptor = LLVM::PoisonOp::create(rewriter, loc, structType);
+    auto insert = [&](Value value, ArrayRef<int64_t> position) {
+      descriptor =
+          LLVM::InsertValueOp::create(rewriter, loc, descriptor, value,
+                                      position);
+    };
+    insert(pointer, {0});
+    insert(pointer, {1});
+    insert(arith::ConstantOp::create(rewriter, loc,
+                                     rewriter.getI64IntegerAttr(0)),
+           {2});
+    Value stride =
+        arith::ConstantOp::create(rewriter, loc, rewriter.getI64IntegerAttr(1));
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      insert(sizes[d], {3, d});
+      insert(stride, {4, d});
+      if (d > 0)
+        stride = arith::MulIOp::create(rewriter, loc, stride, sizes[d]);
+    }
+    return SmallVector<Value>{
+        UnrealizedConversionCastOp::create(rewriter, loc, type, descriptor)
+            .getResult(0)};
+  }
+};
+
 struct ConvertArrayrtToCallsPass
     : array::impl::ConvertArrayrtToCallsBase<ConvertArrayrtToCallsPass> {
   void runOnOperation() override {
@@ -443,7 +516,8 @@ void arrayrt::populateArrayrtToCallsPatterns(RewritePatternSet &patterns) {
   patterns.add<AssertToCall, BadAllocationToCall, BlasMatmulToCall,
                LoadNpyIntoToCall, MtxShapeToCall, MultiprocessorCountToCall,
                NpyShapeToCall, PrintToCall, RangePopToCall, RangePushToCall,
-               ReadMtxIntoToCall, SaveNpyToCall, SetOpToCall>(context);
+               ReadMtxIntoToCall, ResultAllocToCall, SaveNpyToCall,
+               SetOpToCall>(context);
   patterns.add<HandleOpToCall<DefaultStreamOp>>(context,
                                                 "arrayrt_default_stream");
   patterns.add<HandleOpToCall<StreamCreateOp>>(context,

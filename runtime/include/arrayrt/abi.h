@@ -177,11 +177,17 @@ typedef enum arrayrt_abi_result_mode {
   ARRAYRT_ABI_RESULTS_NEW = 0,
   /* results[j] is a `DLTensor *` the caller allocated, of the result's
    * dtype and shape, on the same device as the arguments, contiguous: the
-   * result is written into it (on the call's stream), and the buffer
-   * compiled code returned is freed in stream order. Checked like an
-   * argument before the run, and its shape against the result's after it:
-   * a mismatch there writes no result. The destination may be an argument
-   * (in place). */
+   * result is written into it (on the call's stream). On the cuda target a
+   * result the function allocates itself is computed directly in the
+   * tensor when that tensor has the result's shape, starts 256-byte
+   * aligned and overlaps no argument and no other result tensor
+   * (arrayrt_abi_result_alloc); any other result is computed in a pool
+   * block, copied into the tensor and freed in stream order. Checked like
+   * an argument before the run, and its shape against the result's after
+   * it: a mismatch is an error. After a failed call the result tensors'
+   * contents are unspecified (one computed in place may have been
+   * written). The destination may be an argument (in place; then it is
+   * copied). */
   ARRAYRT_ABI_RESULTS_INTO = 1
 } arrayrt_abi_result_mode_t;
 
@@ -231,6 +237,16 @@ const char *arrayrt_abi_last_error(void);
  * (ARRAYRT_ABI_RUNTIME_ERROR on a CUDA error or without a usable driver,
  * with the message for arrayrt_abi_last_error). */
 int32_t arrayrt_abi_stream_wait(void *waiter, void *stream);
+
+/* Called by compiled library functions (arrayrt.result_alloc): the buffer
+ * for result `result`, `rank` sizes `sizes` of `element_bytes`-byte
+ * elements, on `stream`. Inside an arrayrt_abi_call in mode RESULTS_INTO
+ * whose result tensor `result` can be written in place (see
+ * ARRAYRT_ABI_RESULTS_INTO; `stream` must be the call's stream), that
+ * tensor's memory, once per call; otherwise arrayrt_alloc's. */
+void *arrayrt_abi_result_alloc(int32_t result, int32_t rank,
+                               const int64_t *sizes, int64_t element_bytes,
+                               void *stream);
 
 #ifdef __cplusplus
 } /* extern "C" */

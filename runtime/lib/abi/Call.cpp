@@ -3,7 +3,9 @@
 // arrayrt_abi_call checks every argument against the function's signature
 // before anything runs, passes the tensors to the packed entry point as
 // memref descriptors, runs it on the caller's stream, and hands the results
-// back as new DLManagedTensors or copies them into the caller's tensors.
+// back as new DLManagedTensors or in the caller's tensors: computed there
+// when the function asks for its result's buffer (arrayrt_abi_result_alloc)
+// and the tensor can be written in place, else copied there.
 // Every runtime error on the way (fatal(), on this thread) becomes an error
 // code and a message instead of the end of the process.
 //
@@ -138,7 +140,11 @@ public:
         words(descriptorWordsOf(function)),
         packedArgs(static_cast<size_t>(function.num_args)),
         packedResults(static_cast<size_t>(function.num_results)),
-        pending(static_cast<size_t>(function.num_results)) {}
+        pending(static_cast<size_t>(function.num_results)),
+        taken(static_cast<size_t>(function.num_results)) {
+    for (int32_t j = 0; j < function.num_results; ++j)
+      taken[j] = nullptr;
+  }
 
   /// Checks, runs, returns the results; an ARRAYRT_ABI_* code (having
   /// stored the message) or a throw (fatal() and allocations).
@@ -148,7 +154,15 @@ public:
   /// call made but did not hand over. May throw (a failing free).
   void abandonResults();
 
+  /// arrayrt_abi_result_alloc while the function runs: the caller's tensor
+  /// for result `result` when the function may compute it there, else NULL.
+  void *takeResultTensor(int32_t result, int32_t rank, const int64_t *sizes,
+                         int64_t elementBytes, void *allocStream);
+
 private:
+  bool overlapsOtherTensors(int32_t result, const char *begin,
+                            const char *end);
+  bool isTakenResultTensor(void *allocated);
   int32_t checkArguments();
   int32_t checkResultTensors();
   bool ownsBuffer(int32_t result, void *allocated);
@@ -177,7 +191,39 @@ private:
   /// Per result, after the run: its buffer while this call still owns it
   /// (to free if the call fails), NULL once handed over or not the call's.
   StackArray<void *, 16> pending;
+  /// Per result: the caller's tensor memory the function computes it in
+  /// (takeResultTensor), or NULL.
+  StackArray<void *, 16> taken;
 };
+
+/// The call whose compiled function runs on this thread, if any.
+Call *&runningCall() {
+  static thread_local Call *call = nullptr;
+  return call;
+}
+
+/// Makes `call` this thread's running call for the scope.
+class ScopedRunningCall {
+public:
+  explicit ScopedRunningCall(Call *call) : saved(runningCall()) {
+    runningCall() = call;
+  }
+  ~ScopedRunningCall() { runningCall() = saved; }
+  ScopedRunningCall(const ScopedRunningCall &) = delete;
+  ScopedRunningCall &operator=(const ScopedRunningCall &) = delete;
+
+private:
+  Call *saved;
+};
+
+/// What a pool block guarantees compiled code (cuMemAlloc's alignment).
+constexpr uintptr_t kResultAlignment = 256;
+
+/// The bytes a contiguous `tensor` of `value` spans, from its start.
+size_t tensorBytes(const DLTensor &tensor, const arrayrt_abi_value_t &value) {
+  return static_cast<size_t>(elementCount(value.rank, tensor.shape)) *
+         elementBytes(value.dtype);
+}
 
 int32_t Call::checkArguments() {
   size_t used = 0;
@@ -243,7 +289,8 @@ int32_t Call::checkResultTensors() {
 /// result already holds (a tensor returned twice) must not be freed, or
 /// freed twice; such a result is copied into a buffer of its own instead.
 bool Call::ownsBuffer(int32_t result, void *allocated) {
-  if (!allocated || allocated == kGlobalBufferSentinel)
+  if (!allocated || allocated == kGlobalBufferSentinel ||
+      isTakenResultTensor(allocated))
     return false;
   for (int32_t i = 0; i < function.num_args; ++i)
     if (function.args[i].rank != ARRAYRT_ABI_SCALAR &&
@@ -254,6 +301,55 @@ bool Call::ownsBuffer(int32_t result, void *allocated) {
     if (resultDescriptor(k).allocated == allocated)
       return false;
   return true;
+}
+
+bool Call::isTakenResultTensor(void *allocated) {
+  for (int32_t j = 0; j < function.num_results; ++j)
+    if (taken[j] && taken[j] == allocated)
+      return true;
+  return false;
+}
+
+/// Whether [begin, end) overlaps an argument's tensor or another result's.
+bool Call::overlapsOtherTensors(int32_t result, const char *begin,
+                                const char *end) {
+  auto overlaps = [&](const DLTensor &tensor,
+                      const arrayrt_abi_value_t &value) {
+    const char *start = tensorAddress(tensor);
+    return start < end && begin < start + tensorBytes(tensor, value);
+  };
+  for (int32_t i = 0; i < function.num_args; ++i)
+    if (function.args[i].rank != ARRAYRT_ABI_SCALAR &&
+        overlaps(*static_cast<const DLTensor *>(args[i]), function.args[i]))
+      return true;
+  for (int32_t j = 0; j < function.num_results; ++j)
+    if (j != result && overlaps(*resultTensor(j), function.results[j]))
+      return true;
+  return false;
+}
+
+void *Call::takeResultTensor(int32_t result, int32_t rank,
+                             const int64_t *sizes, int64_t elementBytes,
+                             void *allocStream) {
+  if (mode != ARRAYRT_ABI_RESULTS_INTO || !cuda || result < 0 ||
+      result >= function.num_results || taken[result] ||
+      allocStream != stream)
+    return nullptr;
+  const arrayrt_abi_value_t &value = function.results[result];
+  const DLTensor &tensor = *resultTensor(result);
+  if (value.rank != rank ||
+      static_cast<int64_t>(arrayrt::abi::elementBytes(value.dtype)) != elementBytes)
+    return nullptr;
+  for (int32_t d = 0; d < rank; ++d)
+    if (tensor.shape[d] != sizes[d])
+      return nullptr;
+  char *begin = tensorAddress(tensor);
+  const size_t bytes = tensorBytes(tensor, value);
+  if (bytes == 0 || reinterpret_cast<uintptr_t>(begin) % kResultAlignment ||
+      overlapsOtherTensors(result, begin, begin + bytes))
+    return nullptr;
+  taken[result] = begin;
+  return begin;
 }
 
 /// Compiled code returns contiguous row-major results of the signature's
@@ -306,8 +402,9 @@ int32_t Call::copyResultsInto() {
     const size_t bytes =
         static_cast<size_t>(elementCount(value.rank, descriptor.sizes)) *
         elementSize;
-    if (bytes != 0) {
-      const char *source = descriptor.aligned + descriptor.offset * elementSize;
+    const char *source = descriptor.aligned + descriptor.offset * elementSize;
+    // Nothing to copy when the function computed it in the tensor.
+    if (bytes != 0 && source != tensorAddress(tensor)) {
       if (cuda)
         arrayrt_memcpy(tensorAddress(tensor), source, bytes,
                        static_cast<arrayrt_stream_t>(stream));
@@ -368,6 +465,7 @@ int32_t Call::run() {
     std::optional<ScopedDefaultStream> onCallersStream;
     if (cuda)
       onCallersStream.emplace(static_cast<arrayrt_stream_t>(stream));
+    ScopedRunningCall running(this);
     function.packed(packedArgs.get(), packedResults.get());
   }
   ran = true;
@@ -525,4 +623,19 @@ extern "C" int32_t arrayrt_abi_stream_wait(void *waiter, void *stream) {
                                static_cast<arrayrt_stream_t>(stream));
     return static_cast<int32_t>(ARRAYRT_ABI_OK);
   });
+}
+
+extern "C" void *arrayrt_abi_result_alloc(int32_t result, int32_t rank,
+                                          const int64_t *sizes,
+                                          int64_t element_bytes,
+                                          void *stream) {
+  if (Call *call = runningCall())
+    if (void *tensor = call->takeResultTensor(result, rank, sizes,
+                                              element_bytes, stream))
+      return tensor;
+  // array-check-allocations has checked the sizes: the product fits.
+  const size_t bytes =
+      static_cast<size_t>(elementCount(rank, sizes)) *
+      static_cast<size_t>(element_bytes);
+  return arrayrt_alloc(bytes, static_cast<arrayrt_stream_t>(stream));
 }

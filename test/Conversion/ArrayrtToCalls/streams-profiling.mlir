@@ -59,3 +59,35 @@ func.func @streams() {
   arrayrt.stream_destroy %s
   return
 }
+
+// -----
+
+// arrayrt.result_alloc: arrayrt_abi_result_alloc(result, rank, sizes,
+// element bytes, stream) returns the buffer; the row-major descriptor is
+// built around it.
+// CHECK-LABEL: func.func @result_alloc
+// CHECK-SAME: (%[[N:.+]]: index, %[[S:.+]]: !arrayrt.stream)
+// CHECK-DAG: %[[ONE:.+]] = arith.constant 1 : i64
+// CHECK-DAG: %[[ZERO:.+]] = arith.constant 0 : i64
+// CHECK-DAG: %[[FOUR:.+]] = arith.constant 4 : i64
+// CHECK-DAG: %[[RESULT:.+]] = arith.constant 1 : i32
+// CHECK-DAG: %[[RANK:.+]] = arith.constant 2 : i32
+// CHECK-DAG: %[[SIZES:.+]] = memref.alloca() : memref<2xi64>
+// CHECK-DAG: %[[N64:.+]] = arith.index_cast %[[N]] : index to i64
+// CHECK: memref.store %[[N64]], %[[SIZES]]
+// CHECK: memref.store %[[FOUR]], %[[SIZES]]
+// CHECK: %[[SP:.+]] = builtin.unrealized_conversion_cast %[[S]] : !arrayrt.stream to !llvm.ptr
+// CHECK: %[[P:.+]] = call @arrayrt_abi_result_alloc(%[[RESULT]], %[[RANK]], %{{.+}}, %[[FOUR]], %[[SP]]) : (i32, i32, !llvm.ptr, i64, !llvm.ptr) -> !llvm.ptr
+// CHECK: %[[D0:.+]] = llvm.insertvalue %[[P]], %{{.+}}[0]
+// CHECK: %[[D1:.+]] = llvm.insertvalue %[[P]], %[[D0]][1]
+// CHECK: %[[D2:.+]] = llvm.insertvalue %[[ZERO]], %[[D1]][2]
+// CHECK: %[[D3:.+]] = llvm.insertvalue %[[FOUR]], %[[D2]][3, 1]
+// CHECK: %[[D4:.+]] = llvm.insertvalue %[[ONE]], %[[D3]][4, 1]
+// CHECK: %[[D5:.+]] = llvm.insertvalue %[[N64]], %[[D4]][3, 0]
+// CHECK: %[[D6:.+]] = llvm.insertvalue %[[FOUR]], %[[D5]][4, 0]
+// CHECK: %[[M:.+]] = builtin.unrealized_conversion_cast %[[D6]] : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)> to memref<?x4xf32>
+// CHECK: return %[[M]]
+func.func @result_alloc(%n: index, %s: !arrayrt.stream) -> memref<?x4xf32> {
+  %0 = arrayrt.result_alloc(%n) result 1 on %s : memref<?x4xf32>
+  return %0 : memref<?x4xf32>
+}

@@ -46,3 +46,35 @@ func.func @sizes_not_i64(%sizes: memref<2xi32>) {
   arrayrt.bad_allocation %sizes {element_type = f32, rank = 2 : i64} : memref<2xi32>
   return
 }
+
+// -----
+
+func.func @result_alloc_sizes(%n: index) {
+  // expected-error @+1 {{'arrayrt.result_alloc' op expected 2 dynamic sizes for 'memref<?x?xf32>', found 1}}
+  %0 = arrayrt.result_alloc(%n) result 0 : memref<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @result_alloc_layout() {
+  // expected-error @+1 {{'arrayrt.result_alloc' op expected a row-major buffer (identity layout), found 'memref<4x4xf32, strided<[1, 4]>>'}}
+  %0 = arrayrt.result_alloc result 0 : memref<4x4xf32, strided<[1, 4]>>
+  return
+}
+
+// -----
+
+func.func @result_alloc_space() {
+  // expected-error @+1 {{'arrayrt.result_alloc' op expected a buffer in the default memory space, found 'memref<4xf32, 1>'}}
+  %0 = arrayrt.result_alloc result 0 : memref<4xf32, 1>
+  return
+}
+
+// -----
+
+func.func @result_alloc_index() {
+  // expected-error @+1 {{'arrayrt.result_alloc' op attribute 'result' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative}}
+  %0 = "arrayrt.result_alloc"() <{result = -1 : i32, operandSegmentSizes = array<i32: 0, 0>}> : () -> memref<4xf32>
+  return
+}

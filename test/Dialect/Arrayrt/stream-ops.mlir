@@ -67,3 +67,13 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// A library function's result buffer (array-export-result-buffers).
+// CHECK-LABEL: func.func @result_alloc
+// CHECK: arrayrt.result_alloc(%{{.+}}) result 0 on %{{.+}} : memref<?x4xf32>
+// CHECK: arrayrt.result_alloc result 1 : memref<i1>
+func.func @result_alloc(%n: index, %s: !arrayrt.stream) -> (memref<?x4xf32>, memref<i1>) {
+  %0 = arrayrt.result_alloc(%n) result 0 on %s : memref<?x4xf32>
+  %1 = arrayrt.result_alloc result 1 : memref<i1>
+  return %0, %1 : memref<?x4xf32>, memref<i1>
+}

@@ -11,6 +11,7 @@ namespace mlir::array {
 
 #define GEN_PASS_DECL_ARRAYMARKEXPORTS
 #define GEN_PASS_DECL_ARRAYEXPORTABI
+#define GEN_PASS_DECL_ARRAYEXPORTRESULTBUFFERS
 #include "arrayc/Conversion/Passes.h.inc"
 
 /// Writes the C header of a shared library: the declarations of the C

@@ -1,8 +1,9 @@
 //===- ArrayrtStreamOps.td - streams, events, device, profiling -*- tablegen -*-===//
 //
 // What `array-gpu-streams` lowers the array stream ops and the stream order
-// of GPU work to, the device queries of the kernel strategies, and the
-// profiling context of each GPU operation. `convert-arrayrt-to-calls`
+// of GPU work to, the device queries of the kernel strategies, the
+// profiling context of each GPU operation, and the stream-ordered
+// allocation of a library function's results. `convert-arrayrt-to-calls`
 // turns each into one runtime call.
 //
 //===----------------------------------------------------------------------===//
@@ -220,6 +221,40 @@ def Arrayrt_BadAllocationOp : Arrayrt_Op<"bad_allocation",
   let arguments = (ins MemRefOf<[I64]>:$sizes, TypeAttr:$element_type,
                        I64Attr:$rank);
   let assemblyFormat = "$sizes attr-dict `:` type($sizes)";
+}
+
+//===----------------------------------------------------------------------===//
+// Results of exported functions (array-export-result-buffers)
+//===----------------------------------------------------------------------===//
+
+def Arrayrt_ResultAllocOp : Arrayrt_Op<"result_alloc", [AttrSizedOperandSegments]> {
+  let summary = "Allocates result `result` of a library function: the "
+                "caller's tensor when it may be written in place "
+                "(`arrayrt_abi_result_alloc`).";
+  let description = [{
+    A `gpu.alloc` on `stream` whose buffer the library function returns as
+    its result number `result`. When the function is called with the
+    caller's tensors for its results (`<prefix>_<f>_into`, `out=`) and the
+    caller's tensor for this result has this shape, is on the call's stream
+    (the op's stream is the caller's), is aligned like a pool block and
+    overlaps no argument and no other result tensor, the runtime returns
+    that tensor's memory, so that the function computes the result where
+    the caller wants it and no copy follows; otherwise it allocates from the
+    pool, as `gpu.alloc` does. `array-export-result-buffers` creates it.
+
+    ```mlir
+    %y = arrayrt.result_alloc(%n) result 0 on %stream : memref<?xf32>
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative]>:$result,
+                       Variadic<Index>:$dynamic_sizes,
+                       Optional<Arrayrt_StreamType>:$stream);
+  let results = (outs Res<AnyMemRef, "", [MemAlloc]>:$memref);
+  let assemblyFormat = [{
+    (`(` $dynamic_sizes^ `)`)? `result` $result (`on` $stream^)? attr-dict
+    `:` type($memref)
+  }];
+  let hasVerifier = 1;
 }
 
 #endif // ARRAYC_DIALECT_ARRAYRT_IR_ARRAYRTSTREAMOPS_TD
