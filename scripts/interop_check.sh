@@ -55,8 +55,13 @@ run)
     $dir/bin/softmax_caller 4096 1000 > "$out/softmax-caller.txt" \
     2> "$out/softmax-profile.txt" || status=1
   cat "$out/softmax-caller.txt"
-  echo "profile rows (a copy row would say copy-):"
+  echo "profile rows (the inputs used in place and the _into result computed"
+  echo "in the caller's array: no copy row):"
   cat "$out/softmax-profile.txt"
+  if grep -q "copy [DH]to[DH]" "$out/softmax-profile.txt"; then
+    echo "FAIL: the profile has a copy"
+    status=1
+  fi
   $python - "$out/softmax-trace.json" <<'EOF' || status=1
 import json, sys
 trace = json.load(open(sys.argv[1]))["traceEvents"]
@@ -94,8 +99,10 @@ EOF
     $python scripts/interop_bf16.py $dir $program || status=1
   done
 
-  # Python: PyTorch and CuPy arrays, in place, on their current streams.
+  # Python: PyTorch and CuPy arrays, in place, on their current streams,
+  # through the package's C hot path (built here for this Python).
   export PYTHONPATH=$PWD/python${PYTHONPATH:+:$PYTHONPATH}
+  $python python/build_fastcall.py || status=1
   $python examples/interop/layernorm_frameworks.py --library $lib/liblayernorm.so \
     2>&1 | tee "$out/layernorm-frameworks.txt"
   [ "${PIPESTATUS[0]}" = 0 ] || status=1

@@ -9,6 +9,11 @@ from ctypes import addressof, c_char_p, c_int32, c_int64, c_void_p
 
 from . import _abi, _dlpack
 
+try:  # The optional C hot path (build_fastcall.py, setup.py).
+    from . import _fastcall
+except ImportError:
+    _fastcall = None
+
 
 class ArraycError(RuntimeError):
     """A compiled function refused its arguments or failed while running.
@@ -251,6 +256,73 @@ def _cupy_stream(array):
 _STREAM_GETTERS = {"torch": _torch_stream, "cupy": _cupy_stream}
 
 
+# ---------------------------------------------------------------------------
+# The C hot path: the frameworks it reads, told once each is in use.
+# ---------------------------------------------------------------------------
+
+def _configure_torch(fastcall):
+    import torch
+
+    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+    if raw is None:
+        return
+    if _TORCH_DTYPES is None:
+        _from_torch(torch.empty(0))  # Builds the table.
+    dtypes = {t: (d.dl_code, d.bits) for t, d in _TORCH_DTYPES.items()}
+    # New results: PyTorch's own capsule reader (the call ran on the current
+    # stream, where the result is used: no stream handshake is needed).
+    fastcall.configure_torch(getattr(torch._C, "TensorBase", torch.Tensor),
+                             dtypes, raw, getattr(torch._C, "_from_dlpack", None))
+
+
+def _configure_cupy(fastcall):
+    import cupy
+    import numpy
+
+    dtypes = {numpy.dtype(d.numpy): (d.dl_code, d.bits) for d in _abi.DTYPES
+              if d.numpy != "bfloat16"}
+    current = getattr(cupy.cuda.stream, "get_current_stream_ptr", None)
+    if current is None:
+        get_current_stream = cupy.cuda.get_current_stream
+
+        def current():
+            return get_current_stream().ptr
+
+    from cupy.cuda import memory
+
+    ndarray, pointer, unowned = (cupy.ndarray, memory.MemoryPointer,
+                                 memory.UnownedMemory)
+
+    def wrap(capsule, data, shape, nbytes, dtype):
+        """A new result as cupy.from_dlpack makes it (its memory keeps the
+        capsule, so the tensor, alive), without the protocol's detour."""
+        if nbytes == 0:
+            return cupy.empty(shape, dtype)
+        return ndarray(shape, dtype, pointer(unowned(data, nbytes, capsule, 0), 0))
+
+    fastcall.configure_cupy(cupy.ndarray, dtypes, current, wrap)
+
+
+_CONFIGURE = {"torch": _configure_torch, "cupy": _configure_cupy}
+
+
+_CONFIGURED = set()
+
+
+def _configure_frameworks(fastcall, values):
+    """Tells the C hot path about the frameworks of `values` it does not
+    know yet (after it declined a call: the next one can be fast)."""
+    for value in values:
+        name = _framework(value)
+        configure = _CONFIGURE.get(name)
+        if configure is not None and name not in _CONFIGURED:
+            _CONFIGURED.add(name)
+            try:
+                configure(fastcall)
+            except Exception:  # An unusual version: the slow path works.
+                pass
+
+
 def _stream_handle(stream):
     """An explicit stream= argument as its handle."""
     if stream is None or isinstance(stream, int):
@@ -400,6 +472,38 @@ class Function:
         return f"<arrayc function {self.signature}>"
 
     def __call__(self, *args, out=None, stream=None, raw=False):
+        # Through ctypes. With arrayc._fastcall, calls run in C (the
+        # FastFunction subclass) and come here only when C declined; the
+        # frameworks of the arrays are then made known to it, so that the
+        # next call can stay in C.
+        if _fastcall is not None:
+            _configure_frameworks(_fastcall, args)
+            if out is not None:
+                _configure_frameworks(
+                    _fastcall, out if isinstance(out, (tuple, list)) else (out,))
+        return self._call_slow(args, out, stream, raw)
+
+    # What the C calls of arrayc._fastcall.Caller fall back to and call.
+    _call_python = __call__
+
+    def _raise_error(self, status):
+        raise ArraycError(status, self._library.last_error())
+
+    def _new_results(self, addresses, handle, args, raw=False):
+        """The DLManagedTensors at `addresses` as arrays of the framework
+        of the first array argument (Results when `raw`)."""
+        framework = None
+        for value, tensor in zip(args, self._is_tensor):
+            if tensor:
+                framework = _framework(value)
+                break
+        produced = [Result(address, self._library, handle or None)
+                    for address in addresses]
+        if not raw:
+            produced = [_to_framework(r, framework) for r in produced]
+        return produced[0] if len(produced) == 1 else tuple(produced)
+
+    def _call_slow(self, args, out, stream, raw):
         if len(args) != self._num_args:
             raise TypeError(f"{self.signature} takes {self._num_args} "
                             f"arguments, {len(args)} given")
@@ -472,6 +576,9 @@ class Function:
         """The address of a DLTensor over `value` (an argument when `spec`
         is given, else an out= array), through DLPack or the frameworks'
         fields; what must outlive the call goes to `keep`."""
+        if spec is None and getattr(getattr(value, "flags", None),
+                                    "writeable", True) is False:
+            raise ValueError(f"{self.name}: out= holds a read-only array")
         borrowed = _borrow(value, handle if self.cuda else None)
         if (borrowed is None and spec is not None and not self.cuda and
                 isinstance(value, (int, float, bool))):
@@ -488,6 +595,37 @@ class Function:
                             f"{type(value).__name__}")
         keep.append(borrowed)
         return borrowed.address()
+
+
+_FAST_CLASSES = {}
+
+
+def _function_class():
+    """Function, or with arrayc._fastcall its subclass whose calls run in C
+    (the C type's __call__ comes first in the method order)."""
+    fastcall = _fastcall
+    if fastcall is None:
+        return Function
+    cls = _FAST_CLASSES.get(fastcall)
+    if cls is None:
+        class FastFunction(fastcall.Caller, Function):
+            __doc__ = Function.__doc__
+
+            def __init__(self, library, index, table):
+                Function.__init__(self, library, index, table)
+                specs = tuple(None if not a.is_scalar else
+                              (a.dtype.dl_code, a.dtype.bits)
+                              for a in self.args)
+                try:
+                    fastcall.Caller.__init__(
+                        self, library._call_address or 0, index, self.cuda,
+                        specs, self._num_results)
+                except ValueError:  # Too many arguments for C: ctypes.
+                    self._fast = 0
+
+        FastFunction.__qualname__ = FastFunction.__name__ = "Function"
+        cls = _FAST_CLASSES[fastcall] = FastFunction
+    return cls
 
 
 class _CallState:
@@ -536,6 +674,7 @@ class Library:
         self._call = getattr(self._dll, prefix + "_call")
         self._call.restype = c_int32
         self._call.argtypes = [c_int32, c_void_p, c_void_p, c_int32, c_void_p]
+        self._call_address = ctypes.cast(self._call, c_void_p).value
         self._last_error = getattr(self._dll, prefix + "_last_error")
         self._last_error.restype = c_char_p
         self._last_error.argtypes = []
@@ -543,8 +682,9 @@ class Library:
         self._stream_wait.restype = c_int32
         self._stream_wait.argtypes = [c_void_p, c_void_p]
         self.functions = {}
+        function_class = _function_class()
         for i in range(table.num_functions):
-            function = Function(self, i, table.functions[i])
+            function = function_class(self, i, table.functions[i])
             self.functions[function.name] = function
 
     def last_error(self):

@@ -185,7 +185,10 @@ class CompileCacheTest(unittest.TestCase):
 
     def compiles(self):
         path = os.path.join(self.tmp, "count")
-        return len(open(path).readlines()) if os.path.exists(path) else 0
+        if not os.path.exists(path):
+            return 0
+        with open(path) as counted:
+            return len(counted.readlines())
 
     def test_the_cache_is_keyed_by_source_flags_and_version(self):
         from arrayc.compiler import build
@@ -223,10 +226,17 @@ class CompileCacheTest(unittest.TestCase):
 
 @unittest.skipUnless(HAVE_ARRAYC, "no arrayc built")
 class EndToEndTest(unittest.TestCase):
-    """A CPU-target library called on NumPy arrays, against NumPy."""
+    """A CPU-target library called on NumPy arrays, against NumPy, through
+    ctypes only (FastCallEndToEndTest: through the C hot path)."""
+
+    fastcall = None
 
     @classmethod
     def setUpClass(cls):
+        cls.saved_fastcall = arrayc.library._fastcall
+        arrayc.library._fastcall = cls.fastcall
+        cls.addClassCleanup(setattr, arrayc.library, "_fastcall",
+                            cls.saved_fastcall)
         cls.tmp = tempfile.mkdtemp()
         os.environ["ARRAYC"] = ARRAYC
         os.environ["ARRAYC_CACHE_DIR"] = os.path.join(cls.tmp, "cache")
@@ -247,6 +257,11 @@ class EndToEndTest(unittest.TestCase):
     @classmethod
     def tearDownClass(cls):
         shutil.rmtree(cls.tmp)
+
+    def test_the_path_taken(self):
+        self.assertIsInstance(self.lib.axpy, arrayc.Function)
+        self.assertEqual(bool(getattr(self.lib.axpy, "_fast", False)),
+                         self.fastcall is not None)
 
     def test_signatures(self):
         self.assertEqual(self.lib.axpy.signature,
@@ -272,6 +287,10 @@ class EndToEndTest(unittest.TestCase):
 
     def test_errors(self):
         x = np.zeros(8, np.float32)
+        frozen = np.zeros(8, np.float32)
+        frozen.flags.writeable = False
+        with self.assertRaisesRegex(ValueError, "out= holds a read-only"):
+            self.lib.axpy(np.float32(1), x, x, out=frozen)
         with self.assertRaises(arrayc.ArraycError) as caught:
             self.lib.axpy(np.float32(1), x.astype(np.float64), x)
         self.assertEqual(caught.exception.code, 1)
@@ -289,6 +308,189 @@ class EndToEndTest(unittest.TestCase):
             self.lib.stats(np.zeros((4, 2)), 1 << 40)
         with self.assertRaises(AttributeError):
             self.lib.nothing
+
+
+def build_fastcall(outdir):
+    """arrayc._fastcall built into `outdir` and imported, or None."""
+    import importlib.util
+
+    sys.path.insert(0, os.path.join(ROOT, "python"))
+    try:
+        import build_fastcall as builder
+    finally:
+        sys.path.pop(0)
+    try:
+        path = builder.build(outdir)
+    except RuntimeError:
+        return None
+    spec = importlib.util.spec_from_file_location("arrayc._fastcall", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+FASTCALL_DIR = tempfile.mkdtemp()
+FASTCALL = build_fastcall(FASTCALL_DIR)
+
+
+@unittest.skipUnless(FASTCALL, "arrayc._fastcall does not build here")
+class FastCallEndToEndTest(EndToEndTest):
+    """The same calls through the C hot path, and what it leaves to the
+    ctypes path (which then reports what is wrong)."""
+
+    fastcall = FASTCALL
+
+    def test_layout_matches_ctypes(self):
+        layout = FASTCALL.layout()
+        self.assertEqual(layout["DLTensor"], ctypes.sizeof(_dlpack.DLTensor))
+        for field in ("device", "ndim", "dtype", "shape", "byte_offset"):
+            self.assertEqual(layout[field],
+                             getattr(_dlpack.DLTensor, field).offset, field)
+
+    def test_contiguous_numpy_arrays_take_the_c_path(self):
+        function = self.lib.axpy
+        function._call_python = None  # Any call that falls back fails.
+        try:
+            x = np.arange(6, dtype=np.float32)
+            y = np.ones(6, np.float32)
+            out = np.empty_like(x)
+            self.assertIs(function(np.array(3, np.float32), x, y, out=out), out)
+            np.testing.assert_array_equal(out, 3 * x + 1)
+            # Read-only arguments are fine; new results too.
+            x.flags.writeable = False
+            np.testing.assert_array_equal(
+                function(np.array(2, np.float32), x, y), 2 * x + 1)
+            s, k = self.lib.stats(np.ones((4, 3)), -3)
+            np.testing.assert_array_equal(s, [3, 3, 3, 3])
+            self.assertEqual(int(k), 9)
+        finally:
+            del function._call_python
+
+    def test_new_results_as_capsules(self):
+        freed = []
+        helper = DLPackTest()
+        capsule = FASTCALL.capsule(helper._managed(freed))
+
+        class Producer:  # What np.from_dlpack consumes.
+            def __dlpack__(self, **_):
+                return capsule
+
+            def __dlpack_device__(self):
+                return (_dlpack.CPU, 0)
+
+        array = np.from_dlpack(Producer())
+        np.testing.assert_array_equal(array, [1, 2, 3, 4])
+        del capsule
+        gc.collect()
+        self.assertEqual(freed, [])  # Consumed: NumPy's now.
+        del array
+        gc.collect()
+        self.assertEqual(freed, [True])
+        # Never consumed: the capsule frees it.
+        FASTCALL.capsule(helper._managed(freed))
+        gc.collect()
+        self.assertEqual(freed, [True, True])
+        with self.assertRaises(ValueError):
+            FASTCALL.capsule(0)
+
+
+    def test_framework_arrays_in_and_out(self):
+        # A stand-in for torch.Tensor over NumPy memory (get_device() -1: a
+        # CPU tensor), registered as PyTorch's tensor type: the C path reads
+        # it, and makes new results with the registered consumer.
+        class FakeTensor:
+            def __init__(self, array):
+                self.array = array
+                self.dtype, self.shape = array.dtype, array.shape
+
+            def is_contiguous(self):
+                return self.array.flags.c_contiguous
+
+            def get_device(self):
+                return -1
+
+            def data_ptr(self):
+                return self.array.ctypes.data
+
+        class Producer:
+            def __init__(self, capsule):
+                self.capsule = capsule
+
+            def __dlpack__(self, **_):
+                return self.capsule
+
+            def __dlpack_device__(self):
+                return (_dlpack.CPU, 0)
+
+        dtypes = {np.dtype(np.float32): (_dlpack.FLOAT, 32),
+                  np.dtype(np.float64): (_dlpack.FLOAT, 64),
+                  np.dtype(np.int32): (_dlpack.INT, 32)}
+        consumed = []
+
+        def consume(capsule):
+            consumed.append(capsule)
+            return FakeTensor(np.from_dlpack(Producer(capsule)))
+
+        FASTCALL.configure_torch(FakeTensor, dtypes, None, consume)
+        function = self.lib.axpy
+        function._call_python = None  # Any call that falls back fails.
+        try:
+            x = np.arange(5, dtype=np.float32)
+            a, y = np.array(2, np.float32), np.ones(5, np.float32)
+            r = function(FakeTensor(a), FakeTensor(x), FakeTensor(y))
+            self.assertIsInstance(r, FakeTensor)
+            np.testing.assert_array_equal(r.array, 2 * x + 1)
+            out = np.zeros(5, np.float32)
+            function(FakeTensor(a), FakeTensor(x), FakeTensor(y),
+                     out=FakeTensor(out))
+            np.testing.assert_array_equal(out, 2 * x + 1)
+        finally:
+            del function._call_python
+        s, k = self.lib.stats(FakeTensor(np.ones((4, 2))), 5)
+        np.testing.assert_array_equal(s.array, [2, 2, 2, 2])
+        self.assertEqual(int(k.array), 25)
+        self.assertEqual(len(consumed), 3)
+
+        def refuse(capsule):
+            raise RuntimeError("no")
+
+        FASTCALL.configure_torch(FakeTensor, dtypes, None, refuse)
+        with self.assertRaisesRegex(RuntimeError, "no"):
+            self.lib.axpy(FakeTensor(a), FakeTensor(x), FakeTensor(y))
+
+    def test_what_the_c_path_declines(self):
+        function = self.lib.axpy
+        declined = []
+        python_path = function._call_python
+
+        def count(*args, **kwargs):
+            declined.append(args)
+            return python_path(*args, **kwargs)
+
+        function._call_python = count
+        try:
+            x = np.zeros(8, np.float32)
+            # A number for a 0-d tensor, a strided view, a read-only out=,
+            # a wrong count: the ctypes path decides.
+            np.testing.assert_array_equal(function(1.0, x, x), x)
+            with self.assertRaises(arrayc.ArraycError):
+                function(np.float32(1), np.zeros(16, np.float32)[::2], x)
+            frozen = np.zeros(8, np.float32)
+            frozen.flags.writeable = False
+            with self.assertRaisesRegex(ValueError, "out= holds a read-only"):
+                function(np.array(1, np.float32), x, x, out=frozen)
+            with self.assertRaises(TypeError):
+                function(x, x)  # Too few arguments.
+            self.assertEqual(len(declined), 4)
+            # The ctypes path's message for a number out of int32's range.
+            with self.assertRaisesRegex(TypeError, "must be a int32 number"):
+                self.lib.stats(np.zeros((4, 2)), 1 << 40)
+        finally:
+            del function._call_python
+
+
+def tearDownModule():
+    shutil.rmtree(FASTCALL_DIR, ignore_errors=True)
 
 
 if __name__ == "__main__":
