@@ -16,6 +16,7 @@
 # compute-sanitizer memcheck; the executable with @main arguments on the GPU;
 # bfloat16 .npy files of NumPy + ml_dtypes (scripts/interop_bf16.py); the
 # Python examples on PyTorch and CuPy arrays (their current streams);
+# results computed in the caller's out= arrays (scripts/interop_results.py);
 # and the call-overhead benchmark (bench/interop: C++ and Python against a
 # bare launch, CuPy's ElementwiseKernel and a PyTorch op, same arrays, one
 # run). Exit status 1 if any check failed.
@@ -35,6 +36,7 @@ prepare)
   $arrayc --emit=shared examples/interop/softmax.mlir -o $dir/lib/libsoftmax.so || exit 1
   $arrayc --emit=shared examples/interop/layernorm.mlir -o $dir/lib/liblayernorm.so || exit 1
   $arrayc --emit=shared bench/interop/scale.mlir -o $dir/lib/libscale.so || exit 1
+  $arrayc --emit=shared bench/interop/results.mlir -o $dir/lib/libresults.so || exit 1
   $arrayc examples/interop/softmax-main.mlir -o $dir/bin/softmax-main || exit 1
   $arrayc test/Integration/npy-bf16.mlir -o $dir/bin/npy-bf16 || exit 1
   $arrayc --target=cpu test/Integration/npy-bf16.mlir -o $dir/bin/npy-bf16-cpu || exit 1
@@ -105,6 +107,10 @@ EOF
   $python python/build_fastcall.py || status=1
   $python examples/interop/layernorm_frameworks.py --library $lib/liblayernorm.so \
     2>&1 | tee "$out/layernorm-frameworks.txt"
+  [ "${PIPESTATUS[0]}" = 0 ] || status=1
+  # Results computed in the caller's arrays, and where they must not be.
+  $python scripts/interop_results.py $lib/libresults.so \
+    2>&1 | tee "$out/results-in-place.txt"
   [ "${PIPESTATUS[0]}" = 0 ] || status=1
 
   # Call overhead, C++ and Python, in this one run.

@@ -121,6 +121,13 @@ void twice(void **args, void **results) {
   *static_cast<Memref<1> *>(results[1]) = *static_cast<Memref<1> *>(results[0]);
 }
 
+// keep(x: tensor<?xf32>) -> (tensor<?xf32>, tensor<?xf32>): x + 1 in a
+// new buffer, and x itself.
+void keep(void **args, void **results) {
+  addOne(args, results);
+  *static_cast<Memref<1> *>(results[1]) = *static_cast<Memref<1> *>(args[0]);
+}
+
 // dtypes(b: tensor<2xi1>, h: tensor<2xf16>, g: tensor<2xbf16>)
 //   -> tensor<2xi1>: b.
 void dtypes(void **args, void **results) {
@@ -171,7 +178,9 @@ const arrayrt_abi_value_t k0dOut[] = {
     {"result0", ARRAYRT_DTYPE_F64, 0, nullptr},
     {"result1", ARRAYRT_DTYPE_F32, 1, kZero}};
 
-enum Function { AddOne, Rows, Scale, Check, Huge, Same, Twice, Dtypes, Zero };
+enum Function {
+  AddOne, Rows, Scale, Check, Huge, Same, Twice, Dtypes, Zero, Keep
+};
 
 const arrayrt_abi_function_t kFunctions[] = {
     {"add_one", "prog.mlir:1:1", 0, 1, 1, kVectorIn, kVectorOut, addOne},
@@ -183,6 +192,7 @@ const arrayrt_abi_function_t kFunctions[] = {
     {"twice", "prog.mlir:6:1", 0, 1, 2, kVectorIn, kVectorOut, twice},
     {"dtypes", "prog.mlir:7:1", 0, 3, 1, kDtypesIn, kDtypesOut, dtypes},
     {"zero", "prog.mlir:8:1", 0, 1, 2, k0dIn, k0dOut, scalar0d},
+    {"keep", "prog.mlir:9:1", 0, 1, 2, kVectorIn, kVectorOut, keep},
 };
 const arrayrt_abi_module_t kModule = {
     ARRAYRT_ABI_VERSION, sizeof(kFunctions) / sizeof(kFunctions[0]), kFunctions,
@@ -521,6 +531,26 @@ TEST(AbiCall, ResultsThatAreNotTheCallsBuffers) {
                              ARRAYRT_ABI_RESULTS_INTO, nullptr),
             ARRAYRT_ABI_OK);
   EXPECT_EQ(x, (std::vector<float>{5, 6}));
+
+  // One buffer returned twice, into two tensors: both get it, though the
+  // buffer is freed after the first copy would have been.
+  std::vector<float> a(2), b(2);
+  DLTensor ta = tensor(a.data(), shape), tb = tensor(b.data(), shape);
+  void *pair[] = {&ta, &tb};
+  ASSERT_EQ(arrayrt_abi_call(&kModule, Twice, args, pair,
+                             ARRAYRT_ABI_RESULTS_INTO, nullptr),
+            ARRAYRT_ABI_OK);
+  EXPECT_EQ(a, (std::vector<float>{6, 7}));
+  EXPECT_EQ(b, (std::vector<float>{6, 7}));
+
+  // (x + 1, x) into (x, b): the copy into x must not change the x that the
+  // second result copies.
+  void *overlapping[] = {&arg, &tb};
+  ASSERT_EQ(arrayrt_abi_call(&kModule, Keep, args, overlapping,
+                             ARRAYRT_ABI_RESULTS_INTO, nullptr),
+            ARRAYRT_ABI_OK);
+  EXPECT_EQ(x, (std::vector<float>{6, 7}));
+  EXPECT_EQ(b, (std::vector<float>{5, 6}));
 }
 
 TEST(AbiCall, RuntimeErrorsBecomeCodes) {
@@ -570,7 +600,7 @@ TEST(AbiCall, TableAndCallerMistakes) {
             ARRAYRT_ABI_INTERNAL_ERROR);
   EXPECT_STREQ(arrayrt_abi_last_error(),
                "arrayrt_abi_call: function index 99 is out of range: the "
-               "library 'testlib' exports 9 functions");
+               "library 'testlib' exports 10 functions");
   arrayrt_abi_module_t future = kModule;
   future.abi_version = ARRAYRT_ABI_VERSION + 1;
   EXPECT_EQ(arrayrt_abi_call(&future, 0, nullptr, slots,

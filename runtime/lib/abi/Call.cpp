@@ -394,25 +394,57 @@ int32_t Call::copyResultsInto() {
                                formatShape(value.rank, sizes).c_str(),
                                formatShape(value.rank, tensor.shape).c_str()));
   }
-  for (int32_t j = 0; j < function.num_results; ++j) {
+  // Where each result is and goes. A result's buffer may be shared with
+  // another result (a tensor returned twice) or be an argument, and so lie
+  // in another result's tensor: such a source is saved first, or the copy
+  // into that tensor would overwrite it before it is read.
+  const int32_t count = function.num_results;
+  StackArray<const char *, 16> sources(static_cast<size_t>(count));
+  StackArray<size_t, 16> sizes(static_cast<size_t>(count));
+  StackArray<void *, 16> saved(static_cast<size_t>(count));
+  for (int32_t j = 0; j < count; ++j) {
     const arrayrt_abi_value_t &value = function.results[j];
-    const DLTensor &tensor = *resultTensor(j);
     Descriptor descriptor = resultDescriptor(j);
     const size_t elementSize = elementBytes(value.dtype);
-    const size_t bytes =
-        static_cast<size_t>(elementCount(value.rank, descriptor.sizes)) *
-        elementSize;
-    const char *source = descriptor.aligned + descriptor.offset * elementSize;
-    // Nothing to copy when the function computed it in the tensor.
-    if (bytes != 0 && source != tensorAddress(tensor)) {
+    sizes[j] = static_cast<size_t>(elementCount(value.rank, descriptor.sizes)) *
+               elementSize;
+    sources[j] = descriptor.aligned + descriptor.offset * elementSize;
+    saved[j] = nullptr;
+  }
+  // Nothing to copy when the function computed the result in the tensor.
+  auto copies = [&](int32_t j) {
+    return sizes[j] != 0 && sources[j] != tensorAddress(*resultTensor(j));
+  };
+  auto arrayStream = static_cast<arrayrt_stream_t>(stream);
+  for (int32_t k = 0; k < count; ++k) {
+    for (int32_t j = 0; j < count && !saved[k] && sizes[k]; ++j) {
+      const char *target = tensorAddress(*resultTensor(j));
+      if (j == k || !copies(j) || !(target < sources[k] + sizes[k] &&
+                                    sources[k] < target + sizes[j]))
+        continue;
+      saved[k] = cuda ? arrayrt_alloc(sizes[k], arrayStream)
+                      : _mlir_memref_to_llvm_alloc(sizes[k]);
       if (cuda)
-        arrayrt_memcpy(tensorAddress(tensor), source, bytes,
-                       static_cast<arrayrt_stream_t>(stream));
-      else // memmove: a result that is its argument, written in place.
-        std::memmove(tensorAddress(tensor), source, bytes);
+        arrayrt_memcpy(saved[k], sources[k], sizes[k], arrayStream);
+      else
+        std::memcpy(saved[k], sources[k], sizes[k]);
     }
-    // After the copy in stream order: the pool reuses the block only for
-    // work queued behind it.
+  }
+  for (int32_t j = 0; j < count; ++j) {
+    if (!copies(j))
+      continue;
+    const char *source =
+        saved[j] ? static_cast<const char *>(saved[j]) : sources[j];
+    if (cuda)
+      arrayrt_memcpy(tensorAddress(*resultTensor(j)), source, sizes[j],
+                     arrayStream);
+    else // memmove: a result that is its argument, written in place.
+      std::memmove(tensorAddress(*resultTensor(j)), source, sizes[j]);
+  }
+  // After every copy, in stream order: the pool reuses a block only for
+  // work queued behind it, and no later copy reads a freed buffer.
+  for (int32_t j = 0; j < count; ++j) {
+    freeResultBuffer(saved[j], cuda, stream);
     void *buffer = pending[j];
     pending[j] = nullptr;
     freeResultBuffer(buffer, cuda, stream);
