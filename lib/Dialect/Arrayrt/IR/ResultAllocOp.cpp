@@ -7,8 +7,7 @@ using namespace mlir::arrayrt;
 
 LogicalResult ResultAllocOp::verify() {
   MemRefType type = getMemref().getType();
-  if (static_cast<int64_t>(getDynamicSizes().size()) !=
-      type.getNumDynamicDims())
+  if (getDynamicSizes().size() != type.getNumDynamicDims())
     return emitOpError("expected ")
            << type.getNumDynamicDims() << " dynamic sizes for " << type
            << ", found " << getDynamicSizes().size();
