@@ -74,3 +74,16 @@ def detect_cuda_gpu():
 
 if detect_cuda_gpu():
     config.available_features.add("cuda-gpu")
+
+
+def detect_nvrtc():
+    """True when the CUDA toolkit has NVRTC (array-gpu-compile-kernels)."""
+    for folder in ("lib64", "targets/x86_64-linux/lib", "lib"):
+        if os.path.exists(os.path.join(config.cuda_toolkit_path, folder,
+                                       "libnvrtc.so")):
+            return True
+    return False
+
+
+if detect_nvrtc():
+    config.available_features.add("nvrtc")

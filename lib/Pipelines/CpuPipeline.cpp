@@ -18,6 +18,8 @@ using namespace mlir;
 void array::buildArrayToCpuPipeline(OpPassManager &pm,
                                     const ArrayToCpuPipelineOptions &options,
                                     PipelineStage stop) {
+  // User CUDA kernels are an error here, before anything else.
+  pm.addPass(createArrayRejectGpuKernels());
   // Exported functions' signatures, while they still take tensors.
   addMarkExports(pm, options.exportKind, options.exportPrefix);
   // Run-time messages name the array op (array-check-allocations).

@@ -30,6 +30,12 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addPass(createArrayRejectSparse());
   // Exported functions' signatures, while they still take tensors.
   addMarkExports(pm, options.exportKind, options.exportPrefix);
+  // Users' CUDA C++ kernels compiled with NVRTC (array.cuda_kernel), their
+  // errors reported before any other work.
+  ArrayGpuCompileKernelsOptions kernels;
+  kernels.chip = options.chip;
+  kernels.toolkitPath = options.toolkitPath;
+  pm.addPass(createArrayGpuCompileKernels(kernels));
   // The GPU operations of the host code are named after these at run time
   // (array-gpu-op-context).
   pm.addPass(createArrayNameLocations());

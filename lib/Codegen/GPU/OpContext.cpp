@@ -75,8 +75,14 @@ struct ArrayGpuOpContextPass
       Location loc = op->getLoc();
       b.setInsertionPoint(op);
       Value bytes;
-      if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op)) {
-        for (Value operand : launch.getKernelOperands()) {
+      // A kernel's bytes: those of its buffers (the profile's bandwidth).
+      std::optional<OperandRange> kernelOperands;
+      if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op))
+        kernelOperands = launch.getKernelOperands();
+      else if (auto launch = dyn_cast<arrayrt::LaunchImageOp>(op))
+        kernelOperands = launch.getArgs();
+      if (kernelOperands) {
+        for (Value operand : *kernelOperands) {
           if (!isa<MemRefType>(operand.getType()))
             continue;
           Value size = memrefBytes(b, loc, operand);

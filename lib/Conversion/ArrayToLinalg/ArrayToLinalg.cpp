@@ -82,6 +82,8 @@ struct ConvertArrayToLinalgPass
     target.addIllegalDialect<ArrayDialect>();
     // The I/O ops bufferize into their arrayrt forms.
     target.addLegalOp<PrintOp, SaveNpyOp, LoadNpyOp>();
+    // User kernels bufferize into their launches (KernelBufferization.cpp).
+    target.addLegalOp<CudaKernelOp, GpuKernelOp>();
     // Streams and events: array-gpu-streams lowers them (the CPU pipeline
     // drops them before this pass).
     target.addLegalOp<StreamCreateOp, OnStreamOp, StreamYieldOp, EventRecordOp,

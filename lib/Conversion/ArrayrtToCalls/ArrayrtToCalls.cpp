@@ -513,6 +513,7 @@ struct ConvertArrayrtToCallsPass
 void arrayrt::populateArrayrtToCallsPatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   populateCsrToCallsPatterns(patterns);
+  populateLaunchToCallsPatterns(patterns);
   patterns.add<AssertToCall, BadAllocationToCall, BlasMatmulToCall,
                LoadNpyIntoToCall, MtxShapeToCall, MultiprocessorCountToCall,
                NpyShapeToCall, PrintToCall, RangePopToCall, RangePushToCall,

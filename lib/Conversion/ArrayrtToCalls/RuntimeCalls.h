@@ -95,6 +95,10 @@ private:
 /// arrayrt_csr_* calls.
 void populateCsrToCallsPatterns(RewritePatternSet &patterns);
 
+/// Adds the pattern of LaunchToCalls.cpp: arrayrt.launch_image to
+/// arrayrt_launch_image with the image embedded.
+void populateLaunchToCallsPatterns(RewritePatternSet &patterns);
+
 } // namespace mlir::arrayrt
 
 #endif // ARRAYC_LIB_CONVERSION_ARRAYRTTOCALLS_RUNTIMECALLS_H

@@ -97,6 +97,20 @@ void arrayrt_launch_cluster_kernel(arrayrt_function_t function,
                                    uint32_t block_z, uint32_t shared_mem_bytes,
                                    arrayrt_stream_t stream, void **params);
 
+/* Launches kernel `symbol` of `image`, a device image embedded in compiled
+ * code (a user's kernel, array.cuda_kernel: a cubin, or NUL-terminated PTX
+ * the driver compiles), like arrayrt_launch_kernel. The image is loaded on
+ * its first launch and stays loaded until the process exits (one module per
+ * image, whichever site launches it); `*slot`, one per launch site and NULL
+ * at first, then caches the kernel, so later launches look nothing up.
+ * Sizes are checked (each grid size 0 to 2^31-1, 0 launching nothing; each
+ * block size 1 to 1024); `image_bytes` is informational. */
+void arrayrt_launch_image(void **slot, const void *image, uint64_t image_bytes,
+                          const char *symbol, int64_t grid_x, int64_t grid_y,
+                          int64_t grid_z, int64_t block_x, int64_t block_y,
+                          int64_t block_z, int64_t shared_mem_bytes,
+                          arrayrt_stream_t stream, void **params);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

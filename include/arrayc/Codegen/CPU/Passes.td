@@ -5,6 +5,18 @@
 
 include "mlir/Pass/PassBase.td"
 
+def ArrayRejectGpuKernels : Pass<"array-reject-gpu-kernels", "ModuleOp"> {
+  let summary = "Refuse user CUDA kernels on the CPU target, with an error "
+                "at each.";
+  let description = [{
+    `array.cuda_kernel` and `array.gpu_kernel` launch CUDA kernels, which
+    the CPU target cannot run: each is an error at its location that says
+    so and names the target that runs it. (A CPU twin of a kernel is the
+    program's to write, in `array` ops, in a function of its own.) The
+    first pass of the CPU pipeline.
+  }];
+}
+
 def ArrayCpuOutlineKernels : Pass<"array-cpu-outline-kernels", "ModuleOp"> {
   let summary = "Give each kernel of a long function a function of its own "
                 "on the CPU target.";

@@ -5,6 +5,41 @@
 
 include "mlir/Pass/PassBase.td"
 
+def ArrayGpuCompileKernels : Pass<"array-gpu-compile-kernels", "ModuleOp"> {
+  let summary = "Compile the CUDA C++ kernels of array.cuda_kernel ops with "
+                "NVRTC.";
+  let description = [{
+    For every `array.cuda_kernel` without an `image`: reads its `file`
+    (relative to the directory of the op's source file) or takes its
+    `source`, compiles it with NVRTC (loaded from the CUDA toolkit when the
+    pass runs; programs do not need it) for `chip`, with the op's `options`
+    after `-arch`, `-I` of the program's and the source's directories and
+    of the toolkit's headers, and registers `kernel` as a name expression,
+    so that a template instance (`"scale<float, 4>"`) is compiled and its
+    lowered name found. The op gets the cubin (PTX for a `compute_XX` chip)
+    as `image` and the lowered name as `symbol`; `convert-arrayrt-to-calls`
+    embeds the image in the program.
+
+    The kernel's parameters (from the PTX) are checked against the op's
+    arguments: their number, and each one's size and kind (a pointer or a
+    64-bit integer for an array, a float for a float). A `.ptx` file is
+    embedded as it is (the driver compiles it when the program loads it)
+    after the same check; a `.cubin` must contain the kernel's symbol.
+
+    NVRTC's errors and warnings become diagnostics at their file and line
+    (the `.cu` file; for inline source, `<kernel>.cu` lines), attached to
+    an error at the op. A source equal to another op's, with the same
+    options, is compiled once.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", "\"sm_90a\"",
+           "GPU architecture (sm_XX[a]: a cubin, compute_XX: PTX).">,
+    Option<"toolkitPath", "cuda-toolkit", "std::string", "\"\"",
+           "CUDA toolkit with NVRTC (lib64/libnvrtc.so) and its headers; "
+           "empty: the one Arrayc was built with.">,
+  ];
+}
+
 def ArrayGpuRowKernels : Pass<"array-gpu-row-kernels", "func::FuncOp"> {
   let summary = "Fuse row-wise linalg sequences (softmax, layer norm) into "
                 "one GPU kernel.";

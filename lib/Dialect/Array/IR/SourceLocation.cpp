@@ -45,8 +45,14 @@ std::string array::formatOpLabel(Location loc) {
   collectOpNames(loc, names);
   constexpr size_t kMaxNames = 4;
   std::string label;
-  for (size_t i = 0; i < names.size() && i < kMaxNames; ++i)
-    label += (i ? "+" : "") + names[i].str();
+  for (size_t i = 0; i < names.size() && i < kMaxNames; ++i) {
+    // A user kernel's op is named "array.cuda_kernel <kernel>": the label
+    // is the kernel's name.
+    StringRef name = names[i];
+    if (name.contains(' '))
+      name = name.split(' ').second;
+    label += (i ? "+" : "") + name.str();
+  }
   if (names.size() > kMaxNames)
     label += "+...";
   if (label.empty())

@@ -244,6 +244,7 @@ template <typename... OpTys> void attachReadOnlyOperands(MLIRContext &context) {
 
 void array::registerBufferizableOpInterfaceExternalModels(
     DialectRegistry &registry) {
+  registerKernelBufferizationModels(registry);
   registry.addExtension(+[](MLIRContext *context, ArrayDialect *) {
     // The I/O ops bufferize to their arrayrt forms.
     context->loadDialect<arrayrt::ArrayrtDialect>();

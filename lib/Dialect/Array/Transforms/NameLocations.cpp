@@ -2,7 +2,7 @@
 
 #include "arrayc/Dialect/Array/Transforms/Passes.h"
 
-#include "arrayc/Dialect/Array/IR/ArrayDialect.h"
+#include "arrayc/Dialect/Array/IR/ArrayOps.h"
 #include "mlir/IR/Location.h"
 
 namespace mlir::array {
@@ -21,6 +21,16 @@ struct ArrayNameLocationsPass
       if (!isa<array::ArrayDialect>(op->getDialect()))
         return;
       StringAttr name = op->getName().getIdentifier();
+      // A user kernel is named after the kernel ("array.cuda_kernel
+      // histogram"; formatOpLabel shows "histogram").
+      if (auto kernel = dyn_cast<array::CudaKernelOp>(op))
+        name = StringAttr::get(op->getContext(),
+                               name.getValue() + " " + kernel.getKernel());
+      else if (auto kernel = dyn_cast<array::GpuKernelOp>(op))
+        name = StringAttr::get(
+            op->getContext(),
+            name.getValue() + " " +
+                kernel.getKernel().getLeafReference().getValue());
       Location loc = op->getLoc();
       if (auto named = dyn_cast<NameLoc>(loc); named && named.getName() == name)
         return;

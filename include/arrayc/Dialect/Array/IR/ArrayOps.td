@@ -10,6 +10,7 @@
 include "arrayc/Dialect/Array/IR/ArrayCreationOps.td"
 include "arrayc/Dialect/Array/IR/ArrayElementwiseOps.td"
 include "arrayc/Dialect/Array/IR/ArrayIOOps.td"
+include "arrayc/Dialect/Array/IR/ArrayKernelOps.td"
 include "arrayc/Dialect/Array/IR/ArrayLinalgOps.td"
 include "arrayc/Dialect/Array/IR/ArrayProfileOps.td"
 include "arrayc/Dialect/Array/IR/ArrayReductionOps.td"

@@ -11,6 +11,10 @@ namespace array {
 /// lowering to linalg (array.print).
 void registerBufferizableOpInterfaceExternalModels(DialectRegistry &registry);
 
+/// array.cuda_kernel and array.gpu_kernel (KernelBufferization.cpp): their
+/// launches on buffers, outputs written in place.
+void registerKernelBufferizationModels(DialectRegistry &registry);
+
 } // namespace array
 } // namespace mlir
 

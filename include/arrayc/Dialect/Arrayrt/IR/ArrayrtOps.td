@@ -4,6 +4,7 @@
 #define ARRAYC_DIALECT_ARRAYRT_IR_ARRAYRTOPS_TD
 
 include "arrayc/Dialect/Arrayrt/IR/ArrayrtIOOps.td"
+include "arrayc/Dialect/Arrayrt/IR/ArrayrtLaunchOps.td"
 include "arrayc/Dialect/Arrayrt/IR/ArrayrtLibraryOps.td"
 include "arrayc/Dialect/Arrayrt/IR/ArrayrtStreamOps.td"
 
