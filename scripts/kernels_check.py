@@ -75,6 +75,10 @@ import time
 
 import numpy as np
 
+# One reading of compute-sanitizer reports for every GPU check.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gpu_check import sanitizer_errors  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TRANSPOSE_CU = os.path.join(ROOT, "examples", "kernels", "transpose.cu")
 PROGRAMS = ("histogram", "transpose", "scan", "activation")
@@ -353,19 +357,6 @@ def find_sanitizer():
         if home and os.path.exists(os.path.join(home, "bin",
                                                 "compute-sanitizer")):
             return os.path.join(home, "bin", "compute-sanitizer")
-    return None
-
-
-def sanitizer_errors(path):
-    """The error count of a compute-sanitizer log, None without a summary."""
-    text = open(path, errors="replace").read() if os.path.exists(path) else ""
-    found = re.search(r"ERROR SUMMARY: (\d+) error", text)
-    if found:
-        return int(found.group(1))
-    found = re.search(r"RACECHECK SUMMARY: \d+ hazards? displayed "
-                      r"\((\d+) errors?, (\d+) warnings?\)", text)
-    if found:
-        return int(found.group(1))
     return None
 
 
