@@ -342,9 +342,9 @@ struct ArrayGpuCompileKernelsPass
                            "ELF"))
       return op.emitOpError("expected a cubin (an ELF file) in ")
              << source.path;
-    if (!bytes.contains(("\0" + symbol + "\0").str()) &&
-        !bytes.contains((std::string(1, '\0') + symbol.str() +
-                         std::string(1, '\0'))))
+    // A symbol is a NUL-delimited entry of the ELF string table.
+    std::string entry = std::string(1, '\0') + symbol.str() + '\0';
+    if (!bytes.contains(entry))
       return op.emitOpError("'") << symbol << "' is not a symbol of "
                                  << source.path;
     setImage(op, source.text, symbol);
