@@ -96,6 +96,9 @@ TARGET_SKIPS_DTYPES = {("sparse", "cuda"): ["float16"]}
 # kernels with arrayrt.multiprocessor_count; array-flatten-stream-regions
 # turns each array.on_stream into arrayrt.stream_begin and arrayrt.stream_end.
 INDIRECT_OPS = {"npy_shape": "from array.load_npy with dynamic sizes",
+                "cuda_kernel": "user CUDA C++, CUDA target only; "
+                               "examples/kernels (scripts/kernels_check.py)",
+                "gpu_kernel": "a user gpu.func, CUDA target only",
                 "load_npy_into": "from every array.load_npy",
                 "yield": "in every array.map and array.reduce region",
                 "multiprocessor_count": "from CUDA kernels' grid sizes",
