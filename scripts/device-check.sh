@@ -32,7 +32,10 @@
 # (gpu_check.py sanitize) and over the first 200 generated programs, the
 # stream checks (scripts/streams_check.py: many streams under
 # memcheck, the two-stream copy/compute overlap), the allocator benchmark
-# (arrayrt-alloc-bench), the library ABI (scripts/interop_check.sh), the profiling hooks' cost (arrayrt-hook-bench), and
+# (arrayrt-alloc-bench), the library ABI (scripts/interop_check.sh), the
+# profiling hooks' cost (arrayrt-hook-bench), the user-kernel examples
+# (scripts/kernels_check.py: against NumPy, under memcheck, racecheck,
+# synccheck and initcheck, the transpose against cupy.RawModule), and
 # bench/run.py (ours vs CuPy and PyTorch: the issue-4 workloads, then the
 # matrix products) and bench/sparse.py (the sparse products) unless
 # DEVICE_CHECK_BENCH=0 (which `prepare` then skips too). Exit status 1 if
@@ -78,6 +81,12 @@ prepare)
   cp "$build/bin/arrayrt-alloc-bench" "$build/bin/arrayrt-hook-bench" .device/bin/ || exit 1
   scripts/interop_check.sh prepare "$build" || exit 1
   $python scripts/streams_check.py prepare "$build" .device/streams || exit 1
+  # The user-kernel examples (array.cuda_kernel, scripts/kernels_check.py).
+  mkdir -p .device/kernels
+  for program in histogram transpose scan activation leaky_relu; do
+    "$build/bin/arrayc" --target=cuda "examples/kernels/$program.mlir" \
+      -o ".device/kernels/$program" || exit 1
+  done
   mkdir -p .device-bench .device-sparse
   if [ "${DEVICE_CHECK_BENCH:-1}" != 0 ]; then
     $python bench/run.py prepare || exit 1
@@ -150,6 +159,12 @@ run)
   $python scripts/streams_check.py run "$out/streams" .device/streams \
     > "$out/streams.txt" 2>&1 || status=1
   grep -E "^(memcheck|many_streams|overlap|stream-stress)" "$out/streams.txt"
+  # User kernels: the examples against NumPy, under the sanitizers, and the
+  # tiled transpose against cupy.RawModule with the same source.
+  $python scripts/kernels_check.py --bin .device/kernels --out "$out/kernels" \
+    --sanitizer-tools memcheck,racecheck,synccheck,initcheck > "$out/kernels.txt" 2>&1 || status=1
+  grep -E "FAIL|ours|cupy|within|error" "$out/kernels.txt" | head -20
+  tail -1 "$out/kernels.txt"
   if [ "${DEVICE_CHECK_BENCH:-1}" != 0 ]; then
     (cd .device-bench && $python run.py run --results "$out/bench" \
        --ours-max-seconds "${BENCH_OURS_SECONDS:-20}" 2>&1 | tail -32)

@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
-"""The GPU check of the user-kernel examples (examples/kernels/, array.cuda_kernel).
+"""The GPU check of the user-kernel examples (examples/kernels/:
+array.cuda_kernel and array.gpu_kernel).
 
 On the GPU machine, from the repository root:
 
     python3 scripts/kernels_check.py --bin DIR --out OUT
 
-DIR holds the four programs compiled elsewhere (the GPU machine has no
-MLIR):
+DIR holds the five programs compiled elsewhere (the GPU machine has no
+MLIR; scripts/device-check.sh prepare does this):
 
-    for p in histogram transpose scan activation; do
+    for p in histogram transpose scan activation leaky_relu; do
       arrayc examples/kernels/$p.mlir -o DIR/$p
     done
 
@@ -21,7 +22,8 @@ The check:
    histogram and transpose exactly, scan against a float64 cumsum (each
    element within 1e-5 * the cumsum of |x| up to it), activation within
    one float16 ulp of the float64 value rounded to float16 (before the
-   doubling, so two subnormal steps for tiny values). One OK/FAIL
+   doubling, so two subnormal steps for tiny values), leaky_relu (a
+   gpu.func) exactly. One OK/FAIL
    line per case.
 2. compute-sanitizer: each program once more, on a small input, under
    `compute-sanitizer --tool memcheck --error-exitcode 3` (other tools with
@@ -35,16 +37,16 @@ The check:
    the same run on the same input.
    - Ours: the executable with ARRAYRT_BENCH=30 ARRAYRT_BENCH_WARMUP=3
      ARRAYRT_PROFILE=1 (and ARRAYRT_BENCH_OUT, ARRAYRT_TRACE into OUT).
-     The time is the device time of our kernel alone (the program also
-     fills its output first): the profile row `transpose<float> @
+     The time is the device time of our kernel alone (its output is an
+     array.empty: nothing else runs): the profile row `transpose<float> @
      ...transpose.mlir:LINE:COL`. As bench/run.py does with the report's
      `operations` (name, kind, calls, total_ms over the timed runs), the
      mean per run is that row's total over the runs; the stderr profile
      table's row gives the same number and is the fallback. The trace's
      events of that kernel (the last 30: the timed runs) give its median.
    - CuPy: CUDA events around each launch, 30 after 3 warm-up launches;
-     median and mean. Each launch comes, as in our program, after a fill
-     of the output (not timed), which keeps the GPU busy while the host
+     median and mean. Each launch comes after a fill of the output (not
+     timed), which keeps the GPU busy while the host
      records the start event and launches: on an idle GPU the events would
      also time the host's launch latency (several microseconds, some 5 %
      here). The idle-GPU times are recorded too, not compared.
@@ -81,13 +83,14 @@ from gpu_check import sanitizer_errors  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TRANSPOSE_CU = os.path.join(ROOT, "examples", "kernels", "transpose.cu")
-PROGRAMS = ("histogram", "transpose", "scan", "activation")
+PROGRAMS = ("histogram", "transpose", "scan", "activation", "leaky_relu")
 SEED = 20261203
 NBINS = 64
 SCAN_COLS = 1024
 SCAN_RTOL = 1e-5
 ALPHA = float(np.float32(1.702))  # the program's f32 constant
 F16_SUBNORMAL_STEP = 2.0 ** -24
+LEAKY_ALPHA = np.float32(0.01)  # leaky_relu.mlir's f32 constant
 TILE, BLOCK_ROWS = 32, 8
 KERNEL_LABEL = "transpose<float>"
 PERF_RATIO_RANGE = (0.97, 1.03)
@@ -223,6 +226,29 @@ def check_activation(out, x):
     return True, "within 1 float16 ulp (%d of %d exact)" % (exact, x.size)
 
 
+def check_leaky_relu(out, x):
+    if out.dtype != np.float32 or out.shape != x.shape:
+        return False, "expected float32%s, got %s%s" % (list(x.shape),
+                                                        out.dtype,
+                                                        list(out.shape))
+    ref = np.where(x > 0, x, LEAKY_ALPHA * x)
+    same = (out.view(np.int32) == ref.view(np.int32)) | (np.isnan(out) &
+                                                          np.isnan(ref))
+    if not same.all():
+        i = int(np.flatnonzero(~same)[0])
+        return False, "%d elements differ, e.g. x[%d] = %r: %r, expected %r" % (
+            int((~same).sum()), i, x[i], out[i], ref[i])
+    return True, "exact (bits)"
+
+
+def leaky_relu_input(rng, n):
+    x = rng.standard_normal(n, dtype=np.float32)
+    special = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1e-45, -1e-45,
+                        3e38, -3e38], np.float32)
+    x[:min(n, special.size)] = special[:min(n, special.size)]
+    return x
+
+
 # Each case: (program, label, make(rng) -> input array, check(out, input)).
 def correctness_cases():
     cases = []
@@ -252,6 +278,10 @@ def correctness_cases():
                       "n=%d%s" % (n, " with edge values" if special else ""),
                       lambda rng, n=n, s=special: activation_input(rng, n, s),
                       check_activation))
+    for n in (1_000_003, 300, 1, 0):
+        cases.append(("leaky_relu", "n=%d" % n,
+                      lambda rng, n=n: leaky_relu_input(rng, n),
+                      check_leaky_relu))
     return cases
 
 
@@ -266,6 +296,8 @@ SANITIZER_CASES = {
         (5, SCAN_COLS), dtype=np.float32), check_scan),
     "activation": ("n=1001", lambda rng: activation_input(rng, 1001, True),
                    check_activation),
+    "leaky_relu": ("n=1001", lambda rng: leaky_relu_input(rng, 1001),
+                   check_leaky_relu),
 }
 
 
@@ -568,8 +600,8 @@ def time_cupy(args, x):
                 samples.append(cp.cuda.get_elapsed_time(start, end))
             return samples
 
-        # As in our program, the output is filled just before each launch:
-        # the GPU is busy with the fill while the host records the start
+        # The output is filled just before each launch (not timed): the GPU
+        # is busy with the fill while the host records the start
         # event and launches the kernel, so the events time the kernel and
         # not the host's launch latency too (on an idle GPU the start event
         # completes at once and the kernel starts microseconds later).
@@ -644,7 +676,7 @@ def performance(args, exes, summary):
             text, ours.get("iterations"), ours.get("label")))
     if "median_ms" in cupy:
         log("  cupy: median %.4f ms, mean %.4f ms per launch over %d "
-            "(CUDA events, each launch after a fill of the output as ours)"
+            "(CUDA events, each launch after an untimed fill of the output)"
             % (cupy["median_ms"], cupy["mean_ms"], cupy["n"]))
         log("        median %.4f ms, mean %.4f ms on an idle GPU (events "
             "include the launch latency; not compared)"

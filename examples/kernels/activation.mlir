@@ -25,7 +25,7 @@ func.func @main(%x: tensor<?xf16>) -> tensor<?xf16> {
   %c0 = arith.constant 0 : index
   %n = tensor.dim %x, %c0 : tensor<?xf16>
   %alpha = arith.constant 1.702 : f32
-  %init = array.full(%n) 0.0 : tensor<?xf16>
+  %init = array.empty(%n) : tensor<?xf16>
   %g = array.cuda_kernel "quick_gelu" (%x, %init, %alpha, %n) outputs [1]
          block [256] threads_over 0
          {source = "#include <cuda_fp16.h>\nextern \"C\" __global__ void quick_gelu(const __half *x, __half *y, float alpha, long long n) {\n  long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) {\n    float v = __half2float(x[i]);\n    y[i] = __float2half(v / (1.0f + expf(-alpha * v)));\n  }\n}\n"}

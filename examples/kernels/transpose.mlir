@@ -26,7 +26,7 @@ func.func @main(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %gy = arith.ceildivui %rows, %c32 : index
   %r = arith.index_cast %rows : index to i32
   %c = arith.index_cast %cols : index to i32
-  %out = array.full(%cols, %rows) 0.0 : tensor<?x?xf32>
+  %out = array.empty(%cols, %rows) : tensor<?x?xf32>
   %xt = array.cuda_kernel "transpose<float>" (%x, %out, %r, %c) outputs [1]
           block [32, 8] grid_sizes (%gx, %gy, %c1) {file = "transpose.cu"}
           : (tensor<?x?xf32>, tensor<?x?xf32>, i32, i32) -> tensor<?x?xf32>

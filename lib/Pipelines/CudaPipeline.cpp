@@ -33,7 +33,12 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   // Users' CUDA C++ kernels compiled with NVRTC (array.cuda_kernel), their
   // errors reported before any other work.
   ArrayGpuCompileKernelsOptions kernels;
+  // Machine code for the chip, or PTX where the generated kernels are PTX
+  // too (a compute_XY target, --emit=ptx).
   kernels.chip = options.chip;
+  if (options.binaryFormat == "isa" &&
+      StringRef(options.chip).starts_with("sm_"))
+    kernels.chip = "compute_" + options.chip.getValue().substr(3);
   kernels.toolkitPath = options.toolkitPath;
   pm.addPass(createArrayGpuCompileKernels(kernels));
   // The GPU operations of the host code are named after these at run time

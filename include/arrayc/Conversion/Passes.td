@@ -138,6 +138,10 @@ def ArrayMarkExports : Pass<"array-mark-exports", "ModuleOp"> {
           prefix = "prog", signature = (tensor<?xf32>, f32) -> tensor<?xf32>,
           arg_names = ["arg0", "arg1"]>}
     ```
+
+    A library's tensor arguments also get `bufferization.writable = false`:
+    they are the caller's arrays, which bufferization then copies before
+    writing one in place.
   }];
   let options = [
     Option<"kind", "kind", "std::string", "\"entry\"",
@@ -146,7 +150,8 @@ def ArrayMarkExports : Pass<"array-mark-exports", "ModuleOp"> {
     Option<"prefix", "prefix", "std::string", "\"\"",
            "The prefix of a library's C names (<prefix>_<function>)">,
   ];
-  let dependentDialects = ["arrayrt::ArrayrtDialect"];
+  let dependentDialects = ["arrayrt::ArrayrtDialect",
+                           "bufferization::BufferizationDialect"];
 }
 
 def ArrayExportAbi : Pass<"array-export-abi", "ModuleOp"> {

@@ -29,6 +29,18 @@ struct FullToFill : OpRewritePattern<FullOp> {
   }
 };
 
+struct EmptyToTensorEmpty : OpRewritePattern<EmptyOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(EmptyOp op,
+                                PatternRewriter &rewriter) const override {
+    RankedTensorType type = op.getType();
+    rewriter.replaceOpWithNewOp<tensor::EmptyOp>(
+        op, type.getShape(), type.getElementType(), op.getDynamicSizes());
+    return success();
+  }
+};
+
 struct ConstantToArith : OpRewritePattern<ConstantOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -365,7 +377,7 @@ struct RandomToGeneric : OpRewritePattern<OpTy> {
 } // namespace
 
 void array::populateCreationToLinalgPatterns(RewritePatternSet &patterns) {
-  patterns.add<FullToFill, ConstantToArith, ArangeToGeneric, LinspaceToGeneric,
+  patterns.add<FullToFill, EmptyToTensorEmpty, ConstantToArith, ArangeToGeneric, LinspaceToGeneric,
                EyeToGeneric, RandomToGeneric<RandomUniformOp, false>,
                RandomToGeneric<RandomNormalOp, true>>(patterns.getContext());
 }

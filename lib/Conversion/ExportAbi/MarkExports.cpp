@@ -11,6 +11,7 @@
 
 #include "../ArrayrtToCalls/RuntimeCalls.h"
 #include "arrayc/Dialect/Arrayrt/IR/ArrayrtOps.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -180,6 +181,14 @@ struct ArrayMarkExportsPass
         names.push_back(
             name ? name : StringAttr::get(context, "arg" + std::to_string(i)));
         func.removeArgAttr(i, ArrayrtDialect::kArgNameAttrName);
+        // A library's caller owns the arrays it passes: bufferization
+        // copies an argument before anything writes it in place (an
+        // array.cuda_kernel output, say).
+        if (exportKind == arrayrt::ExportKind::library &&
+            isa<TensorType>(func.getArgument(i).getType()))
+          func.setArgAttr(i,
+                          bufferization::BufferizationDialect::kWritableAttrName,
+                          BoolAttr::get(context, false));
       }
       func->setAttr(
           ArrayrtDialect::kExportAttrName,

@@ -271,3 +271,15 @@ func.func @full_then_add(%n: index, %a: tensor<?xi32>) {
   array.print %1 : tensor<?xi32>
   return
 }
+
+// -----
+
+// array.empty is a tensor.empty: nothing writes its elements.
+// CHECK-LABEL: func.func @empty
+// CHECK-SAME: (%[[N:.*]]: index)
+// CHECK-NEXT: %[[E:.*]] = tensor.empty(%[[N]]) : tensor<?x8xi64>
+// CHECK-NEXT: return %[[E]]
+func.func @empty(%n: index) -> tensor<?x8xi64> {
+  %0 = array.empty(%n) : tensor<?x8xi64>
+  return %0 : tensor<?x8xi64>
+}

@@ -4,8 +4,9 @@
 // Every public function with a body is exported with its tensor-level
 // signature and its arguments' names (arrayrt.name, which the pass
 // consumes; else arg<i>); private functions and declarations are not.
+// The caller owns the arrays: tensor arguments are not writable in place.
 // CHECK-LABEL: func.func @scale
-// CHECK-SAME: (%{{.+}}: tensor<?x4xf32>, %{{.+}}: f32, %{{.+}}: index)
+// CHECK-SAME: (%{{.+}}: tensor<?x4xf32> {bufferization.writable = false}, %{{.+}}: f32, %{{.+}}: index)
 // CHECK-NOT: arrayrt.name
 // CHECK-SAME: arrayrt.export = #arrayrt.export<kind = library, prefix = "prog", signature = (tensor<?x4xf32>, f32, index) -> (tensor<?x4xf32>, tensor<i1>), arg_names = ["x", "arg1", "n"]>
 // CHECK-LABEL: func.func private @helper

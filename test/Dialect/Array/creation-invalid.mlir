@@ -370,3 +370,11 @@ func.func @full_inf_for_int() -> tensor<2xi32> {
   %0 = array.full -inf : tensor<2xi32>
   return %0 : tensor<2xi32>
 }
+
+// -----
+
+func.func @empty_missing_size(%n: index) -> tensor<?x?xf32> {
+  // expected-error @+1 {{'array.empty' op expected 2 dynamic size operands for result type 'tensor<?x?xf32>', found 1}}
+  %0 = array.empty(%n) : tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}

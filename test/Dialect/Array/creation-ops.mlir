@@ -219,3 +219,19 @@ func.func @constant() {
   %7 = array.constant {tag} dense<[1, 2]> : tensor<2xi64>
   return
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// array.empty
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: func.func @empty
+// CHECK-SAME: (%[[N:.*]]: index, %[[M:.*]]: index)
+// CHECK: array.empty : tensor<4x3xf32>
+// CHECK: array.empty(%[[N]], %[[M]]) : tensor<?x2x?xbf16>
+func.func @empty(%n: index, %m: index) {
+  %0 = array.empty : tensor<4x3xf32>
+  %1 = array.empty(%n, %m) : tensor<?x2x?xbf16>
+  return
+}

@@ -141,3 +141,74 @@ func.func @grid_sizes_count(%x: tensor<4xf32>, %g: index) -> tensor<4xf32> {
   %y = array.cuda_kernel "k" (%x) outputs [0] block [4] grid_sizes (%g) {source = ""} : (tensor<4xf32>) -> tensor<4xf32>
   return %y : tensor<4xf32>
 }
+
+// -----
+
+// array.gpu_kernel: the kernel must be a gpu.func marked `kernel` whose
+// parameters match the arguments (an array as the memref of its shape).
+
+func.func @gpu_kernel_missing(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'array.gpu_kernel' op needs a `gpu.func` marked `kernel` named @kernels::@nothing, found none}}
+  %y = array.gpu_kernel @kernels::@nothing (%x) outputs [0] block [4] grid [1] : (tensor<4xf32>) -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @helper(%x: memref<4xf32>) {
+      gpu.return
+    }
+  }
+  func.func @gpu_kernel_not_kernel(%x: tensor<4xf32>) -> tensor<4xf32> {
+    // expected-error @+1 {{'array.gpu_kernel' op needs a `gpu.func` marked `kernel` named @kernels::@helper, found 'gpu.func'}}
+    %y = array.gpu_kernel @kernels::@helper (%x) outputs [0] block [4] grid [1] : (tensor<4xf32>) -> tensor<4xf32>
+    return %y : tensor<4xf32>
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @scale(%x: memref<4xf32>, %a: f32) kernel {
+      gpu.return
+    }
+  }
+  func.func @gpu_kernel_count(%x: tensor<4xf32>) -> tensor<4xf32> {
+    // expected-error @+1 {{'array.gpu_kernel' op passes 1 arguments to @kernels::@scale, which takes 2}}
+    %y = array.gpu_kernel @kernels::@scale (%x) outputs [0] block [4] grid [1] : (tensor<4xf32>) -> tensor<4xf32>
+    return %y : tensor<4xf32>
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @scale(%x: memref<?xf32>, %a: f32) kernel {
+      gpu.return
+    }
+  }
+  func.func @gpu_kernel_type(%x: tensor<4xf32>, %a: f64) -> tensor<4xf32> {
+    // expected-error @+1 {{'array.gpu_kernel' op argument 0 of type 'tensor<4xf32>' is passed as 'memref<4xf32>', but @kernels::@scale takes 'memref<?xf32>'}}
+    %y = array.gpu_kernel @kernels::@scale (%x, %a) outputs [0] block [4] grid [1] : (tensor<4xf32>, f64) -> tensor<4xf32>
+    return %y : tensor<4xf32>
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @scale(%x: memref<4xf32>) kernel {
+      gpu.return
+    }
+  }
+  func.func @gpu_kernel_launch(%x: tensor<4xf32>) -> tensor<4xf32> {
+    // expected-error @+1 {{'array.gpu_kernel' op a block of [64, 32] has 2048 threads, more than CUDA's 1024}}
+    %y = array.gpu_kernel @kernels::@scale (%x) outputs [0] block [64, 32] grid [1] : (tensor<4xf32>) -> tensor<4xf32>
+    return %y : tensor<4xf32>
+  }
+}

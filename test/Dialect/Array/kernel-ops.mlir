@@ -37,3 +37,26 @@ func.func @dynamic_grid(%x: tensor<?xf32>, %i: index, %h: f16, %g: index) -> ten
          : (tensor<?xf32>, index, f16) -> tensor<?xf32>
   return %y : tensor<?xf32>
 }
+
+// A kernel written in MLIR: an array is passed as the memref of its shape.
+// CHECK-LABEL: gpu.module @kernels
+// CHECK-LABEL: func.func @mlir_kernel
+// CHECK: array.gpu_kernel @kernels::@scale(%arg0, %arg1, %{{.*}}) outputs [1] block [256] threads_over 0 : (tensor<?xf32>, tensor<?xf32>, f32) -> tensor<?xf32>
+// CHECK: array.gpu_kernel @kernels::@scale(%arg0, %arg1, %{{.*}}) outputs [1] block [16, 16] grid [2, 3] shared 1024 : (tensor<?xf32>, tensor<?xf32>, f32) -> tensor<?xf32>
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @scale(%x: memref<?xf32>, %y: memref<?xf32>, %a: f32) kernel {
+      gpu.return
+    }
+  }
+  func.func @mlir_kernel(%x: tensor<?xf32>, %y: tensor<?xf32>) -> (tensor<?xf32>, tensor<?xf32>) {
+    %a = arith.constant 2.0 : f32
+    %r = array.gpu_kernel @kernels::@scale (%x, %y, %a) outputs [1]
+           block [256] threads_over 0
+           : (tensor<?xf32>, tensor<?xf32>, f32) -> tensor<?xf32>
+    %s = array.gpu_kernel @kernels::@scale (%x, %y, %a) outputs [1]
+           block [16, 16] grid [2, 3] shared 1024
+           : (tensor<?xf32>, tensor<?xf32>, f32) -> tensor<?xf32>
+    return %r, %s : tensor<?xf32>, tensor<?xf32>
+  }
+}

@@ -99,6 +99,8 @@ INDIRECT_OPS = {"npy_shape": "from array.load_npy with dynamic sizes",
                 "cuda_kernel": "user CUDA C++, CUDA target only; "
                                "examples/kernels (scripts/kernels_check.py)",
                 "gpu_kernel": "a user gpu.func, CUDA target only",
+                "empty": "unspecified contents, nothing to compare; the "
+                         "outputs of test/Integration/CUDA/user-kernels.mlir",
                 "load_npy_into": "from every array.load_npy",
                 "yield": "in every array.map and array.reduce region",
                 "multiprocessor_count": "from CUDA kernels' grid sizes",

@@ -241,6 +241,20 @@ LogicalResult FullOp::verify() {
 
 
 //===----------------------------------------------------------------------===//
+// EmptyOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult EmptyOp::verify() {
+  RankedTensorType type = getType();
+  if (static_cast<int64_t>(getDynamicSizes().size()) != type.getNumDynamicDims())
+    return emitOpError("expected ")
+           << type.getNumDynamicDims()
+           << " dynamic size operands for result type " << type << ", found "
+           << getDynamicSizes().size();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // ArangeOp
 //===----------------------------------------------------------------------===//
 

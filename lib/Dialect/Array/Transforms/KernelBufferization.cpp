@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::array;
@@ -204,6 +205,30 @@ struct GpuKernelOpInterface
   }
 };
 
+/// gpu.launch_func declares no memory effects, so the passes after
+/// bufferization (buffer deallocation first) would refuse the launches of
+/// array.gpu_kernel. A kernel reads and writes every buffer it is given,
+/// and may write memory no operand names (its own globals, say): a launch
+/// is never dead, also once its buffers are LLVM pointers.
+struct LaunchFuncMemoryEffects
+    : MemoryEffectOpInterface::ExternalModel<LaunchFuncMemoryEffects,
+                                             gpu::LaunchFuncOp> {
+  void getEffects(
+      Operation *op,
+      SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+          &effects) const {
+    effects.emplace_back(MemoryEffects::Read::get());
+    effects.emplace_back(MemoryEffects::Write::get());
+    for (OpOperand &operand :
+         cast<gpu::LaunchFuncOp>(op).getKernelOperandsMutable()) {
+      if (!isa<BaseMemRefType>(operand.get().getType()))
+        continue;
+      effects.emplace_back(MemoryEffects::Read::get(), &operand);
+      effects.emplace_back(MemoryEffects::Write::get(), &operand);
+    }
+  }
+};
+
 } // namespace
 
 void array::registerKernelBufferizationModels(DialectRegistry &registry) {
@@ -212,5 +237,8 @@ void array::registerKernelBufferizationModels(DialectRegistry &registry) {
                          memref::MemRefDialect, arith::ArithDialect>();
     CudaKernelOp::attachInterface<CudaKernelOpInterface>(*context);
     GpuKernelOp::attachInterface<GpuKernelOpInterface>(*context);
+  });
+  registry.addExtension(+[](MLIRContext *context, gpu::GPUDialect *) {
+    gpu::LaunchFuncOp::attachInterface<LaunchFuncMemoryEffects>(*context);
   });
 }

@@ -147,3 +147,26 @@ func.func @parallel_drops_init(%x: tensor<4xf32>) -> tensor<4xf32> {
   } -> tensor<4xf32>
   return %r : tensor<4xf32>
 }
+
+// -----
+
+// A user's kernel is a fusion barrier: the ops before it are one generic
+// that it reads, the ops after it one generic that reads its output.
+// CHECK-LABEL: func.func @kernel_barrier
+// CHECK: %[[BEFORE:.+]] = linalg.generic
+// CHECK: arith.addf
+// CHECK: arith.mulf
+// CHECK: %[[K:.+]] = array.cuda_kernel "k"(%[[BEFORE]], %{{.+}}) outputs [1]
+// CHECK: linalg.generic {{.*}} ins(%[[K]], %{{.+}} :
+// CHECK: arith.subf
+// CHECK: arith.divf
+// CHECK-NOT: linalg.generic
+func.func @kernel_barrier(%x: tensor<64xf32>, %o: tensor<64xf32>) -> tensor<64xf32> {
+  %a = array.add %x, %x : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+  %b = array.mul %a, %x : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+  %k = array.cuda_kernel "k" (%b, %o) outputs [1] block [64] grid [1] {source = ""}
+         : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+  %c = array.sub %k, %x : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+  %d = array.div %c, %x : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+  return %d : tensor<64xf32>
+}

@@ -43,6 +43,28 @@ def Array_FullOp : Array_Op<"full", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Array_EmptyOp : Array_Op<"empty", [Pure]> {
+  let summary = "An array whose elements are not initialized "
+                "(`numpy.empty`).";
+  let description = [{
+    Produces a tensor of the result type whose element values are
+    unspecified: nothing is written to its memory. Use it for the output of
+    an `array.cuda_kernel` or `array.gpu_kernel` that writes every element,
+    where `array.full` would spend a kernel filling memory that is
+    overwritten. A dynamic dimension takes its size from an `index`
+    operand, given in order in parentheses.
+
+    ```mlir
+    %0 = array.empty : tensor<4x3xf32>
+    %1 = array.empty(%n) : tensor<?x8xi64>
+    ```
+  }];
+  let arguments = (ins Variadic<Index>:$dynamicSizes);
+  let results = (outs Array_Tensor:$result);
+  let assemblyFormat = "(`(` $dynamicSizes^ `)`)? attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
 // Array creation from a formula of the element index. None of them reads
 // memory, so each lowers to one all-parallel linalg.generic (one GPU kernel).
 // `numpy.zeros` and `numpy.ones` need no op of their own: they are
