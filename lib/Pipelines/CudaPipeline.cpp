@@ -65,6 +65,8 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   // Row-wise groups (softmax, layer norm) become one kernel each, other
   // reductions get cooperative kernels; the grid-stride mapping takes
   // whatever is left.
+  if (options.printKernelPlan)
+    pm.addNestedPass<func::FuncOp>(createArrayGpuPrintKernelPlan());
   pm.addNestedPass<func::FuncOp>(createArrayGpuRowKernels());
   pm.addNestedPass<func::FuncOp>(createArrayGpuReductions());
   pm.addNestedPass<func::FuncOp>(createArrayGpuMapLinalg(grid));

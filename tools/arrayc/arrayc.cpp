@@ -120,6 +120,11 @@ cl::opt<bool> matmulBlas(
              "--matmul-blas=false: generated kernels, queued on the op's "
              "stream like any other kernel)"),
     cl::init(true), cl::cat(category));
+cl::opt<bool> printKernelPlan(
+    "print-kernel-plan",
+    cl::desc("Print how each group of ops becomes GPU kernels, and why, as "
+             "remarks at the ops (cuda target)"),
+    cl::init(false), cl::cat(category));
 cl::opt<bool> verbose("v", cl::desc("Print the link command"),
                       cl::cat(category));
 
@@ -269,6 +274,7 @@ void buildPipeline(PassManager &pm, array::PipelineStage stage,
   options.optLevel = optLevel.getValue();
   options.matmulTf32 = matmulTf32;
   options.matmulBlas = matmulBlas;
+  options.printKernelPlan = printKernelPlan;
   options.toolkitPath = cudaToolkit;
   // PTX for --emit=ptx, and embedded for compute_XY (the driver compiles
   // it when the program loads it).

@@ -76,6 +76,11 @@ struct ArrayToCudaPipelineOptions
       *this, "fuse-elementwise",
       llvm::cl::desc("Fuse producer-consumer chains of elementwise ops."),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> printKernelPlan{
+      *this, "print-kernel-plan",
+      llvm::cl::desc("Report each group's kernel strategy as remarks "
+                     "(array-gpu-print-kernel-plan)."),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> matmulBlas{
       *this, "matmul-blas",
       llvm::cl::desc("Float matrix products (and their epilogues) through "

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GpuUtils.h"
+#include "KernelPlan.h"
 #include "arrayc/Codegen/GPU/Passes.h"
 
 #include "arrayc/Dialect/Arrayrt/IR/ArrayrtOps.h"
@@ -37,35 +38,9 @@ namespace mlir::array {
 
 using namespace mlir;
 using namespace mlir::array::gpu_utils;
+using namespace mlir::array::kernel_plan;
 
 namespace {
-
-/// One linalg op of a row group: loop 0 runs over the rows, the others
-/// over `innerSize` elements of a row (the whole row, or 1 for per-row
-/// scalars such as a keepdims reduction's output).
-struct RowOp {
-  linalg::GenericOp op;
-  SmallVector<int64_t> ranges;
-  int64_t innerSize;
-  std::optional<Combiner> combiner; // set for reductions
-};
-
-/// Consecutive row ops over `rows` rows of `rowLength` elements.
-struct Group {
-  SmallVector<RowOp> ops;
-  int64_t rows = 0;
-  int64_t rowLength = 1;
-};
-
-/// How threads cover a row: thread t owns the element groups t, t + B,
-/// t + 2B, ... of `width` consecutive elements each.
-struct RowLayout {
-  int64_t blockSize;
-  int64_t width;
-  int64_t groupsPerThread;
-  int64_t numGroups;
-  int64_t slots() const { return groupsPerThread * width; }
-};
 
 /// `column` (less than the product of `sizes`) as one index per size;
 /// leading sizes of 1 get index 0, with no division for them.
@@ -79,125 +54,6 @@ SmallVector<Value> splitColumn(OpBuilder &b, Location loc, Value column,
       sizes.drop_front(ones), [&](int64_t size) { return cst(b, loc, size); });
   llvm::append_range(indices, delinearize(b, loc, column, rest));
   return indices;
-}
-
-int64_t rowSize(MemRefType type) {
-  int64_t size = 1;
-  for (int64_t dim : type.getShape().drop_front())
-    size *= dim;
-  return size;
-}
-
-/// The op as a row op, if its loop 0 is parallel and every other loop is
-/// either reduced (with a recognized combiner) or of size 1 next to
-/// reductions, all sizes static.
-std::optional<RowOp> asRowOp(linalg::GenericOp op) {
-  if (!op.hasPureBufferSemantics() || op.getNumLoops() == 0 ||
-      op.getNumDpsInits() != 1)
-    return std::nullopt;
-  RowOp row{op, op.getStaticLoopRanges(), 1, std::nullopt};
-  if (llvm::any_of(row.ranges, ShapedType::isDynamic) ||
-      !linalg::isParallelIterator(op.getIteratorTypesArray()[0]))
-    return std::nullopt;
-  for (OpOperand &operand : op->getOpOperands()) {
-    auto type = dyn_cast<MemRefType>(operand.get().getType());
-    if (type && !type.hasStaticShape())
-      return std::nullopt;
-  }
-  for (int64_t size : ArrayRef(row.ranges).drop_front())
-    row.innerSize *= size;
-  if (op.getNumReductionLoops() > 0) {
-    row.combiner = matchCombiner(op);
-    if (!row.combiner)
-      return std::nullopt;
-    SmallVector<unsigned> parallelDims;
-    op.getParallelDims(parallelDims);
-    for (unsigned dim : parallelDims)
-      if (dim != 0 && row.ranges[dim] != 1)
-        return std::nullopt;
-  }
-  return row;
-}
-
-/// True when, within a row, `map` reads the element of the buffer (of
-/// `shape`) whose row-major position equals the position of the iteration
-/// point among the op's inner loops (dims of size 1 ignored on both
-/// sides): thread-owned columns then line up across ops. Result 0 may be
-/// the row index d0 (skipped) when `rowIndexed`.
-bool isRowLinear(AffineMap map, ArrayRef<int64_t> shape,
-                 ArrayRef<int64_t> ranges, bool rowIndexed) {
-  SmallVector<unsigned> loops;
-  for (unsigned dim = 1; dim < ranges.size(); ++dim)
-    if (ranges[dim] != 1)
-      loops.push_back(dim);
-  SmallVector<unsigned> accessed;
-  for (auto [index, expr] : llvm::enumerate(map.getResults())) {
-    if (rowIndexed && index == 0)
-      continue;
-    if (shape[index] == 1)
-      continue;
-    auto dim = dyn_cast<AffineDimExpr>(expr);
-    if (!dim || dim.getPosition() == 0 ||
-        ranges[dim.getPosition()] != shape[index])
-      return false;
-    accessed.push_back(dim.getPosition());
-  }
-  return accessed == loops;
-}
-
-/// True when result 0 of `map` is d0 and no other result uses d0.
-bool isRowIndexed(AffineMap map) {
-  if (map.getNumResults() == 0 ||
-      map.getResult(0) != getAffineDimExpr(0, map.getContext()))
-    return false;
-  return llvm::none_of(map.getResults().drop_front(),
-                       [](AffineExpr expr) { return expr.isFunctionOfDim(0); });
-}
-
-/// Checks that every access of the group reads or writes what the row
-/// model says: buffers written in the group are row-major views of
-/// buffers with `rows` rows, accessed at the row being computed, either
-/// whole rows in column order or one value per row. Other buffers are
-/// only read, with any indexing.
-LogicalResult verifyAccesses(Group &group, const DenseSet<Value> &written) {
-  for (RowOp &row : group.ops) {
-    linalg::GenericOp op = row.op;
-    DenseSet<Value> inputRoots;
-    for (OpOperand *input : op.getDpsInputOperands())
-      if (isa<MemRefType>(input->get().getType()))
-        inputRoots.insert(rootBuffer(input->get()));
-    for (OpOperand &operand : op->getOpOperands()) {
-      auto type = dyn_cast<MemRefType>(operand.get().getType());
-      if (!type)
-        continue;
-      Value root = rootBuffer(operand.get());
-      if (!written.contains(root))
-        continue;
-      auto rootType = dyn_cast<MemRefType>(root.getType());
-      if (!rootType || !rootType.hasStaticShape() ||
-          !rootType.getLayout().isIdentity() ||
-          !type.getLayout().isIdentity() || !hasAllocationBase(operand.get()) ||
-          type.getRank() == 0 || rootType.getRank() == 0 ||
-          type.getDimSize(0) != group.rows ||
-          rootType.getDimSize(0) != group.rows)
-        return failure();
-      AffineMap map = op.getMatchingIndexingMap(&operand);
-      if (!isRowIndexed(map))
-        return failure();
-      int64_t size = rowSize(type);
-      if (size != 1 && size != group.rowLength)
-        return failure();
-      if (size != 1 && (row.innerSize != size ||
-                        !isRowLinear(map, type.getShape(), row.ranges, true)))
-        return failure();
-      bool isOutput = op.isDpsInit(&operand);
-      if (isOutput && row.combiner && (size != 1 || inputRoots.contains(root)))
-        return failure();
-      if (isOutput && !row.combiner && size != row.innerSize)
-        return failure();
-    }
-  }
-  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -858,13 +714,6 @@ private:
 // Groups
 //===----------------------------------------------------------------------===//
 
-/// Ops that may sit between the ops of a group: they neither read nor
-/// write memory, so the group's kernel may move past them.
-bool isTransparent(Operation *op) {
-  return isa<memref::AllocOp, memref::ExpandShapeOp, memref::CollapseShapeOp,
-             memref::CastOp, arith::ConstantOp>(op);
-}
-
 /// True when `root` (a buffer the group writes) is read after the group,
 /// so its rows must be written back: anything but a dealloc using it (or a
 /// view of it) after the group's first op, outside the group. Allocations
@@ -928,75 +777,17 @@ struct ArrayGpuRowKernelsPass
     IRRewriter rewriter(&getContext());
     // Fills are generics to this pass (array-gpu-map-linalg would
     // generalize them anyway).
-    SmallVector<linalg::FillOp> fills;
-    getOperation().walk([&](linalg::FillOp fill) {
-      if (fill.hasPureBufferSemantics() &&
-          !fill->getParentOfType<gpu::LaunchOp>())
-        fills.push_back(fill);
-    });
-    for (linalg::FillOp fill : fills) {
-      rewriter.setInsertionPoint(fill);
-      (void)linalg::generalizeNamedOp(rewriter, fill);
-    }
-
+    generalizeFills(getOperation());
     SmallVector<Block *> blocks;
     getOperation().walk([&](Block *block) {
       if (!block->getParentOp()->getParentOfType<gpu::LaunchOp>() &&
           !isa<gpu::LaunchOp, linalg::GenericOp>(block->getParentOp()))
         blocks.push_back(block);
     });
+    RowPlanOptions options{elementsPerThread, maxElementsPerThread};
     for (Block *block : blocks)
-      for (Group &group : collectGroups(block))
-        fuse(rewriter, group);
-  }
-
-  /// Maximal runs of compatible row ops, separated only by transparent ops.
-  SmallVector<Group> collectGroups(Block *block) {
-    SmallVector<Group> groups;
-    Group current;
-    auto close = [&] {
-      if (!current.ops.empty())
-        groups.push_back(current);
-      current = Group();
-    };
-    for (Operation &op : *block) {
-      auto generic = dyn_cast<linalg::GenericOp>(op);
-      std::optional<RowOp> row =
-          generic ? asRowOp(generic) : std::optional<RowOp>();
-      if (!row) {
-        if (!isTransparent(&op))
-          close();
-        continue;
-      }
-      bool fits = !current.ops.empty() && current.rows == row->ranges[0] &&
-                  (row->innerSize == 1 || current.rowLength == 1 ||
-                   row->innerSize == current.rowLength);
-      if (!fits) {
-        close();
-        current.rows = row->ranges[0];
-      }
-      current.rowLength = std::max(current.rowLength, row->innerSize);
-      current.ops.push_back(*row);
-    }
-    close();
-    return groups;
-  }
-
-  /// How threads cover a row of the group, or nullopt if a row is too long
-  /// for registers.
-  std::optional<RowLayout> chooseLayout(const Group &group) {
-    int64_t width = 4;
-    while (group.rowLength % width != 0)
-      width /= 2;
-    int64_t numGroups = group.rowLength / width;
-    int64_t perThread = std::max<int64_t>(1, elementsPerThread / width);
-    int64_t threads = llvm::divideCeil(numGroups, perThread);
-    int64_t blockSize =
-        std::clamp<int64_t>(llvm::alignTo(threads, 32), 32, 1024);
-    int64_t groupsPerThread = llvm::divideCeil(numGroups, blockSize);
-    if (groupsPerThread * width > maxElementsPerThread)
-      return std::nullopt;
-    return RowLayout{blockSize, width, groupsPerThread, numGroups};
+      for (RowGroupPlan &plan : planRowGroups(block, options))
+        fuse(rewriter, plan);
   }
 
   /// How many blocks of the group's kernel should fit on an SM at once, so
@@ -1024,24 +815,12 @@ struct ArrayGpuRowKernelsPass
     return std::min<int64_t>(32, 65536 / (layout.blockSize * registers));
   }
 
-  void fuse(IRRewriter &rewriter, Group &group) {
-    // Worth a kernel of its own: a reduction over whole rows and another
-    // op over whole rows.
-    int64_t rowOps = llvm::count_if(
-        group.ops, [&](RowOp &op) { return op.innerSize == group.rowLength; });
-    bool reducesRows = llvm::any_of(group.ops, [&](RowOp &op) {
-      return op.combiner && op.innerSize == group.rowLength;
-    });
-    if (group.rowLength == 1 || rowOps < 2 || !reducesRows)
+  void fuse(IRRewriter &rewriter, RowGroupPlan &plan) {
+    if (!plan.layout)
       return;
-    DenseSet<Value> written;
-    for (RowOp &op : group.ops)
-      written.insert(rootBuffer(op.op.getDpsInits()[0]));
-    if (failed(verifyAccesses(group, written)))
-      return;
-    std::optional<RowLayout> layout = chooseLayout(group);
-    if (!layout)
-      return;
+    Group &group = plan.group;
+    const DenseSet<Value> &written = plan.written;
+    std::optional<RowLayout> layout = plan.layout;
 
     Operation *first = group.ops.front().op;
     Operation *last = group.ops.back().op;

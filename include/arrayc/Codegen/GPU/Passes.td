@@ -132,6 +132,36 @@ def ArrayGpuRowKernels : Pass<"array-gpu-row-kernels", "func::FuncOp"> {
   ];
 }
 
+def ArrayGpuPrintKernelPlan
+    : Pass<"array-gpu-print-kernel-plan", "func::FuncOp"> {
+  let summary = "Report how the linalg ops on buffers become GPU kernels "
+                "(arrayc --print-kernel-plan).";
+  let description = [{
+    Emits a remark at the first op of each run of row ops (the runs
+    `array-gpu-row-kernels` considers, with the same options): the strategy
+    it gets and why, from the same plan the emitter follows
+    (`lib/Codegen/GPU/KernelPlan.cpp`): one row kernel (rows, row length,
+    ops and reductions, block size, elements per thread), or each op a
+    kernel of its own and the reason (no reduction over whole rows, a lone
+    reduction, accesses outside the row model, a row too long for
+    registers). A linalg op that is not a row op gets a remark with the
+    reason (dynamic sizes, several outputs, a reduction that is not over
+    whole rows, ...). The only change to the IR is the one
+    `array-gpu-row-kernels` makes first: fills become generics.
+
+    ```
+    softmax.mlir:12:8: remark: kernel plan: row kernel: 512 rows x 1024, 4 ops (2 reductions), block 256, 1 x 4 elements per thread in registers
+    softmax.mlir:30:8: remark: kernel plan: own kernels: a row of 50304 elements needs more than 32 per thread in registers with 1024 threads
+    ```
+  }];
+  let options = [
+    Option<"elementsPerThread", "elements-per-thread", "int64_t", "32",
+           "As array-gpu-row-kernels' option.">,
+    Option<"maxElementsPerThread", "max-elements-per-thread", "int64_t", "32",
+           "As array-gpu-row-kernels' option.">,
+  ];
+}
+
 def ArrayGpuReductions : Pass<"array-gpu-reductions", "func::FuncOp"> {
   let summary = "Map linalg reductions on buffers to cooperative GPU kernels.";
   let description = [{

@@ -1,0 +1,103 @@
+//===- KernelPlan.h - How fused groups become GPU kernels -------*- C++ -*-===//
+//
+// The choice of a kernel strategy for the linalg ops on buffers, apart from
+// the passes that emit the kernels: which runs of ops over the same rows
+// become one row kernel (array-gpu-row-kernels), with which thread layout,
+// and why a run does not. `array-gpu-print-kernel-plan` (arrayc
+// --print-kernel-plan) reports the plan; the emitters follow it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ARRAYC_LIB_CODEGEN_GPU_KERNELPLAN_H
+#define ARRAYC_LIB_CODEGEN_GPU_KERNELPLAN_H
+
+#include "GpuUtils.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir::array::kernel_plan {
+
+using gpu_utils::Combiner;
+
+/// One linalg op of a row group: loop 0 runs over the rows, the others
+/// over `innerSize` elements of a row (the whole row, or 1 for per-row
+/// scalars such as a keepdims reduction's output).
+struct RowOp {
+  linalg::GenericOp op;
+  SmallVector<int64_t> ranges;
+  int64_t innerSize;
+  std::optional<Combiner> combiner; // set for reductions
+};
+
+/// Consecutive row ops over `rows` rows of `rowLength` elements.
+struct Group {
+  SmallVector<RowOp> ops;
+  int64_t rows = 0;
+  int64_t rowLength = 1;
+};
+
+/// How threads cover a row: thread t owns the element groups t, t + B,
+/// t + 2B, ... of `width` consecutive elements each.
+struct RowLayout {
+  int64_t blockSize;
+  int64_t width;
+  int64_t groupsPerThread;
+  int64_t numGroups;
+  int64_t slots() const { return groupsPerThread * width; }
+};
+
+/// The limits of a row kernel's layout (array-gpu-row-kernels' options).
+struct RowPlanOptions {
+  int64_t elementsPerThread = 32;
+  int64_t maxElementsPerThread = 32;
+};
+
+/// What becomes of one maximal run of row ops.
+struct RowGroupPlan {
+  Group group;
+  /// Set when the run becomes one row kernel.
+  std::optional<RowLayout> layout;
+  /// The buffers (roots) the run writes.
+  DenseSet<Value> written;
+  /// Why the run is, or is not, one row kernel.
+  std::string reason;
+};
+
+/// The elements of a row of `type` (all dimensions but the first).
+int64_t rowSize(MemRefType type);
+
+/// True when, within a row, `map` reads the element of the buffer (of
+/// `shape`) whose row-major position equals the position of the iteration
+/// point among the op's inner loops (dims of size 1 ignored on both
+/// sides): thread-owned columns then line up across ops. Result 0 may be
+/// the row index d0 (skipped) when `rowIndexed`.
+bool isRowLinear(AffineMap map, ArrayRef<int64_t> shape,
+                 ArrayRef<int64_t> ranges, bool rowIndexed);
+
+/// True when result 0 of `map` is d0 and no other result uses d0.
+bool isRowIndexed(AffineMap map);
+
+/// `op` as a row op, or why it is not one.
+FailureOr<RowOp> asRowOp(linalg::GenericOp op, std::string &whyNot);
+
+/// Ops that may sit between the ops of a group: they neither read nor
+/// write memory, so the group's kernel may move past them.
+bool isTransparent(Operation *op);
+
+/// Rewrites the linalg.fill ops on buffers outside kernels as generics:
+/// row ops to the plan (a softmax's fills of its row maxima and sums).
+void generalizeFills(Operation *root);
+
+/// The maximal runs of row ops in `block` (separated only by transparent
+/// ops), each with its plan.
+SmallVector<RowGroupPlan> planRowGroups(Block *block,
+                                        const RowPlanOptions &options);
+
+} // namespace mlir::array::kernel_plan
+
+#endif // ARRAYC_LIB_CODEGEN_GPU_KERNELPLAN_H

@@ -1,0 +1,66 @@
+// arrayc --print-kernel-plan: how each group of ops becomes kernels, and
+// why (array-gpu-print-kernel-plan, from lib/Codegen/GPU/KernelPlan.cpp,
+// the plan array-gpu-row-kernels follows). These pin the choices for
+// representative groups, the ones that miss the row kernel included.
+// RUN: arrayc --target=cuda --print-kernel-plan --emit=gpu %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: arrayc --target=cuda --emit=gpu %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
+// QUIET-NOT: remark
+
+// A softmax over rows of 1024: fills, two reductions and three elementwise
+// ops, one row kernel.
+// CHECK: print-kernel-plan.mlir:[[#@LINE+2]]:8: remark: kernel plan: row kernel: 512 rows x 1024, 6 ops (2 reductions), block 32, 8 x 4 elements per thread in registers
+func.func @softmax(%x: tensor<512x1024xf32>) -> tensor<512x1024xf32> {
+  %m = array.max %x axes [1] keepdims : tensor<512x1024xf32> -> tensor<512x1xf32>
+  %d = array.sub %x, %m : (tensor<512x1024xf32>, tensor<512x1xf32>) -> tensor<512x1024xf32>
+  %e = array.exp %d : tensor<512x1024xf32>
+  %s = array.sum %e axes [1] keepdims : tensor<512x1024xf32> -> tensor<512x1xf32>
+  %y = array.div %e, %s : (tensor<512x1024xf32>, tensor<512x1xf32>) -> tensor<512x1024xf32>
+  return %y : tensor<512x1024xf32>
+}
+
+// A vocabulary-sized row does not fit in registers: each op its own kernel.
+// CHECK: print-kernel-plan.mlir:[[#@LINE+2]]:8: remark: kernel plan: own kernels: a row of 50304 elements needs more than 32 per thread in registers with 1024 threads
+func.func @wide_softmax(%x: tensor<64x50304xf32>) -> tensor<64x50304xf32> {
+  %m = array.max %x axes [1] keepdims : tensor<64x50304xf32> -> tensor<64x1xf32>
+  %d = array.sub %x, %m : (tensor<64x50304xf32>, tensor<64x1xf32>) -> tensor<64x50304xf32>
+  %e = array.exp %d : tensor<64x50304xf32>
+  %s = array.sum %e axes [1] keepdims : tensor<64x50304xf32> -> tensor<64x1xf32>
+  %y = array.div %e, %s : (tensor<64x50304xf32>, tensor<64x1xf32>) -> tensor<64x50304xf32>
+  return %y : tensor<64x50304xf32>
+}
+
+// Dynamic rows: no row kernel.
+// CHECK: print-kernel-plan.mlir:[[#@LINE+2]]:8: remark: kernel plan: own kernel: not a row op: dynamic sizes (row kernels need static shapes)
+func.func @dynamic_softmax(%x: tensor<?x1024xf32>) -> tensor<?x1024xf32> {
+  %m = array.max %x axes [1] keepdims : tensor<?x1024xf32> -> tensor<?x1xf32>
+  %d = array.sub %x, %m : (tensor<?x1024xf32>, tensor<?x1xf32>) -> tensor<?x1024xf32>
+  %e = array.exp %d : tensor<?x1024xf32>
+  %s = array.sum %e axes [1] keepdims : tensor<?x1024xf32> -> tensor<?x1xf32>
+  %y = array.div %e, %s : (tensor<?x1024xf32>, tensor<?x1xf32>) -> tensor<?x1024xf32>
+  return %y : tensor<?x1024xf32>
+}
+
+// A rank-3 layer norm of float16 activations: the reductions over the last
+// axis keep a second parallel loop, so they are not row ops.
+// CHECK: print-kernel-plan.mlir:[[#@LINE+4]]:9: remark: kernel plan: own kernels: no reduction over whole rows (elementwise only)
+// CHECK: print-kernel-plan.mlir:[[#@LINE+4]]:9: remark: kernel plan: own kernel: not a row op: loop 1 is parallel next to the reduction (not a reduction over whole rows)
+// CHECK: print-kernel-plan.mlir:[[#@LINE+5]]:8: remark: kernel plan: own kernel: not a row op: loop 1 is parallel next to the reduction (not a reduction over whole rows)
+func.func @layernorm_f16(%x: tensor<8x128x768xf16>) -> tensor<8x128x768xf16> {
+  %xf = array.astype %x : tensor<8x128x768xf16> -> tensor<8x128x768xf32>
+  %mu = array.mean %xf axes [2] keepdims : tensor<8x128x768xf32> -> tensor<8x128x1xf32>
+  %c = array.sub %xf, %mu : (tensor<8x128x768xf32>, tensor<8x128x1xf32>) -> tensor<8x128x768xf32>
+  %v = array.var %xf axes [2] keepdims : tensor<8x128x768xf32> -> tensor<8x128x1xf32>
+  %eps = array.full 1.0e-5 : tensor<f32>
+  %ve = array.add %v, %eps : (tensor<8x128x1xf32>, tensor<f32>) -> tensor<8x128x1xf32>
+  %r = array.rsqrt %ve : tensor<8x128x1xf32>
+  %n = array.mul %c, %r : (tensor<8x128x768xf32>, tensor<8x128x1xf32>) -> tensor<8x128x768xf32>
+  %y = array.astype %n : tensor<8x128x768xf32> -> tensor<8x128x768xf16>
+  return %y : tensor<8x128x768xf16>
+}
+
+// A column sum: loop 0 is the reduction.
+// CHECK: print-kernel-plan.mlir:[[#@LINE+2]]:8: remark: kernel plan: own kernel: not a row op: loop 0 is a reduction (no rows)
+func.func @column_sum(%x: tensor<1024x256xf32>) -> tensor<256xf32> {
+  %s = array.sum %x axes [0] : tensor<1024x256xf32> -> tensor<256xf32>
+  return %s : tensor<256xf32>
+}
