@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -15,17 +16,64 @@ using namespace mlir::array::gpu_utils;
 
 namespace mlir::array::kernel_plan {
 
-int64_t rowSize(MemRefType type) {
+int64_t rowSize(MemRefType type, unsigned rowDims) {
   int64_t size = 1;
-  for (int64_t dim : type.getShape().drop_front())
+  for (int64_t dim : type.getShape().drop_front(rowDims))
     size *= dim;
   return size;
 }
 
-/// The op as a row op, if its loop 0 is parallel and every other loop is
-/// either reduced (with a recognized combiner) or of size 1 next to
-/// reductions, all sizes static.
-FailureOr<RowOp> asRowOp(linalg::GenericOp op, std::string &whyNot) {
+namespace {
+
+/// The product of the first `count` of `sizes`.
+int64_t prefixProduct(ArrayRef<int64_t> sizes, unsigned count) {
+  int64_t product = 1;
+  for (int64_t size : sizes.take_front(count))
+    product *= size;
+  return product;
+}
+
+/// For collapsing loops 0 .. rowLoops - 1 of `op` into one: whether every
+/// indexing map keeps them together and in order, and every buffer can be
+/// viewed with the matching dimensions collapsed.
+bool canCollapseRowLoops(linalg::GenericOp op, unsigned rowLoops) {
+  if (rowLoops == 1)
+    return true;
+  ReassociationIndices rowDims =
+      llvm::to_vector(llvm::seq<int64_t>(0, rowLoops));
+  if (!linalg::areDimSequencesPreserved(op.getIndexingMapsArray(), {rowDims}))
+    return false;
+  // The body may not ask for loop indices (they would change).
+  if (!op.getBody()->getOps<linalg::IndexOp>().empty())
+    return false;
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    if (!type)
+      continue;
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    SmallVector<ReassociationIndices> reassociation;
+    for (unsigned i = 0; i < map.getNumResults(); ++i) {
+      auto dim = dyn_cast<AffineDimExpr>(map.getResult(i));
+      if (dim && dim.getPosition() > 0 && dim.getPosition() < rowLoops &&
+          !reassociation.empty())
+        reassociation.back().push_back(i);
+      else
+        reassociation.push_back({static_cast<int64_t>(i)});
+    }
+    if (reassociation.size() != map.getNumResults() &&
+        !memref::CollapseShapeOp::isGuaranteedCollapsible(type, reassociation))
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
+/// The op as a row op, if its leading (row) loops are parallel and every
+/// other loop is either reduced (with a recognized combiner) or of size 1
+/// next to reductions, all sizes static.
+FailureOr<RowOp> asRowOp(linalg::GenericOp op, std::string &whyNot,
+                         std::optional<int64_t> rows) {
   if (!op.hasPureBufferSemantics() || op.getNumLoops() == 0) {
     whyNot = "not a loop nest on buffers";
     return failure();
@@ -45,45 +93,142 @@ FailureOr<RowOp> asRowOp(linalg::GenericOp op, std::string &whyNot) {
     whyNot = "dynamic sizes (row kernels need static shapes)";
     return failure();
   }
-  if (!linalg::isParallelIterator(op.getIteratorTypesArray()[0])) {
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  if (!linalg::isParallelIterator(iterators[0])) {
     whyNot = "loop 0 is a reduction (no rows)";
     return failure();
   }
-  for (int64_t size : ArrayRef(row.ranges).drop_front())
-    row.innerSize *= size;
+  unsigned rank = row.ranges.size();
   if (op.getNumReductionLoops() > 0) {
     row.combiner = matchCombiner(op);
     if (!row.combiner) {
       whyNot = "a reduction whose body is not a recognized combiner";
       return failure();
     }
-    SmallVector<unsigned> parallelDims;
-    op.getParallelDims(parallelDims);
-    for (unsigned dim : parallelDims)
-      if (dim != 0 && row.ranges[dim] != 1) {
-        whyNot = llvm::formatv("loop {0} is parallel next to the reduction "
+    // The rows: the parallel loops before the first reduced one, less the
+    // loops of size 1 right before it.
+    unsigned first = 0;
+    while (linalg::isParallelIterator(iterators[first]))
+      ++first;
+    row.rowLoops = first;
+    while (row.rowLoops > 1 && row.ranges[row.rowLoops - 1] == 1)
+      --row.rowLoops;
+    for (unsigned dim = first; dim < rank; ++dim)
+      if (linalg::isParallelIterator(iterators[dim]) && row.ranges[dim] != 1) {
+        whyNot = llvm::formatv("loop {0} is parallel after a reduced loop "
                                "(not a reduction over whole rows)",
                                dim);
         return failure();
       }
+  } else if (rows) {
+    // As many leading loops as make `rows` rows.
+    unsigned count = 1;
+    while (count < rank && prefixProduct(row.ranges, count) != *rows)
+      ++count;
+    row.rowLoops = count;
+  } else {
+    // Rows of the last loop (loops of size 1 before it included).
+    row.rowLoops = 1;
+    while (row.rowLoops + 1 < rank &&
+           llvm::any_of(ArrayRef(row.ranges).slice(row.rowLoops,
+                                                   rank - 1 - row.rowLoops),
+                        [](int64_t size) { return size != 1; }))
+      ++row.rowLoops;
   }
+  if (!canCollapseRowLoops(op, row.rowLoops)) {
+    whyNot = llvm::formatv("its {0} row loops cannot be collapsed into one "
+                           "(a buffer's layout or an indexing map keeps them "
+                           "apart)",
+                           row.rowLoops);
+    return failure();
+  }
+  for (int64_t size : ArrayRef(row.ranges).drop_front(row.rowLoops))
+    row.innerSize *= size;
   return row;
 }
 
+namespace {
+
+/// The reassociation that views an operand accessed through `map` with the
+/// results for loops 0 .. rowLoops - 1 (consecutive, by
+/// canCollapseRowLoops) as one dimension.
+SmallVector<ReassociationIndices> rowReassociation(AffineMap map,
+                                                   unsigned rowLoops) {
+  SmallVector<ReassociationIndices> reassociation;
+  for (unsigned i = 0; i < map.getNumResults(); ++i) {
+    auto dim = dyn_cast<AffineDimExpr>(map.getResult(i));
+    if (dim && dim.getPosition() > 0 && dim.getPosition() < rowLoops &&
+        !reassociation.empty())
+      reassociation.back().push_back(i);
+    else
+      reassociation.push_back({static_cast<int64_t>(i)});
+  }
+  return reassociation;
+}
+
+} // namespace
+
+FailureOr<RowOp> collapseRowLoops(RewriterBase &rewriter, const RowOp &row) {
+  if (row.rowLoops == 1)
+    return row;
+  linalg::GenericOp op = row.op;
+  unsigned k = row.rowLoops;
+  unsigned rank = row.ranges.size();
+  MLIRContext *context = op.getContext();
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  // d0 .. d(k-1) -> d0, d(j) -> d(j - k + 1).
+  SmallVector<AffineExpr> replacements;
+  for (unsigned j = 0; j < rank; ++j)
+    replacements.push_back(getAffineDimExpr(j < k ? 0 : j - k + 1, context));
+  SmallVector<Value> operands;
+  SmallVector<AffineMap> maps;
+  for (OpOperand &operand : op->getOpOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    Value value = operand.get();
+    SmallVector<AffineExpr> results;
+    auto type = dyn_cast<MemRefType>(value.getType());
+    SmallVector<ReassociationIndices> reassociation =
+        rowReassociation(map, k);
+    for (ReassociationIndices &group : reassociation)
+      results.push_back(map.getResult(group.front())
+                            .replaceDims(replacements));
+    if (type && reassociation.size() != map.getNumResults())
+      value = memref::CollapseShapeOp::create(rewriter, loc, value,
+                                              reassociation);
+    operands.push_back(value);
+    maps.push_back(AffineMap::get(rank - k + 1, 0, results, context));
+  }
+  SmallVector<utils::IteratorType> iterators = {utils::IteratorType::parallel};
+  llvm::append_range(iterators,
+                     ArrayRef(op.getIteratorTypesArray()).drop_front(k));
+  unsigned numInputs = op.getNumDpsInputs();
+  auto collapsed = linalg::GenericOp::create(
+      rewriter, loc, TypeRange(), ValueRange(operands).take_front(numInputs),
+      ValueRange(operands).drop_front(numInputs), maps, iterators);
+  rewriter.inlineRegionBefore(op.getRegion(), collapsed.getRegion(),
+                              collapsed.getRegion().begin());
+  collapsed->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+  rewriter.eraseOp(op);
+  std::string whyNot;
+  return asRowOp(collapsed, whyNot, prefixProduct(row.ranges, k));
+}
+
 bool isRowLinear(AffineMap map, ArrayRef<int64_t> shape,
-                 ArrayRef<int64_t> ranges, bool rowIndexed) {
+                 ArrayRef<int64_t> ranges, bool rowIndexed,
+                 unsigned rowLoops) {
   SmallVector<unsigned> loops;
-  for (unsigned dim = 1; dim < ranges.size(); ++dim)
+  for (unsigned dim = rowLoops; dim < ranges.size(); ++dim)
     if (ranges[dim] != 1)
       loops.push_back(dim);
   SmallVector<unsigned> accessed;
   for (auto [index, expr] : llvm::enumerate(map.getResults())) {
-    if (rowIndexed && index == 0)
+    if (rowIndexed && index < rowLoops)
       continue;
     if (shape[index] == 1)
       continue;
     auto dim = dyn_cast<AffineDimExpr>(expr);
-    if (!dim || dim.getPosition() == 0 ||
+    if (!dim || dim.getPosition() < rowLoops ||
         ranges[dim.getPosition()] != shape[index])
       return false;
     accessed.push_back(dim.getPosition());
@@ -91,12 +236,19 @@ bool isRowLinear(AffineMap map, ArrayRef<int64_t> shape,
   return accessed == loops;
 }
 
-bool isRowIndexed(AffineMap map) {
-  if (map.getNumResults() == 0 ||
-      map.getResult(0) != getAffineDimExpr(0, map.getContext()))
+bool isRowIndexed(AffineMap map, unsigned rowLoops) {
+  if (map.getNumResults() < rowLoops)
     return false;
-  return llvm::none_of(map.getResults().drop_front(),
-                       [](AffineExpr expr) { return expr.isFunctionOfDim(0); });
+  for (unsigned i = 0; i < rowLoops; ++i)
+    if (map.getResult(i) != getAffineDimExpr(i, map.getContext()))
+      return false;
+  return llvm::none_of(map.getResults().drop_front(rowLoops),
+                       [&](AffineExpr expr) {
+                         for (unsigned i = 0; i < rowLoops; ++i)
+                           if (expr.isFunctionOfDim(i))
+                             return true;
+                         return false;
+                       });
 }
 
 namespace {
@@ -135,19 +287,22 @@ LogicalResult verifyAccesses(const Group &group,
           !type.getLayout().isIdentity() || !hasAllocationBase(operand.get()))
         return fail("a buffer the group writes is not a row-major "
                     "allocation");
-      if (type.getRank() == 0 || rootType.getRank() == 0 ||
-          type.getDimSize(0) != group.rows ||
-          rootType.getDimSize(0) != group.rows)
+      unsigned k = row.rowLoops;
+      if (type.getRank() < k || rootType.getRank() < k ||
+          prefixProduct(type.getShape(), k) != group.rows ||
+          type.getShape().take_front(k) != ArrayRef(row.ranges).take_front(k) ||
+          rootType.getShape().take_front(k) != type.getShape().take_front(k))
         return fail("a buffer the group writes does not have the group's "
                     "rows");
       AffineMap map = op.getMatchingIndexingMap(&operand);
-      if (!isRowIndexed(map))
+      if (!isRowIndexed(map, k))
         return fail("not accessed at the row being computed");
-      int64_t size = rowSize(type);
+      int64_t size = rowSize(type, k);
       if (size != 1 && size != group.rowLength)
         return fail("rows of another length");
-      if (size != 1 && (row.innerSize != size ||
-                        !isRowLinear(map, type.getShape(), row.ranges, true)))
+      if (size != 1 &&
+          (row.innerSize != size ||
+           !isRowLinear(map, type.getShape(), row.ranges, true, k)))
         return fail("a row not accessed in column order");
       bool isOutput = op.isDpsInit(&operand);
       if (isOutput && row.combiner && (size != 1 || inputRoots.contains(root)))
@@ -257,22 +412,35 @@ SmallVector<RowGroupPlan> planRowGroups(Block *block,
     }
     current = Group();
   };
+  auto rowsOf = [](const RowOp &row) {
+    return prefixProduct(row.ranges, row.rowLoops);
+  };
+  auto fits = [&](const RowOp &row) {
+    return !current.ops.empty() && current.rows == rowsOf(row) &&
+           (row.innerSize == 1 || current.rowLength == 1 ||
+            row.innerSize == current.rowLength);
+  };
   for (Operation &op : *block) {
     auto generic = dyn_cast<linalg::GenericOp>(op);
-    std::string whyNot;
-    FailureOr<RowOp> row =
-        generic ? asRowOp(generic, whyNot) : FailureOr<RowOp>(failure());
-    if (failed(row)) {
+    if (!generic) {
       if (!isTransparent(&op))
         close();
       continue;
     }
-    bool fits = !current.ops.empty() && current.rows == row->ranges[0] &&
-                (row->innerSize == 1 || current.rowLength == 1 ||
-                 row->innerSize == current.rowLength);
-    if (!fits) {
+    std::string whyNot;
+    // An elementwise op takes the rows of the run it may join.
+    FailureOr<RowOp> row = failure();
+    if (!current.ops.empty())
+      row = asRowOp(generic, whyNot, current.rows);
+    if (failed(row) || !fits(*row))
+      row = asRowOp(generic, whyNot);
+    if (failed(row)) {
       close();
-      current.rows = row->ranges[0];
+      continue;
+    }
+    if (!fits(*row)) {
+      close();
+      current.rows = rowsOf(*row);
     }
     current.rowLength = std::max(current.rowLength, row->innerSize);
     current.ops.push_back(*row);

@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/DenseSet.h"
 
 #include <optional>
@@ -32,6 +33,10 @@ struct RowOp {
   SmallVector<int64_t> ranges;
   int64_t innerSize;
   std::optional<Combiner> combiner; // set for reductions
+  /// The loops over rows: the leading `rowLoops` loops (rank > 2: a layer
+  /// norm of [batch, tokens, features] has two), collapsed into one
+  /// before the kernel is emitted.
+  unsigned rowLoops = 1;
 };
 
 /// Consecutive row ops over `rows` rows of `rowLength` elements.
@@ -68,22 +73,35 @@ struct RowGroupPlan {
   std::string reason;
 };
 
-/// The elements of a row of `type` (all dimensions but the first).
-int64_t rowSize(MemRefType type);
+/// The elements of a row of `type` (all dimensions but the first
+/// `rowDims`).
+int64_t rowSize(MemRefType type, unsigned rowDims = 1);
 
 /// True when, within a row, `map` reads the element of the buffer (of
 /// `shape`) whose row-major position equals the position of the iteration
-/// point among the op's inner loops (dims of size 1 ignored on both
-/// sides): thread-owned columns then line up across ops. Result 0 may be
-/// the row index d0 (skipped) when `rowIndexed`.
+/// point among the op's inner loops (the loops after the `rowLoops` row
+/// loops; dims of size 1 ignored on both sides): thread-owned columns then
+/// line up across ops. The first `rowLoops` results may be the row indices
+/// (skipped) when `rowIndexed`.
 bool isRowLinear(AffineMap map, ArrayRef<int64_t> shape,
-                 ArrayRef<int64_t> ranges, bool rowIndexed);
+                 ArrayRef<int64_t> ranges, bool rowIndexed,
+                 unsigned rowLoops = 1);
 
-/// True when result 0 of `map` is d0 and no other result uses d0.
-bool isRowIndexed(AffineMap map);
+/// True when the first `rowLoops` results of `map` are d0, d1, ... and no
+/// other result uses them.
+bool isRowIndexed(AffineMap map, unsigned rowLoops = 1);
 
-/// `op` as a row op, or why it is not one.
-FailureOr<RowOp> asRowOp(linalg::GenericOp op, std::string &whyNot);
+/// `op` as a row op, or why it is not one. A reduction's row loops are the
+/// parallel loops before its first reduced loop; an elementwise op's are
+/// the leading loops whose sizes multiply to `rows` when given, else all
+/// but the last loop.
+FailureOr<RowOp> asRowOp(linalg::GenericOp op, std::string &whyNot,
+                         std::optional<int64_t> rows = std::nullopt);
+
+/// Rewrites `row`'s op with its row loops collapsed into one (the buffers
+/// through memref.collapse_shape), and returns it as a row op with one row
+/// loop; `row` itself when it has one already.
+FailureOr<RowOp> collapseRowLoops(RewriterBase &rewriter, const RowOp &row);
 
 /// Ops that may sit between the ops of a group: they neither read nor
 /// write memory, so the group's kernel may move past them.

@@ -821,6 +821,17 @@ struct ArrayGpuRowKernelsPass
     Group &group = plan.group;
     const DenseSet<Value> &written = plan.written;
     std::optional<RowLayout> layout = plan.layout;
+    // Rows over several loops (rank > 2) become one loop first: the
+    // emission below indexes rows by loop 0.
+    for (RowOp &op : group.ops) {
+      FailureOr<RowOp> collapsed = collapseRowLoops(rewriter, op);
+      if (failed(collapsed)) {
+        op.op->emitError("array-gpu-row-kernels: cannot collapse the row "
+                         "loops the plan collapses");
+        return;
+      }
+      op = *collapsed;
+    }
 
     Operation *first = group.ops.front().op;
     Operation *last = group.ops.back().op;

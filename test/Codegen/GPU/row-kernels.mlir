@@ -277,3 +277,63 @@ func.func @not_fused(%x: memref<64x64xf32>, %s: memref<64xf32>, %w: memref<64x64
   }
   return
 }
+
+// -----
+
+// Rows over two loops (a rank-3 softmax over the last axis): the row loops
+// of every op are collapsed into one (memref.collapse_shape views), and the
+// group is one kernel over 32 rows of 64; the row maxima, exponentials and
+// sums never reach memory.
+// CHECK-LABEL: func.func @softmax_rank3
+// CHECK-SAME: (%[[X:.+]]: memref<4x8x64xf32>)
+// CHECK: %[[XV:.+]] = memref.collapse_shape %[[X]] {{\[}}[0, 1], [2]] : memref<4x8x64xf32> into memref<32x64xf32>
+// CHECK: %[[Y:.+]] = memref.alloc() {alignment = 64 : i64} : memref<4x8x64xf32>
+// CHECK-NOT: memref.alloc
+// CHECK: %[[YV:.+]] = memref.collapse_shape %[[Y]] {{\[}}[0, 1], [2]] : memref<4x8x64xf32> into memref<32x64xf32>
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c32{{.*}}) threads({{.*}}) in ({{.*}} = %c32{{.*}})
+// CHECK: vector.load %[[XV]]
+// CHECK: math.exp
+// CHECK: vector.store %{{.+}}, %[[YV]]
+// CHECK-NOT: linalg.generic
+// CHECK: return %[[Y]]
+#id = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#row = affine_map<(d0, d1, d2) -> (d0, d1, 0)>
+func.func @softmax_rank3(%x: memref<4x8x64xf32>) -> memref<4x8x64xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %m = memref.alloc() {alignment = 64 : i64} : memref<4x8x1xf32>
+  linalg.fill ins(%ninf : f32) outs(%m : memref<4x8x1xf32>)
+  linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x : memref<4x8x64xf32>) outs(%m : memref<4x8x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.maximumf %in, %out : f32
+    linalg.yield %0 : f32
+  }
+  %e = memref.alloc() {alignment = 64 : i64} : memref<4x8x64xf32>
+  linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%x, %m : memref<4x8x64xf32>, memref<4x8x1xf32>) outs(%e : memref<4x8x64xf32>) {
+  ^bb0(%in: f32, %mx: f32, %out: f32):
+    %0 = arith.subf %in, %mx : f32
+    %1 = math.exp %0 : f32
+    linalg.yield %1 : f32
+  }
+  %s = memref.alloc() {alignment = 64 : i64} : memref<4x8x1xf32>
+  linalg.fill ins(%zero : f32) outs(%s : memref<4x8x1xf32>)
+  linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%e : memref<4x8x64xf32>) outs(%s : memref<4x8x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %in, %out : f32
+    linalg.yield %0 : f32
+  }
+  %y = memref.alloc() {alignment = 64 : i64} : memref<4x8x64xf32>
+  linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%e, %s : memref<4x8x64xf32>, memref<4x8x1xf32>) outs(%y : memref<4x8x64xf32>) {
+  ^bb0(%in: f32, %sum: f32, %out: f32):
+    %0 = arith.divf %in, %sum : f32
+    linalg.yield %0 : f32
+  }
+  memref.dealloc %m : memref<4x8x1xf32>
+  memref.dealloc %e : memref<4x8x64xf32>
+  memref.dealloc %s : memref<4x8x1xf32>
+  return %y : memref<4x8x64xf32>
+}
