@@ -41,12 +41,10 @@ func.func @dynamic_softmax(%x: tensor<?x1024xf32>) -> tensor<?x1024xf32> {
 }
 
 // A rank-3 layer norm of float16 activations: rows over two loops (8 x
-// 128), collapsed into one. The mean and variance reductions and the
-// normalization are one row kernel; the f16 -> f32 cast before them is a
-// kernel of its own (a fill and a copy of the statistics' buffers sit
-// between them).
-// CHECK: print-kernel-plan.mlir:[[#@LINE+3]]:9: remark: kernel plan: own kernels: no reduction over whole rows (elementwise only)
-// CHECK: print-kernel-plan.mlir:[[#@LINE+3]]:9: remark: kernel plan: row kernel: 1024 rows x 768, 3 ops (2 reductions), block 32, 6 x 4 elements per thread in registers
+// 128), collapsed into one. The cast to float32, the mean and variance
+// (each from a fill of its own: array-split-shared-fills) and the
+// normalization and cast back are one row kernel.
+// CHECK: print-kernel-plan.mlir:[[#@LINE+2]]:9: remark: kernel plan: row kernel: 1024 rows x 768, 6 ops (2 reductions), block 32, 6 x 4 elements per thread in registers
 func.func @layernorm_f16(%x: tensor<8x128x768xf16>) -> tensor<8x128x768xf16> {
   %xf = array.astype %x : tensor<8x128x768xf16> -> tensor<8x128x768xf32>
   %mu = array.mean %xf axes [2] keepdims : tensor<8x128x768xf32> -> tensor<8x128x1xf32>

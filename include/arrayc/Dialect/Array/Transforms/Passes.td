@@ -87,6 +87,31 @@ def ArrayFuseElementwise : Pass<"array-fuse-elementwise"> {
                            "tensor::TensorDialect"];
 }
 
+def ArraySplitSharedFills : Pass<"array-split-shared-fills"> {
+  let summary = "Give each op that starts from a fill its own fill "
+                "(before bufferization).";
+  let description = [{
+    A `linalg.fill` of a `tensor.empty` (or a reshape of one) whose result several ops take as
+    their destination (CSE merges the identical initial values of a layer
+    norm's mean and variance, say) gets a copy right before each of those
+    ops but the first. One-shot bufferization would otherwise fill one
+    buffer and copy it for every other op that writes into it in place;
+    separate fills are one cheap write each, which a row kernel then keeps
+    in registers (no copy breaks the row group).
+
+    ```mlir
+    // Before
+    %z = linalg.fill ins(%c0 : f64) outs(%e : tensor<8x1xf64>)
+    %mean = linalg.generic ... outs(%z : tensor<8x1xf64>)
+    %var = linalg.generic ... outs(%z : tensor<8x1xf64>)
+    // After: the second reduction has a fill of its own
+    %z1 = linalg.fill ins(%c0 : f64) outs(%e1 : tensor<8x1xf64>)
+    %var = linalg.generic ... outs(%z1 : tensor<8x1xf64>)
+    ```
+  }];
+  let dependentDialects = ["linalg::LinalgDialect", "tensor::TensorDialect"];
+}
+
 def ArrayExpandIntToHalfFloat : Pass<"array-expand-int-to-half-float"> {
   let summary = "Convert integers to float16/bfloat16 through float32, as "
                 "NumPy does.";

@@ -1,0 +1,72 @@
+//===- SplitSharedFills.cpp - One fill per destination --------------------===//
+
+#include "arrayc/Dialect/Array/Transforms/Passes.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace mlir::array {
+#define GEN_PASS_DEF_ARRAYSPLITSHAREDFILLS
+#include "arrayc/Dialect/Array/Transforms/Passes.h.inc"
+} // namespace mlir::array
+
+using namespace mlir;
+
+namespace {
+
+/// The ops that make `dest`, a tensor.empty and the reshapes of it, first
+/// to last; empty if `dest` is made otherwise.
+SmallVector<Operation *> emptyChain(Value dest) {
+  SmallVector<Operation *> chain;
+  while (Operation *def = dest.getDefiningOp()) {
+    chain.push_back(def);
+    if (isa<tensor::EmptyOp>(def))
+      return SmallVector<Operation *>(llvm::reverse(chain));
+    if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def))
+      break;
+    dest = def->getOperand(0);
+  }
+  return {};
+}
+
+struct ArraySplitSharedFillsPass
+    : array::impl::ArraySplitSharedFillsBase<ArraySplitSharedFillsPass> {
+  void runOnOperation() override {
+    SmallVector<linalg::FillOp> fills;
+    getOperation()->walk([&](linalg::FillOp fill) {
+      if (fill.hasPureTensorSemantics() &&
+          !emptyChain(fill.getOutputs()[0]).empty())
+        fills.push_back(fill);
+    });
+    for (linalg::FillOp fill : fills) {
+      // The destinations taken from the fill, after the first.
+      SmallVector<OpOperand *> inits;
+      for (OpOperand &use : fill->getResult(0).getUses()) {
+        auto user = dyn_cast<DestinationStyleOpInterface>(use.getOwner());
+        if (user && user.isDpsInit(&use) &&
+            user->getBlock() == fill->getBlock())
+          inits.push_back(&use);
+      }
+      if (inits.size() < 2)
+        continue;
+      llvm::sort(inits, [](OpOperand *a, OpOperand *b) {
+        return a->getOwner()->isBeforeInBlock(b->getOwner());
+      });
+      SmallVector<Operation *> chain = emptyChain(fill.getOutputs()[0]);
+      for (OpOperand *use : ArrayRef(inits).drop_front()) {
+        OpBuilder builder(use->getOwner());
+        IRMapping mapping;
+        for (Operation *op : chain)
+          builder.clone(*op, mapping);
+        auto newFill = linalg::FillOp::create(
+            builder, fill.getLoc(), fill.getInputs()[0],
+            mapping.lookup(fill.getOutputs()[0]));
+        use->set(newFill.getResult(0));
+      }
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,46 @@
+// RUN: array-opt %s -array-split-shared-fills -split-input-file | FileCheck %s
+
+// Two reductions start from one fill (CSE merged them): the second gets a
+// fill of its own, right before it.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0, 0)>
+// CHECK-LABEL: func.func @mean_and_var
+// CHECK: %[[E0:.+]] = tensor.empty() : tensor<8x1xf64>
+// CHECK: %[[F0:.+]] = linalg.fill ins(%{{.+}} : f64) outs(%[[E0]] : tensor<8x1xf64>)
+// CHECK: linalg.generic {{.*}} outs(%[[F0]] : tensor<8x1xf64>)
+// CHECK: %[[E1:.+]] = tensor.empty() : tensor<8x1xf64>
+// CHECK: %[[F1:.+]] = linalg.fill ins(%{{.+}} : f64) outs(%[[E1]] : tensor<8x1xf64>)
+// CHECK: linalg.generic {{.*}} outs(%[[F1]] : tensor<8x1xf64>)
+func.func @mean_and_var(%x: tensor<8x64xf64>) -> (tensor<8x1xf64>, tensor<8x1xf64>) {
+  %zero = arith.constant 0.0 : f64
+  %e = tensor.empty() : tensor<8x1xf64>
+  %f = linalg.fill ins(%zero : f64) outs(%e : tensor<8x1xf64>) -> tensor<8x1xf64>
+  %s = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x64xf64>) outs(%f : tensor<8x1xf64>) {
+  ^bb0(%in: f64, %out: f64):
+    %0 = arith.addf %in, %out : f64
+    linalg.yield %0 : f64
+  } -> tensor<8x1xf64>
+  %q = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x64xf64>) outs(%f : tensor<8x1xf64>) {
+  ^bb0(%in: f64, %out: f64):
+    %0 = arith.mulf %in, %in : f64
+    %1 = arith.addf %0, %out : f64
+    linalg.yield %1 : f64
+  } -> tensor<8x1xf64>
+  return %s, %q : tensor<8x1xf64>, tensor<8x1xf64>
+}
+
+// -----
+
+// A fill read as an input, or taken by one op, stays as it is.
+// CHECK-LABEL: func.func @single
+// CHECK-COUNT-1: linalg.fill
+// CHECK-NOT: linalg.fill
+func.func @single(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %a = linalg.add ins(%x, %f : tensor<8xf32>, tensor<8xf32>) outs(%f : tensor<8xf32>) -> tensor<8xf32>
+  return %a : tensor<8xf32>
+}
