@@ -5,8 +5,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
-#include "mlir/IR/PatternMatch.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -79,8 +79,8 @@ FailureOr<RowOp> asRowOp(linalg::GenericOp op, std::string &whyNot,
     return failure();
   }
   if (op.getNumDpsInits() != 1) {
-    whyNot = llvm::formatv("{0} outputs, a row op has one",
-                           op.getNumDpsInits());
+    whyNot =
+        llvm::formatv("{0} outputs, a row op has one", op.getNumDpsInits());
     return failure();
   }
   RowOp row{op, op.getStaticLoopRanges(), 1, std::nullopt};
@@ -129,10 +129,11 @@ FailureOr<RowOp> asRowOp(linalg::GenericOp op, std::string &whyNot,
   } else {
     // Rows of the last loop (loops of size 1 before it included).
     row.rowLoops = 1;
-    while (row.rowLoops + 1 < rank &&
-           llvm::any_of(ArrayRef(row.ranges).slice(row.rowLoops,
-                                                   rank - 1 - row.rowLoops),
-                        [](int64_t size) { return size != 1; }))
+    while (
+        row.rowLoops + 1 < rank &&
+        llvm::any_of(
+            ArrayRef(row.ranges).slice(row.rowLoops, rank - 1 - row.rowLoops),
+            [](int64_t size) { return size != 1; }))
       ++row.rowLoops;
   }
   if (!canCollapseRowLoops(op, row.rowLoops)) {
@@ -188,14 +189,12 @@ FailureOr<RowOp> collapseRowLoops(RewriterBase &rewriter, const RowOp &row) {
     Value value = operand.get();
     SmallVector<AffineExpr> results;
     auto type = dyn_cast<MemRefType>(value.getType());
-    SmallVector<ReassociationIndices> reassociation =
-        rowReassociation(map, k);
+    SmallVector<ReassociationIndices> reassociation = rowReassociation(map, k);
     for (ReassociationIndices &group : reassociation)
-      results.push_back(map.getResult(group.front())
-                            .replaceDims(replacements));
+      results.push_back(map.getResult(group.front()).replaceDims(replacements));
     if (type && reassociation.size() != map.getNumResults())
-      value = memref::CollapseShapeOp::create(rewriter, loc, value,
-                                              reassociation);
+      value =
+          memref::CollapseShapeOp::create(rewriter, loc, value, reassociation);
     operands.push_back(value);
     maps.push_back(AffineMap::get(rank - k + 1, 0, results, context));
   }
@@ -215,8 +214,7 @@ FailureOr<RowOp> collapseRowLoops(RewriterBase &rewriter, const RowOp &row) {
 }
 
 bool isRowLinear(AffineMap map, ArrayRef<int64_t> shape,
-                 ArrayRef<int64_t> ranges, bool rowIndexed,
-                 unsigned rowLoops) {
+                 ArrayRef<int64_t> ranges, bool rowIndexed, unsigned rowLoops) {
   SmallVector<unsigned> loops;
   for (unsigned dim = rowLoops; dim < ranges.size(); ++dim)
     if (ranges[dim] != 1)
@@ -258,8 +256,7 @@ namespace {
 /// buffers with `rows` rows, accessed at the row being computed, either
 /// whole rows in column order or one value per row. Other buffers are
 /// only read, with any indexing.
-LogicalResult verifyAccesses(const Group &group,
-                             const DenseSet<Value> &written,
+LogicalResult verifyAccesses(const Group &group, const DenseSet<Value> &written,
                              std::string &whyNot) {
   for (const RowOp &row : group.ops) {
     linalg::GenericOp op = row.op;
@@ -275,10 +272,9 @@ LogicalResult verifyAccesses(const Group &group,
       if (!written.contains(root))
         continue;
       auto fail = [&](StringRef what) {
-        whyNot = llvm::formatv("operand {0} of a {1}: {2}",
-                               operand.getOperandNumber(),
-                               row.combiner ? "reduction" : "elementwise op",
-                               what);
+        whyNot = llvm::formatv(
+            "operand {0} of a {1}: {2}", operand.getOperandNumber(),
+            row.combiner ? "reduction" : "elementwise op", what);
         return failure();
       };
       auto rootType = dyn_cast<MemRefType>(root.getType());
@@ -325,8 +321,7 @@ std::optional<RowLayout> chooseLayout(const Group &group,
   int64_t numGroups = group.rowLength / width;
   int64_t perThread = std::max<int64_t>(1, options.elementsPerThread / width);
   int64_t threads = llvm::divideCeil(numGroups, perThread);
-  int64_t blockSize =
-      std::clamp<int64_t>(llvm::alignTo(threads, 32), 32, 1024);
+  int64_t blockSize = std::clamp<int64_t>(llvm::alignTo(threads, 32), 32, 1024);
   int64_t groupsPerThread = llvm::divideCeil(numGroups, blockSize);
   if (groupsPerThread * width > options.maxElementsPerThread)
     return std::nullopt;

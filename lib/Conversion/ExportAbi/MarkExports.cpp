@@ -186,9 +186,9 @@ struct ArrayMarkExportsPass
         // array.cuda_kernel output, say).
         if (exportKind == arrayrt::ExportKind::library &&
             isa<TensorType>(func.getArgument(i).getType()))
-          func.setArgAttr(i,
-                          bufferization::BufferizationDialect::kWritableAttrName,
-                          BoolAttr::get(context, false));
+          func.setArgAttr(
+              i, bufferization::BufferizationDialect::kWritableAttrName,
+              BoolAttr::get(context, false));
       }
       func->setAttr(
           ArrayrtDialect::kExportAttrName,

@@ -213,10 +213,10 @@ struct GpuKernelOpInterface
 struct LaunchFuncMemoryEffects
     : MemoryEffectOpInterface::ExternalModel<LaunchFuncMemoryEffects,
                                              gpu::LaunchFuncOp> {
-  void getEffects(
-      Operation *op,
-      SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-          &effects) const {
+  void
+  getEffects(Operation *op,
+             SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+                 &effects) const {
     effects.emplace_back(MemoryEffects::Read::get());
     effects.emplace_back(MemoryEffects::Write::get());
     for (OpOperand &operand :

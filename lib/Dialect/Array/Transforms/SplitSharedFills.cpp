@@ -60,9 +60,9 @@ struct ArraySplitSharedFillsPass
         IRMapping mapping;
         for (Operation *op : chain)
           builder.clone(*op, mapping);
-        auto newFill = linalg::FillOp::create(
-            builder, fill.getLoc(), fill.getInputs()[0],
-            mapping.lookup(fill.getOutputs()[0]));
+        auto newFill =
+            linalg::FillOp::create(builder, fill.getLoc(), fill.getInputs()[0],
+                                   mapping.lookup(fill.getOutputs()[0]));
         use->set(newFill.getResult(0));
       }
     }
