@@ -33,6 +33,23 @@ int64_t prefixProduct(ArrayRef<int64_t> sizes, unsigned count) {
   return product;
 }
 
+/// The reassociation that views an operand accessed through `map` with the
+/// results for loops 0 .. rowLoops - 1 (consecutive, by
+/// canCollapseRowLoops) as one dimension.
+SmallVector<ReassociationIndices> rowReassociation(AffineMap map,
+                                                   unsigned rowLoops) {
+  SmallVector<ReassociationIndices> reassociation;
+  for (unsigned i = 0; i < map.getNumResults(); ++i) {
+    auto dim = dyn_cast<AffineDimExpr>(map.getResult(i));
+    if (dim && dim.getPosition() > 0 && dim.getPosition() < rowLoops &&
+        !reassociation.empty())
+      reassociation.back().push_back(i);
+    else
+      reassociation.push_back({static_cast<int64_t>(i)});
+  }
+  return reassociation;
+}
+
 /// For collapsing loops 0 .. rowLoops - 1 of `op` into one: whether every
 /// indexing map keeps them together and in order, and every buffer can be
 /// viewed with the matching dimensions collapsed.
@@ -51,15 +68,8 @@ bool canCollapseRowLoops(linalg::GenericOp op, unsigned rowLoops) {
     if (!type)
       continue;
     AffineMap map = op.getMatchingIndexingMap(&operand);
-    SmallVector<ReassociationIndices> reassociation;
-    for (unsigned i = 0; i < map.getNumResults(); ++i) {
-      auto dim = dyn_cast<AffineDimExpr>(map.getResult(i));
-      if (dim && dim.getPosition() > 0 && dim.getPosition() < rowLoops &&
-          !reassociation.empty())
-        reassociation.back().push_back(i);
-      else
-        reassociation.push_back({static_cast<int64_t>(i)});
-    }
+    SmallVector<ReassociationIndices> reassociation =
+        rowReassociation(map, rowLoops);
     if (reassociation.size() != map.getNumResults() &&
         !memref::CollapseShapeOp::isGuaranteedCollapsible(type, reassociation))
       return false;
@@ -147,27 +157,6 @@ FailureOr<RowOp> asRowOp(linalg::GenericOp op, std::string &whyNot,
     row.innerSize *= size;
   return row;
 }
-
-namespace {
-
-/// The reassociation that views an operand accessed through `map` with the
-/// results for loops 0 .. rowLoops - 1 (consecutive, by
-/// canCollapseRowLoops) as one dimension.
-SmallVector<ReassociationIndices> rowReassociation(AffineMap map,
-                                                   unsigned rowLoops) {
-  SmallVector<ReassociationIndices> reassociation;
-  for (unsigned i = 0; i < map.getNumResults(); ++i) {
-    auto dim = dyn_cast<AffineDimExpr>(map.getResult(i));
-    if (dim && dim.getPosition() > 0 && dim.getPosition() < rowLoops &&
-        !reassociation.empty())
-      reassociation.back().push_back(i);
-    else
-      reassociation.push_back({static_cast<int64_t>(i)});
-  }
-  return reassociation;
-}
-
-} // namespace
 
 FailureOr<RowOp> collapseRowLoops(RewriterBase &rewriter, const RowOp &row) {
   if (row.rowLoops == 1)
@@ -389,6 +378,16 @@ void generalizeFills(Operation *root) {
     rewriter.setInsertionPoint(fill);
     (void)linalg::generalizeNamedOp(rewriter, fill);
   }
+}
+
+SmallVector<Block *> planBlocks(Operation *root) {
+  SmallVector<Block *> blocks;
+  root->walk([&](Block *block) {
+    if (!block->getParentOp()->getParentOfType<gpu::LaunchOp>() &&
+        !isa<gpu::LaunchOp, linalg::GenericOp>(block->getParentOp()))
+      blocks.push_back(block);
+  });
+  return blocks;
 }
 
 bool isTransparent(Operation *op) {

@@ -111,6 +111,10 @@ bool isTransparent(Operation *op);
 /// row ops to the plan (a softmax's fills of its row maxima and sums).
 void generalizeFills(Operation *root);
 
+/// The blocks whose ops the plan groups: those outside kernels and outside
+/// linalg bodies.
+SmallVector<Block *> planBlocks(Operation *root);
+
 /// The maximal runs of row ops in `block` (separated only by transparent
 /// ops), each with its plan.
 SmallVector<RowGroupPlan> planRowGroups(Block *block,

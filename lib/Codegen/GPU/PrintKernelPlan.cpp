@@ -24,12 +24,7 @@ struct ArrayGpuPrintKernelPlanPass
     RowPlanOptions options{elementsPerThread, maxElementsPerThread};
     // As array-gpu-row-kernels sees them: fills as generics.
     generalizeFills(getOperation());
-    SmallVector<Block *> blocks;
-    getOperation().walk([&](Block *block) {
-      if (!block->getParentOp()->getParentOfType<gpu::LaunchOp>() &&
-          !isa<gpu::LaunchOp, linalg::GenericOp>(block->getParentOp()))
-        blocks.push_back(block);
-    });
+    SmallVector<Block *> blocks = planBlocks(getOperation());
     for (Block *block : blocks) {
       DenseSet<Operation *> inRuns;
       for (RowGroupPlan &plan : planRowGroups(block, options)) {

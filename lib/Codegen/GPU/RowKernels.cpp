@@ -778,12 +778,7 @@ struct ArrayGpuRowKernelsPass
     // Fills are generics to this pass (array-gpu-map-linalg would
     // generalize them anyway).
     generalizeFills(getOperation());
-    SmallVector<Block *> blocks;
-    getOperation().walk([&](Block *block) {
-      if (!block->getParentOp()->getParentOfType<gpu::LaunchOp>() &&
-          !isa<gpu::LaunchOp, linalg::GenericOp>(block->getParentOp()))
-        blocks.push_back(block);
-    });
+    SmallVector<Block *> blocks = planBlocks(getOperation());
     RowPlanOptions options{elementsPerThread, maxElementsPerThread};
     for (Block *block : blocks)
       for (RowGroupPlan &plan : planRowGroups(block, options))

@@ -225,33 +225,34 @@ void FullOp::print(OpAsmPrinter &printer) {
   printer << " : " << getType();
 }
 
+/// Checks that a creation op has one `index` operand per dynamic dimension
+/// of its (one) result.
+static LogicalResult verifyDynamicSizes(Operation *op,
+                                        ValueRange dynamicSizes) {
+  auto type = cast<RankedTensorType>(op->getResult(0).getType());
+  if (static_cast<int64_t>(dynamicSizes.size()) != type.getNumDynamicDims())
+    return op->emitOpError("expected ")
+           << type.getNumDynamicDims()
+           << " dynamic size operands for result type " << type << ", found "
+           << dynamicSizes.size();
+  return success();
+}
+
 LogicalResult FullOp::verify() {
   RankedTensorType type = getType();
   if (getValue().getType() != type.getElementType())
     return emitOpError("value type ")
            << getValue().getType() << " differs from result element type "
            << type.getElementType();
-  if (static_cast<int64_t>(getDynamicSizes().size()) != type.getNumDynamicDims())
-    return emitOpError("expected ")
-           << type.getNumDynamicDims()
-           << " dynamic size operands for result type " << type << ", found "
-           << getDynamicSizes().size();
-  return success();
+  return verifyDynamicSizes(*this, getDynamicSizes());
 }
-
 
 //===----------------------------------------------------------------------===//
 // EmptyOp
 //===----------------------------------------------------------------------===//
 
 LogicalResult EmptyOp::verify() {
-  RankedTensorType type = getType();
-  if (static_cast<int64_t>(getDynamicSizes().size()) != type.getNumDynamicDims())
-    return emitOpError("expected ")
-           << type.getNumDynamicDims()
-           << " dynamic size operands for result type " << type << ", found "
-           << getDynamicSizes().size();
-  return success();
+  return verifyDynamicSizes(*this, getDynamicSizes());
 }
 
 //===----------------------------------------------------------------------===//
@@ -429,20 +430,10 @@ LogicalResult EyeOp::verify() {
 // RandomUniformOp, RandomNormalOp
 //===----------------------------------------------------------------------===//
 
-static LogicalResult verifyRandomOp(Operation *op, ValueRange dynamicSizes) {
-  auto type = cast<RankedTensorType>(op->getResult(0).getType());
-  if (static_cast<int64_t>(dynamicSizes.size()) != type.getNumDynamicDims())
-    return op->emitOpError("expected ")
-           << type.getNumDynamicDims()
-           << " dynamic size operands for result type " << type << ", found "
-           << dynamicSizes.size();
-  return success();
-}
-
 LogicalResult RandomUniformOp::verify() {
-  return verifyRandomOp(*this, getDynamicSizes());
+  return verifyDynamicSizes(*this, getDynamicSizes());
 }
 
 LogicalResult RandomNormalOp::verify() {
-  return verifyRandomOp(*this, getDynamicSizes());
+  return verifyDynamicSizes(*this, getDynamicSizes());
 }
