@@ -6,8 +6,9 @@ eager and torch.compile on the same inputs, in one run.
     python3 bench/generality.py prepare [--build build]   # here: compile
     python3 bench/generality.py run --results OUT         # on the GPU
 
-`prepare` compiles each program into .device-bench/generality/ (with this
-script). `run` makes each workload's input (NumPy, fixed seed), runs our
+`prepare` compiles each program into .device-bench/generality/, which
+`run` (from the repository root, like `prepare`) reads. `run` makes each
+workload's input (NumPy, fixed seed), runs our
 executable on it in bench mode (ARRAYRT_BENCH=30 after 3 warm-up runs;
 our time is the device time of the program's operations per run, from
 the report's rows: the copies of the argument and the result between
@@ -22,7 +23,6 @@ table and writes OUT/generality.json and OUT/generality.md.
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -87,7 +87,6 @@ def prepare(args):
         source = os.path.join(SOURCES, name + ".mlir")
         subprocess.run([arrayc, "--target=cuda", source, "-o",
                         os.path.join(STAGE, name)], check=True)
-    shutil.copy(os.path.abspath(__file__), STAGE)
     print("prepared %d workloads in %s" % (len(WORKLOADS), STAGE))
 
 
