@@ -1,23 +1,26 @@
 #!/usr/bin/env python3
-"""The generality suite: row workloads of other ranks, widths and dtypes
-than the benchmark programs (bench/generality/*.mlir), ours against torch
-eager and torch.compile on the same inputs, in one run.
+"""The generality suite: the workloads of bench/generality_suite.py (row
+groups, reductions and casts over other ranks, widths and dtypes than the
+benchmark programs), ours against torch eager and torch.compile on the same
+inputs, in one run.
 
     python3 bench/generality.py prepare [--build build]   # here: compile
     python3 bench/generality.py run --results OUT         # on the GPU
 
-`prepare` compiles each program into .device-bench/generality/, which
-`run` (from the repository root, like `prepare`) reads. `run` makes each
-workload's input (NumPy, fixed seed), runs our
-executable on it in bench mode (ARRAYRT_BENCH=30 after 3 warm-up runs;
-our time is the device time of the program's operations per run, from
-the report's rows: the copies of the argument and the result between
-host and device are not counted), times the torch functions with CUDA
-events (median of 30 after 3 warm-up calls), and checks every result
-against a float64 NumPy reference (normwise relative error). A device
-copy of the workload's bytes (input read + output written, torch's
-`copy_`) gives the bandwidth the ratio `of copy` compares with. Prints a
-table and writes OUT/generality.json and OUT/generality.md.
+`prepare` writes each workload's program into .device-bench/generality/,
+compiles it there and keeps its kernel plan (NAME.plan, from
+--print-kernel-plan); `run` (from the repository root, like `prepare`)
+reads them. `run` makes each workload's inputs (NumPy, fixed seed; causal
+masks for boolean ones), runs our executable on them in bench mode
+(ARRAYRT_BENCH=30 after 3 warm-up runs; our time is the device time of the
+program's operations per run, from the report's rows: the copies of the
+arguments and the result between host and device are not counted), times
+the torch functions with CUDA events (median of 30 after 3 warm-up calls),
+and checks every result against a float64 NumPy reference (normwise
+relative error). A device copy of the workload's bytes (inputs read and
+output written, torch's `copy_`) gives the bandwidth the ratio `of copy`
+compares with. Prints a table with the worst three workloads by ratio to
+torch.compile and writes OUT/generality.json and OUT/generality.md.
 """
 
 import argparse
@@ -30,64 +33,64 @@ import time
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SOURCES = os.path.join(ROOT, "bench", "generality")
 STAGE = os.path.join(ROOT, ".device-bench", "generality")
 SEED = 20261204
-
-
-def _layernorm_ref(x):
-    v = x.astype(np.float64)
-    mu = v.mean(-1, keepdims=True)
-    return (v - mu) / np.sqrt(v.var(-1, keepdims=True) + 1e-5)
-
-
-def _rmsnorm_ref(x):
-    v = x.astype(np.float64)
-    return v / np.sqrt((v * v).mean(-1, keepdims=True) + 1e-6)
-
-
-def _softmax_ref(x):
-    v = x.astype(np.float64)
-    e = np.exp(v - v.max(-1, keepdims=True))
-    return e / e.sum(-1, keepdims=True)
-
-
-def _torch_layernorm(torch, x):
-    import torch.nn.functional as F
-    return F.layer_norm(x, (x.shape[-1],), eps=1e-5)
-
-
-def _torch_rmsnorm(torch, x):
-    xf = x.float()
-    return (xf * torch.rsqrt((xf * xf).mean(-1, keepdim=True) + 1e-6)).half()
-
-
-def _torch_softmax(torch, x):
-    return torch.softmax(x, dim=-1)
-
-
-# name: (shape, dtype, NumPy reference, torch function). Each moves 200 MB
-# or more (input and output), four times the H200's 50 MB L2: the times
-# are memory-bound, not cache-resident, and a launch's latency is small
-# next to them.
-WORKLOADS = {
-    "layernorm_f16_r3": ((32, 4096, 1024), np.float16, _layernorm_ref,
-                         _torch_layernorm),
-    "rmsnorm_f16_r3": ((32, 4096, 1024), np.float16, _rmsnorm_ref,
-                       _torch_rmsnorm),
-    "softmax_r3": ((64, 1024, 1024), np.float32, _softmax_ref, _torch_softmax),
-    "softmax_wide": ((1024, 50304), np.float32, _softmax_ref, _torch_softmax),
-}
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from generality_suite import WORKLOADS  # noqa: E402
 
 
 def prepare(args):
+    """Writes each workload's program to the stage, compiles it and keeps
+    the compiler's kernel plan next to it."""
     arrayc = os.path.join(os.path.abspath(args.build), "bin", "arrayc")
     os.makedirs(STAGE, exist_ok=True)
-    for name in WORKLOADS:
-        source = os.path.join(SOURCES, name + ".mlir")
-        subprocess.run([arrayc, "--target=cuda", source, "-o",
-                        os.path.join(STAGE, name)], check=True)
+    for w in WORKLOADS:
+        if args.only and w.name not in args.only.split(","):
+            continue
+        source = os.path.join(STAGE, w.name + ".mlir")
+        with open(source, "w") as f:
+            f.write(w.program())
+        done = subprocess.run([arrayc, "--target=cuda", "--print-kernel-plan",
+                               source, "-o", os.path.join(STAGE, w.name)],
+                              text=True, capture_output=True)
+        with open(os.path.join(STAGE, w.name + ".plan"), "w") as f:
+            f.write(done.stderr)
+        if done.returncode != 0:
+            sys.exit("%s: arrayc failed:\n%s" % (w.name, done.stderr[-2000:]))
     print("prepared %d workloads in %s" % (len(WORKLOADS), STAGE))
+
+
+def make_inputs(w, rng):
+    """NumPy arrays for the workload's arguments (ml_dtypes bfloat16 for
+    bf16), and float64 copies for the reference."""
+    arrays = []
+    for name, shape, dtype in w.args:
+        if dtype == "bool":
+            # A causal mask over the last two axes.
+            n, m = shape[-2], shape[-1]
+            arrays.append(np.tril(np.ones((n, m), bool)))
+            continue
+        v = (2 * rng.standard_normal(shape, dtype=np.float32) + 0.5)
+        if dtype == "bfloat16":
+            import ml_dtypes
+            arrays.append(v.astype(ml_dtypes.bfloat16))
+        else:
+            arrays.append(v.astype(dtype))
+    return arrays
+
+
+def to_torch(torch, a):
+    if a.dtype.name == "bfloat16":
+        return torch.from_numpy(a.view(np.int16)).cuda().view(torch.bfloat16)
+    return torch.from_numpy(a).cuda()
+
+
+def load_result(path, dtype):
+    out = np.load(path)
+    if dtype == "bfloat16":
+        import ml_dtypes
+        out = out.view(ml_dtypes.bfloat16)
+    return out
 
 
 def rel_error(out, ref):
@@ -111,10 +114,10 @@ def time_torch(torch, fn, iters, warmup):
     return float(np.median(samples))
 
 
-def run_ours(exe, inp, out, iters, warmup, report):
+def run_ours(exe, inputs, out, iters, warmup, report):
     env = dict(os.environ, ARRAYRT_BENCH=str(iters),
                ARRAYRT_BENCH_WARMUP=str(warmup), ARRAYRT_BENCH_OUT=report)
-    done = subprocess.run([exe, inp, "-o", out], env=env, text=True,
+    done = subprocess.run([exe] + inputs + ["-o", out], env=env, text=True,
                           capture_output=True, timeout=600)
     if done.returncode != 0:
         raise RuntimeError("exit %d: %s" % (done.returncode,
@@ -134,48 +137,60 @@ def run(args):
     work = os.path.join(args.results, "work")
     os.makedirs(work, exist_ok=True)
     rows = []
-    for name, (shape, dtype, ref_fn, torch_fn) in WORKLOADS.items():
-        if args.only and name not in args.only.split(","):
+    for w in WORKLOADS:
+        if args.only and w.name not in args.only.split(","):
             continue
         rng = np.random.default_rng(SEED)
-        x = (2 * rng.standard_normal(shape) + 0.5).astype(dtype)
-        ref = ref_fn(x)
-        inp = os.path.join(work, name + "-x.npy")
-        out = os.path.join(work, name + "-y.npy")
-        np.save(inp, x)
-        row = {"workload": name, "shape": list(shape),
-               "dtype": np.dtype(dtype).name}
+        arrays = make_inputs(w, rng)
+        ref = w.ref(*[a.astype(np.float64) for a in arrays])
+        paths = []
+        for (name, _, _), a in zip(w.args, arrays):
+            paths.append(os.path.join(work, "%s-%s.npy" % (w.name, name)))
+            np.save(paths[-1], a)
+        out = os.path.join(work, w.name + "-y.npy")
+        row = {"workload": w.name, "what": w.what,
+               "shape": list(w.args[0][1]), "dtype": w.args[0][2]}
         try:
-            ms, kernels = run_ours(os.path.join(STAGE, name), inp, out,
+            ms, kernels = run_ours(os.path.join(STAGE, w.name), paths, out,
                                    args.iters, args.warmup,
-                                   os.path.join(work, name + ".json"))
+                                   os.path.join(work, w.name + ".json"))
             row.update(ours_ms=ms, ours_kernels=kernels,
-                       ours_err=rel_error(np.load(out), ref))
+                       ours_err=rel_error(load_result(out, w.out_dtype), ref))
         except Exception as e:  # reported, the others still run
             row["ours_error"] = str(e)[:300]
-        xd = torch.from_numpy(x).cuda()
-        eager = lambda: torch_fn(torch, xd)
-        compiled_fn = torch.compile(lambda t: torch_fn(torch, t),
+        tensors = [to_torch(torch, a) for a in arrays]
+        eager = lambda: w.torch_fn(torch, *tensors)
+        # One code object compiles for every workload: a fresh cache each
+        # time, or dynamo's recompilation limit is hit.
+        torch._dynamo.reset()
+        compiled_fn = torch.compile(lambda *ts: w.torch_fn(torch, *ts),
                                     dynamic=False, fullgraph=True)
-        compiled = lambda: compiled_fn(xd)
+        compiled = lambda: compiled_fn(*tensors)
         row["eager_ms"] = time_torch(torch, eager, args.iters, args.warmup)
         row["eager_err"] = rel_error(eager().float().cpu().numpy(), ref)
         row["compile_ms"] = time_torch(torch, compiled, args.iters,
                                        args.warmup)
         row["compile_err"] = rel_error(compiled().float().cpu().numpy(), ref)
-        # The bytes the workload must move: its input read, its output
-        # written (the same size here), copied once by the device.
-        y = torch.empty_like(xd)
-        row["copy_ms"] = time_torch(torch, lambda: y.copy_(xd), args.iters,
+        # The bytes the workload must move: its inputs read and its output
+        # written once, moved by a device copy of half as many bytes.
+        result = eager()
+        nbytes = sum(a.nbytes for a in arrays) + \
+            result.numel() * result.element_size()
+        src = torch.empty(nbytes // 2, dtype=torch.uint8, device="cuda")
+        dst = torch.empty_like(src)
+        row["copy_ms"] = time_torch(torch, lambda: dst.copy_(src), args.iters,
                                     args.warmup)
-        nbytes = 2 * x.nbytes
         row["copy_GBps"] = nbytes / row["copy_ms"] / 1e6
         if "ours_ms" in row:
             row["ours_GBps"] = nbytes / row["ours_ms"] / 1e6
             row["vs_compile"] = row["ours_ms"] / row["compile_ms"]
             row["of_copy"] = row["ours_GBps"] / row["copy_GBps"]
         rows.append(row)
-        del xd, y
+        print("%-24s %s" % (w.name, {k: (round(v, 4) if isinstance(v, float)
+                                         else v) for k, v in row.items()
+                                     if k not in ("what", "shape")}),
+              flush=True)
+        del tensors, src, dst, result
         torch.cuda.empty_cache()
     lines = ["| workload | shape | dtype | ours ms (kernels) | torch eager ms "
              "| torch.compile ms | ours / compile | ours GB/s | of copy "
@@ -196,6 +211,12 @@ def run(args):
                 r["compile_ms"], r["vs_compile"], r["ours_GBps"],
                 100 * r["of_copy"], r["ours_err"], r["eager_err"],
                 r["compile_err"]))
+    measured = sorted((r for r in rows if "ours_ms" in r),
+                      key=lambda r: -r["vs_compile"])
+    lines += ["", "Worst three by ours / torch.compile: " + ", ".join(
+        "%s %.2f (%.0f %% of copy)" % (r["workload"], r["vs_compile"],
+                                       100 * r["of_copy"])
+        for r in measured[:3])]
     table = "\n".join(lines)
     print(table)
     with open(os.path.join(args.results, "generality.md"), "w") as f:
@@ -214,6 +235,7 @@ def main():
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("prepare")
     p.add_argument("--build", default=os.path.join(ROOT, "build"))
+    p.add_argument("--only", help="comma-separated workloads")
     r = sub.add_parser("run")
     r.add_argument("--results", required=True)
     r.add_argument("--iters", type=int, default=30)

@@ -1,6 +1,7 @@
 // Row groups of rank 3 and 4 (rows over several leading axes): a float16
-// layer norm with float32 statistics and a softmax over the last axis of a
-// rank-4 array. On the GPU, the reductions and the ops after them run as
+// layer norm with float32 statistics, a softmax over the last axis of a
+// rank-4 array and a scaled softmax with a causal mask broadcast over the
+// leading axes. On the GPU, the reductions and the ops after them run as
 // one row kernel with the row loops collapsed (array-gpu-row-kernels).
 // RUN: arrayc --target=cpu %s -o %t.cpu
 // RUN: rm -rf %t.cpu.dir && mkdir -p %t.cpu.dir && cd %t.cpu.dir && %numpy-ref %s > %t.cpu.ref
@@ -21,6 +22,10 @@
 // NUMPY: s = rng.standard_normal((2, 3, 4, 64)).astype(np.float32); np.save("s.npy", s)
 // NUMPY: e = np.exp(s - s.max(axis=3, keepdims=True))
 // NUMPY: print(e / e.sum(axis=3, keepdims=True))
+// NUMPY: k = np.tril(np.ones((4, 64), bool), 2); np.save("k.npy", k)
+// NUMPY: z = np.where(k, s * np.float32(0.125), np.float32(-np.inf))
+// NUMPY: ez = np.exp(z - z.max(axis=3, keepdims=True))
+// NUMPY: print(ez / ez.sum(axis=3, keepdims=True))
 
 func.func @main() {
   %x = array.load_npy "x.npy" : tensor<2x4x96xf16>
@@ -42,5 +47,19 @@ func.func @main() {
   %t = array.sum %e axes [3] keepdims : tensor<2x3x4x64xf32> -> tensor<2x3x4x1xf32>
   %p = array.div %e, %t : (tensor<2x3x4x64xf32>, tensor<2x3x4x1xf32>) -> tensor<2x3x4x64xf32>
   array.print %p : tensor<2x3x4x64xf32>
+
+  // A mask broadcast over the leading axes uses a row loop (axis 2) apart
+  // from the others: read at the collapsed row index split back.
+  %k = array.load_npy "k.npy" : tensor<4x64xi1>
+  %scale = array.full 0.125 : tensor<f32>
+  %ss = array.mul %s, %scale : (tensor<2x3x4x64xf32>, tensor<f32>) -> tensor<2x3x4x64xf32>
+  %ninf = array.full -inf : tensor<f32>
+  %z = array.where %k, %ss, %ninf : (tensor<4x64xi1>, tensor<2x3x4x64xf32>, tensor<f32>) -> tensor<2x3x4x64xf32>
+  %zm = array.max %z axes [3] keepdims : tensor<2x3x4x64xf32> -> tensor<2x3x4x1xf32>
+  %zd = array.sub %z, %zm : (tensor<2x3x4x64xf32>, tensor<2x3x4x1xf32>) -> tensor<2x3x4x64xf32>
+  %ze = array.exp %zd : tensor<2x3x4x64xf32>
+  %zs = array.sum %ze axes [3] keepdims : tensor<2x3x4x64xf32> -> tensor<2x3x4x1xf32>
+  %zp = array.div %ze, %zs : (tensor<2x3x4x64xf32>, tensor<2x3x4x1xf32>) -> tensor<2x3x4x64xf32>
+  array.print %zp : tensor<2x3x4x64xf32>
   return
 }

@@ -254,6 +254,18 @@ Value cst(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(b, loc, value);
 }
 
+SmallVector<Value> splitColumn(OpBuilder &b, Location loc, Value column,
+                               ArrayRef<int64_t> sizes) {
+  size_t ones = 0;
+  while (ones + 1 < sizes.size() && sizes[ones] == 1)
+    ++ones;
+  SmallVector<Value> indices(ones, cst(b, loc, 0));
+  SmallVector<Value> rest = llvm::map_to_vector(
+      sizes.drop_front(ones), [&](int64_t size) { return cst(b, loc, size); });
+  llvm::append_range(indices, delinearize(b, loc, column, rest));
+  return indices;
+}
+
 void emitIf(OpBuilder &b, Location loc, Value cond,
             function_ref<void(OpBuilder &)> then) {
   if (std::optional<int64_t> known = getConstantIntValue(cond)) {

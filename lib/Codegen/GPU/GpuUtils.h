@@ -101,6 +101,11 @@ MemRefType reductionScratchType(Type type);
 /// An index constant.
 Value cst(OpBuilder &b, Location loc, int64_t value);
 
+/// `column` (less than the product of `sizes`) as one index per size;
+/// leading sizes of 1 get index 0, with no division for them.
+SmallVector<Value> splitColumn(OpBuilder &b, Location loc, Value column,
+                               ArrayRef<int64_t> sizes);
+
 /// Emits `then` under `scf.if cond` (directly when `cond` is constant).
 void emitIf(OpBuilder &b, Location loc, Value cond,
             function_ref<void(OpBuilder &)> then);

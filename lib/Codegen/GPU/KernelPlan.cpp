@@ -58,16 +58,21 @@ bool canCollapseRowLoops(linalg::GenericOp op, unsigned rowLoops) {
     return true;
   ReassociationIndices rowDims =
       llvm::to_vector(llvm::seq<int64_t>(0, rowLoops));
-  if (!linalg::areDimSequencesPreserved(op.getIndexingMapsArray(), {rowDims}))
-    return false;
   // The body may not ask for loop indices (they would change).
   if (!op.getBody()->getOps<linalg::IndexOp>().empty())
     return false;
   for (OpOperand &operand : op->getOpOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    // An input may use the row loops apart (a mask broadcast over the
+    // leading axes): it is read at the row index split back into them.
+    if (!linalg::isDimSequencePreserved(map, rowDims)) {
+      if (op.isDpsInit(&operand))
+        return false;
+      continue;
+    }
     auto type = dyn_cast<MemRefType>(operand.get().getType());
     if (!type)
       continue;
-    AffineMap map = op.getMatchingIndexingMap(&operand);
     SmallVector<ReassociationIndices> reassociation =
         rowReassociation(map, rowLoops);
     if (reassociation.size() != map.getNumResults() &&
@@ -171,11 +176,32 @@ FailureOr<RowOp> collapseRowLoops(RewriterBase &rewriter, const RowOp &row) {
   SmallVector<AffineExpr> replacements;
   for (unsigned j = 0; j < rank; ++j)
     replacements.push_back(getAffineDimExpr(j < k ? 0 : j - k + 1, context));
+  // For maps that use the row loops apart: d(j) -> (d0 floordiv the
+  // product of the later row loops' sizes) mod its size.
+  SmallVector<AffineExpr> split;
+  for (unsigned j = 0; j < rank; ++j) {
+    if (j >= k) {
+      split.push_back(getAffineDimExpr(j - k + 1, context));
+      continue;
+    }
+    int64_t stride = 1;
+    for (unsigned later = j + 1; later < k; ++later)
+      stride *= row.ranges[later];
+    AffineExpr index = getAffineDimExpr(0, context).floorDiv(stride);
+    split.push_back(j == 0 ? index : index % row.ranges[j]);
+  }
+  ReassociationIndices rowDims =
+      llvm::to_vector(llvm::seq<int64_t>(0, k));
   SmallVector<Value> operands;
   SmallVector<AffineMap> maps;
   for (OpOperand &operand : op->getOpOperands()) {
     AffineMap map = op.getMatchingIndexingMap(&operand);
     Value value = operand.get();
+    if (!linalg::isDimSequencePreserved(map, rowDims)) {
+      operands.push_back(value);
+      maps.push_back(map.replaceDimsAndSymbols(split, {}, rank - k + 1, 0));
+      continue;
+    }
     SmallVector<AffineExpr> results;
     auto type = dyn_cast<MemRefType>(value.getType());
     SmallVector<ReassociationIndices> reassociation = rowReassociation(map, k);
@@ -317,9 +343,40 @@ std::optional<RowLayout> chooseLayout(const Group &group,
   return RowLayout{blockSize, width, groupsPerThread, numGroups};
 }
 
+/// How threads stream a row too long for registers: blocks of 1024
+/// threads (fewer for shorter rows), each step moving 16 bytes of the
+/// widest element read or written per column, per thread and access
+/// (width) and 16 elements per thread
+/// in all, so that several loads are in flight.
+RowLayout chooseStreamingLayout(const Group &group) {
+  unsigned bits = 8;
+  for (const RowOp &op : group.ops) {
+    linalg::GenericOp generic = op.op;
+    for (OpOperand &operand : generic->getOpOperands()) {
+      auto type = dyn_cast<MemRefType>(operand.get().getType());
+      AffineMap map = generic.getMatchingIndexingMap(&operand);
+      bool perColumn = llvm::any_of(
+          llvm::seq<unsigned>(op.rowLoops, op.ranges.size()),
+          [&](unsigned dim) {
+            return op.ranges[dim] != 1 && map.isFunctionOfDim(dim);
+          });
+      if (type && perColumn)
+        bits = std::max(bits, type.getElementTypeBitWidth());
+    }
+  }
+  int64_t width = std::clamp<int64_t>(128 / bits, 1, 8);
+  while (group.rowLength % width != 0)
+    width /= 2;
+  int64_t numGroups = group.rowLength / width;
+  int64_t perStep = std::max<int64_t>(1, 16 / width);
+  int64_t blockSize = std::clamp<int64_t>(
+      llvm::alignTo(llvm::divideCeil(numGroups, perStep), 32), 32, 1024);
+  return RowLayout{blockSize, width, perStep, numGroups};
+}
+
 /// Plans one run: one row kernel when it is worth one (a reduction over
 /// whole rows and another op over whole rows), its accesses fit the row
-/// model and a row fits in registers.
+/// model; in registers when a row fits there, else streamed.
 void plan(RowGroupPlan &plan, const RowPlanOptions &options) {
   Group &group = plan.group;
   int64_t rowOps = llvm::count_if(group.ops, [&](const RowOp &op) {
@@ -349,11 +406,27 @@ void plan(RowGroupPlan &plan, const RowPlanOptions &options) {
   }
   plan.layout = chooseLayout(group, options);
   if (!plan.layout) {
-    int64_t threadsAtMost = 1024;
+    plan.strategy = RowStrategy::Streaming;
+    plan.layout = chooseStreamingLayout(group);
+    plan.passes = planStreamPasses(group, plan.written);
+    const RowLayout &layout = *plan.layout;
+    bool storesRows = llvm::any_of(group.ops, [&](const RowOp &op) {
+      return !op.combiner && op.innerSize == group.rowLength;
+    });
+    bool online = llvm::any_of(plan.passes,
+                               [](const StreamPass &pass) { return pass.online; });
     plan.reason = llvm::formatv(
-        "a row of {0} elements needs more than {1} per thread in registers "
-        "with {2} threads",
-        group.rowLength, options.maxElementsPerThread, threadsAtMost);
+        "streaming row kernel: {0} rows x {1}, {2} ops ({3} reductions) in "
+        "{4} over each row{5}{10}, block {6}, {7} x {8} "
+        "elements per thread per step (a row needs more than {9} per thread "
+        "in registers)",
+        group.rows, group.rowLength, group.ops.size(), reductions,
+        plan.passes.size() == 1 ? "1 pass"
+                                : llvm::formatv("{0} passes", plan.passes.size())
+                                      .str(),
+        online ? " (online max and rescaled sum)" : "", layout.blockSize,
+        layout.groupsPerThread, layout.width, options.maxElementsPerThread,
+        storesRows ? " and one storing it" : "");
     return;
   }
   const RowLayout &layout = *plan.layout;
@@ -395,9 +468,9 @@ bool isTransparent(Operation *op) {
              memref::CastOp, arith::ConstantOp>(op);
 }
 
-SmallVector<RowGroupPlan> planRowGroups(Block *block,
+SmallVector<RowGroupPlan, 0> planRowGroups(Block *block,
                                         const RowPlanOptions &options) {
-  SmallVector<RowGroupPlan> plans;
+  SmallVector<RowGroupPlan, 0> plans;
   Group current;
   auto close = [&] {
     if (!current.ops.empty()) {

@@ -39,6 +39,9 @@ struct RowOp {
   unsigned rowLoops = 1;
 };
 
+/// `row`'s op (op handles' accessors are not const).
+inline linalg::GenericOp opOf(const RowOp &row) { return row.op; }
+
 /// Consecutive row ops over `rows` rows of `rowLength` elements.
 struct Group {
   SmallVector<RowOp> ops;
@@ -56,6 +59,38 @@ struct RowLayout {
   int64_t slots() const { return groupsPerThread * width; }
 };
 
+/// One loop over the rows of a streamed row group (rows too long for
+/// registers): reductions that do not depend on each other's results.
+struct StreamPass {
+  SmallVector<unsigned> reductions; // indices into Group::ops
+  /// The ops over one value per row (fills, a mean from a sum) computed
+  /// before the loop: those the reductions may need whose own inputs are
+  /// known by then. The others follow the last pass.
+  SmallVector<unsigned> prologue;
+  /// {max, sum} where each of the sum's elements is exp(u - shift) times
+  /// factors that do not depend on the max, u being what the max reduces
+  /// and the shift the max or a function of it alone (softmax, logsumexp):
+  /// one loop, the partial sums rescaled whenever the running maximum
+  /// grows.
+  bool online = false;
+  /// For an online pass: the op over one value per row that computes the
+  /// shift of the exponentials from the max (logsumexp's "the max if
+  /// finite, else 0"), or -1 when they are shifted by the max itself.
+  int shift = -1;
+};
+
+/// How a row kernel holds a row.
+enum class RowStrategy {
+  /// Each thread keeps its columns of the row in registers between ops:
+  /// one read of each input and one write of each output.
+  Registers,
+  /// Rows too long for registers: each pass loops over the row, computing
+  /// the elementwise ops its reductions need from the inputs (the inputs
+  /// of later passes are re-read, mostly from L2), and a last loop stores
+  /// the outputs. `groupsPerThread` groups of `width` columns per step.
+  Streaming,
+};
+
 /// The limits of a row kernel's layout (array-gpu-row-kernels' options).
 struct RowPlanOptions {
   int64_t elementsPerThread = 32;
@@ -67,6 +102,9 @@ struct RowGroupPlan {
   Group group;
   /// Set when the run becomes one row kernel.
   std::optional<RowLayout> layout;
+  RowStrategy strategy = RowStrategy::Registers;
+  /// The loops over each row of a streamed group, in order.
+  SmallVector<StreamPass, 0> passes;
   /// The buffers (roots) the run writes.
   DenseSet<Value> written;
   /// Why the run is, or is not, one row kernel.
@@ -103,6 +141,17 @@ FailureOr<RowOp> asRowOp(linalg::GenericOp op, std::string &whyNot,
 /// loop; `row` itself when it has one already.
 FailureOr<RowOp> collapseRowLoops(RewriterBase &rewriter, const RowOp &row);
 
+/// The index of the op of `group` that last writes `root` before op
+/// `before`, or -1.
+int latestWriter(const Group &group, Value root, unsigned before);
+
+/// The loops over each row of a streamed group (reductions in order,
+/// consecutive ones that do not depend on each other in one loop, a max and
+/// the sum of exponentials shifted by it in one online loop) and the
+/// buffers it writes.
+SmallVector<StreamPass, 0> planStreamPasses(const Group &group,
+                                         const DenseSet<Value> &written);
+
 /// Ops that may sit between the ops of a group: they neither read nor
 /// write memory, so the group's kernel may move past them.
 bool isTransparent(Operation *op);
@@ -117,7 +166,7 @@ SmallVector<Block *> planBlocks(Operation *root);
 
 /// The maximal runs of row ops in `block` (separated only by transparent
 /// ops), each with its plan.
-SmallVector<RowGroupPlan> planRowGroups(Block *block,
+SmallVector<RowGroupPlan, 0> planRowGroups(Block *block,
                                         const RowPlanOptions &options);
 
 } // namespace mlir::array::kernel_plan

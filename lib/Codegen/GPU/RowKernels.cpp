@@ -13,6 +13,7 @@
 
 #include "GpuUtils.h"
 #include "KernelPlan.h"
+#include "StreamRows.h"
 #include "arrayc/Codegen/GPU/Passes.h"
 
 #include "arrayc/Dialect/Arrayrt/IR/ArrayrtOps.h"
@@ -41,20 +42,6 @@ using namespace mlir::array::gpu_utils;
 using namespace mlir::array::kernel_plan;
 
 namespace {
-
-/// `column` (less than the product of `sizes`) as one index per size;
-/// leading sizes of 1 get index 0, with no division for them.
-SmallVector<Value> splitColumn(OpBuilder &b, Location loc, Value column,
-                               ArrayRef<int64_t> sizes) {
-  size_t ones = 0;
-  while (ones + 1 < sizes.size() && sizes[ones] == 1)
-    ++ones;
-  SmallVector<Value> indices(ones, cst(b, loc, 0));
-  SmallVector<Value> rest = llvm::map_to_vector(
-      sizes.drop_front(ones), [&](int64_t size) { return cst(b, loc, size); });
-  llvm::append_range(indices, delinearize(b, loc, column, rest));
-  return indices;
-}
 
 //===----------------------------------------------------------------------===//
 // Emission
@@ -863,11 +850,17 @@ struct ArrayGpuRowKernelsPass
         arrayrt::ArrayrtDialect::MinBlocksPerSmAttrHelper(rewriter.getContext())
             .setAttr(rows, rewriter.getI32IntegerAttr(blocks));
       rewriter.setInsertionPointToStart(rows.getBody());
-      RowEmitter emitter(rewriter, loc, group, *layout, rows.getInductionVar(),
-                         launch.getThreadIds().x, written, keep, scratch);
-      for (RowOp &op : group.ops)
-        emitter.emit(op);
-      emitter.storeResults();
+      if (plan.strategy == RowStrategy::Streaming) {
+        emitStreamedRow(rewriter, loc, plan, rows.getInductionVar(),
+                        launch.getThreadIds().x, keep, scratch);
+      } else {
+        RowEmitter emitter(rewriter, loc, group, *layout,
+                           rows.getInductionVar(), launch.getThreadIds().x,
+                           written, keep, scratch);
+        for (RowOp &op : group.ops)
+          emitter.emit(op);
+        emitter.storeResults();
+      }
     }
     for (RowOp &op : group.ops)
       rewriter.eraseOp(op.op);
