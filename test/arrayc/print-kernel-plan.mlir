@@ -18,8 +18,9 @@ func.func @softmax(%x: tensor<512x1024xf32>) -> tensor<512x1024xf32> {
   return %y : tensor<512x1024xf32>
 }
 
-// A vocabulary-sized row does not fit in registers: each op its own kernel.
-// CHECK: print-kernel-plan.mlir:[[#@LINE+2]]:8: remark: kernel plan: own kernels: a row of 50304 elements needs more than 32 per thread in registers with 1024 threads
+// A vocabulary-sized row does not fit in registers: streamed, the max and
+// the sum of exponentials in one online pass.
+// CHECK: print-kernel-plan.mlir:[[#@LINE+2]]:8: remark: kernel plan: streaming row kernel: 64 rows x 50304, 6 ops (2 reductions) in 1 pass over each row (online max and rescaled sum) and one storing it, block 1024, 4 x 4 elements per thread per step (a row needs more than 32 per thread in registers)
 func.func @wide_softmax(%x: tensor<64x50304xf32>) -> tensor<64x50304xf32> {
   %m = array.max %x axes [1] keepdims : tensor<64x50304xf32> -> tensor<64x1xf32>
   %d = array.sub %x, %m : (tensor<64x50304xf32>, tensor<64x1xf32>) -> tensor<64x50304xf32>
@@ -56,6 +57,29 @@ func.func @layernorm_f16(%x: tensor<8x128x768xf16>) -> tensor<8x128x768xf16> {
   %n = array.mul %c, %r : (tensor<8x128x768xf32>, tensor<8x128x1xf32>) -> tensor<8x128x768xf32>
   %y = array.astype %n : tensor<8x128x768xf32> -> tensor<8x128x768xf16>
   return %y : tensor<8x128x768xf16>
+}
+
+// A wide layer norm of float16: the variance needs the mean, two passes
+// over each row before the one storing it; 8 columns of 16 bits per access.
+// CHECK: print-kernel-plan.mlir:[[#@LINE+2]]:9: remark: kernel plan: streaming row kernel: 16 rows x 65536, 6 ops (2 reductions) in 2 passes over each row and one storing it, block 1024, 2 x 8 elements per thread per step (a row needs more than 32 per thread in registers)
+func.func @wide_layernorm_f16(%x: tensor<16x65536xf16>) -> tensor<16x65536xf16> {
+  %xf = array.astype %x : tensor<16x65536xf16> -> tensor<16x65536xf32>
+  %mu = array.mean %xf axes [1] keepdims : tensor<16x65536xf32> -> tensor<16x1xf32>
+  %c = array.sub %xf, %mu : (tensor<16x65536xf32>, tensor<16x1xf32>) -> tensor<16x65536xf32>
+  %sq = array.mul %c, %c : (tensor<16x65536xf32>, tensor<16x65536xf32>) -> tensor<16x65536xf32>
+  %v = array.mean %sq axes [1] keepdims : tensor<16x65536xf32> -> tensor<16x1xf32>
+  %r = array.rsqrt %v : tensor<16x1xf32>
+  %n = array.mul %c, %r : (tensor<16x65536xf32>, tensor<16x1xf32>) -> tensor<16x65536xf32>
+  %y = array.astype %n : tensor<16x65536xf32> -> tensor<16x65536xf16>
+  return %y : tensor<16x65536xf16>
+}
+
+// A wide logsumexp: the exponentials are shifted by "the max if finite,
+// else 0", still one online pass; only per-row values are written.
+// CHECK: print-kernel-plan.mlir:[[#@LINE+2]]:8: remark: kernel plan: streaming row kernel: 8 rows x 100000, 6 ops (2 reductions) in 1 pass over each row (online max and rescaled sum), block 1024, 4 x 4 elements per thread per step (a row needs more than 32 per thread in registers)
+func.func @wide_logsumexp(%x: tensor<8x100000xf32>) -> tensor<8xf32> {
+  %l = array.logsumexp %x axes [1] : tensor<8x100000xf32> -> tensor<8xf32>
+  return %l : tensor<8xf32>
 }
 
 // A column sum: loop 0 is the reduction.

@@ -343,17 +343,43 @@ std::optional<RowLayout> chooseLayout(const Group &group,
   return RowLayout{blockSize, width, groupsPerThread, numGroups};
 }
 
+/// True when `root` (a buffer the group writes) is read after the group,
+/// so its rows must be written back: anything but a dealloc using it (or a
+/// view of it) after the group's first op, outside the group. Allocations
+/// outside the group's block count as read later (a loop may read them).
+bool isReadAfter(Value root, Operation *first, Block *block,
+                 const DenseSet<Operation *> &members) {
+  auto alloc = root.getDefiningOp<memref::AllocOp>();
+  if (!alloc || alloc->getBlock() != block)
+    return true;
+  return walkBufferUsers(root, [&](Operation *user) {
+    if (isa<memref::DeallocOp>(user))
+      return WalkResult::advance();
+    Operation *ancestor = block->findAncestorOpInBlock(*user);
+    if (ancestor &&
+        (members.contains(ancestor) || ancestor->isBeforeInBlock(first)))
+      return WalkResult::advance();
+    return WalkResult::interrupt();
+  });
+}
+
 /// How threads stream a row too long for registers: blocks of 1024
 /// threads (fewer for shorter rows), each step moving 16 bytes of the
-/// widest element read or written per column, per thread and access
+/// widest element read or written in memory per column, per thread and
+/// access
 /// (width) and 16 elements per thread
 /// in all, so that several loads are in flight.
-RowLayout chooseStreamingLayout(const Group &group) {
+RowLayout chooseStreamingLayout(const RowGroupPlan &plan) {
+  const Group &group = plan.group;
   unsigned bits = 8;
   for (const RowOp &op : group.ops) {
     linalg::GenericOp generic = op.op;
     for (OpOperand &operand : generic->getOpOperands()) {
       auto type = dyn_cast<MemRefType>(operand.get().getType());
+      // Buffers that stay in registers do not count.
+      Value root = type ? rootBuffer(operand.get()) : Value();
+      if (type && plan.written.contains(root) && !plan.kept.contains(root))
+        continue;
       AffineMap map = generic.getMatchingIndexingMap(&operand);
       bool perColumn = llvm::any_of(
           llvm::seq<unsigned>(op.rowLoops, op.ranges.size()),
@@ -397,8 +423,15 @@ void plan(RowGroupPlan &plan, const RowPlanOptions &options) {
     plan.reason = "a lone reduction";
     return;
   }
-  for (RowOp &op : group.ops)
+  DenseSet<Operation *> members;
+  for (RowOp &op : group.ops) {
     plan.written.insert(rootBuffer(op.op.getDpsInits()[0]));
+    members.insert(op.op);
+  }
+  Operation *first = group.ops.front().op;
+  for (Value root : plan.written)
+    if (isReadAfter(root, first, first->getBlock(), members))
+      plan.kept.insert(root);
   std::string whyNot;
   if (failed(verifyAccesses(group, plan.written, whyNot))) {
     plan.reason = "accesses outside the row model: " + whyNot;
@@ -407,7 +440,7 @@ void plan(RowGroupPlan &plan, const RowPlanOptions &options) {
   plan.layout = chooseLayout(group, options);
   if (!plan.layout) {
     plan.strategy = RowStrategy::Streaming;
-    plan.layout = chooseStreamingLayout(group);
+    plan.layout = chooseStreamingLayout(plan);
     plan.passes = planStreamPasses(group, plan.written);
     const RowLayout &layout = *plan.layout;
     bool storesRows = llvm::any_of(group.ops, [&](const RowOp &op) {

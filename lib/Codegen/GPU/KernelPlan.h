@@ -107,6 +107,9 @@ struct RowGroupPlan {
   SmallVector<StreamPass, 0> passes;
   /// The buffers (roots) the run writes.
   DenseSet<Value> written;
+  /// Those read after the run: a row kernel stores them, the others stay
+  /// in registers.
+  DenseSet<Value> kept;
   /// Why the run is, or is not, one row kernel.
   std::string reason;
 };

@@ -701,26 +701,6 @@ private:
 // Groups
 //===----------------------------------------------------------------------===//
 
-/// True when `root` (a buffer the group writes) is read after the group,
-/// so its rows must be written back: anything but a dealloc using it (or a
-/// view of it) after the group's first op, outside the group. Allocations
-/// outside the group's block count as read later (a loop may read them).
-bool isReadAfter(Value root, Operation *first, Block *block,
-                 const DenseSet<Operation *> &members) {
-  auto alloc = root.getDefiningOp<memref::AllocOp>();
-  if (!alloc || alloc->getBlock() != block)
-    return true;
-  return walkBufferUsers(root, [&](Operation *user) {
-    if (isa<memref::DeallocOp>(user))
-      return WalkResult::advance();
-    Operation *ancestor = block->findAncestorOpInBlock(*user);
-    if (ancestor &&
-        (members.contains(ancestor) || ancestor->isBeforeInBlock(first)))
-      return WalkResult::advance();
-    return WalkResult::interrupt();
-  });
-}
-
 /// Erases `root`'s allocation, views and dealloc when nothing else uses
 /// them any more.
 void eraseIfUnused(Value root) {
@@ -815,16 +795,8 @@ struct ArrayGpuRowKernelsPass
       op = *collapsed;
     }
 
-    Operation *first = group.ops.front().op;
     Operation *last = group.ops.back().op;
-    Block *block = first->getBlock();
-    DenseSet<Operation *> members;
-    for (RowOp &op : group.ops)
-      members.insert(op.op);
-    DenseSet<Value> keep;
-    for (Value root : written)
-      if (isReadAfter(root, first, block, members))
-        keep.insert(root);
+    const DenseSet<Value> &keep = plan.kept;
 
     Location loc = last->getLoc();
     rewriter.setInsertionPoint(last);

@@ -393,17 +393,24 @@ Value ReductionLowering<LogSumExpOp>::lower(OpBuilder &b, Location loc,
                                             Type elementType,
                                             Type resultType) const {
   Type acc = accumulatorType(resultType);
-  Value max = reduce(b, loc, input, dims, {extremeAttr(acc, true)}, {},
+  // The max, the shift and the exponentials in float32 for float32 input
+  // (as a float32 softmax computes them; exp is accurate to an ulp there),
+  // only their sum in the wider accumulator: a float64 exp per element
+  // costs the GPU many times the memory traffic.
+  Type inputType = cast<ShapedType>(input.getType()).getElementType();
+  Type compute = inputType.isF32() && acc.isF64() ? inputType : acc;
+  Value max = reduce(b, loc, input, dims, {extremeAttr(compute, true)}, {},
                      [&](OpBuilder &nb, Location nloc, Value x,
                          ValueRange accs, ValueRange) -> SmallVector<Value> {
                        return {arith::MaximumFOp::create(
-                           nb, nloc, accs[0], castScalar(nb, nloc, x, acc))};
+                           nb, nloc, accs[0], castScalar(nb, nloc, x, compute))};
                      })[0];
   // As SciPy: shift by the maximum only where it is finite.
   Value shift = mapElements(
-      b, loc, max, acc, [&](OpBuilder &nb, Location nloc, ValueRange args) {
+      b, loc, max, compute, [&](OpBuilder &nb, Location nloc, ValueRange args) {
         Value finite = math::IsFiniteOp::create(nb, nloc, args[0]);
-        Value zero = arith::ConstantOp::create(nb, nloc, floatAttr(acc, 0.0));
+        Value zero =
+            arith::ConstantOp::create(nb, nloc, floatAttr(compute, 0.0));
         return arith::SelectOp::create(nb, nloc, finite, args[0], zero)
             .getResult();
       });
@@ -412,14 +419,16 @@ Value ReductionLowering<LogSumExpOp>::lower(OpBuilder &b, Location loc,
              [&](OpBuilder &nb, Location nloc, Value x, ValueRange accs,
                  ValueRange extras) -> SmallVector<Value> {
                Value d = arith::SubFOp::create(
-                   nb, nloc, castScalar(nb, nloc, x, acc), extras[0]);
+                   nb, nloc, castScalar(nb, nloc, x, compute), extras[0]);
                Value e = math::ExpOp::create(nb, nloc, d);
-               return {arith::AddFOp::create(nb, nloc, accs[0], e)};
+               return {arith::AddFOp::create(nb, nloc, accs[0],
+                                             castScalar(nb, nloc, e, acc))};
              })[0];
   return mapElements(b, loc, ValueRange{sum, shift}, resultType,
                      [&](OpBuilder &nb, Location nloc, ValueRange args) {
                        Value log = math::LogOp::create(nb, nloc, args[0]);
-                       Value r = arith::AddFOp::create(nb, nloc, log, args[1]);
+                       Value r = arith::AddFOp::create(
+                           nb, nloc, log, castScalar(nb, nloc, args[1], acc));
                        return castScalar(nb, nloc, r, resultType);
                      });
 }
