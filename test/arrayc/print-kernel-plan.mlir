@@ -7,7 +7,8 @@
 // QUIET-NOT: remark
 
 // A softmax over rows of 1024: fills, two reductions and three elementwise
-// ops, one row kernel.
+// ops, one row kernel, a warp per row (holding 32 columns per thread: one
+// row per block).
 // CHECK: print-kernel-plan.mlir:[[#@LINE+2]]:8: remark: kernel plan: row kernel: 512 rows x 1024, 6 ops (2 reductions), block 32, 8 x 4 elements per thread in registers
 func.func @softmax(%x: tensor<512x1024xf32>) -> tensor<512x1024xf32> {
   %m = array.max %x axes [1] keepdims : tensor<512x1024xf32> -> tensor<512x1xf32>
@@ -28,6 +29,28 @@ func.func @wide_softmax(%x: tensor<64x50304xf32>) -> tensor<64x50304xf32> {
   %s = array.sum %e axes [1] keepdims : tensor<64x50304xf32> -> tensor<64x1xf32>
   %y = array.div %e, %s : (tensor<64x50304xf32>, tensor<64x1xf32>) -> tensor<64x50304xf32>
   return %y : tensor<64x50304xf32>
+}
+
+// Narrow rows: 4 lanes per row, 64 rows per block of 256 threads (the
+// lanes of the 64th row of the last block store nothing when there are
+// 4095 rows).
+// CHECK: print-kernel-plan.mlir:[[#@LINE+2]]:8: remark: kernel plan: row kernel: 4096 rows x 64, 6 ops (2 reductions), block 256 (64 rows of 4 threads), 4 x 4 elements per thread in registers
+func.func @narrow_softmax(%x: tensor<4096x64xf32>) -> tensor<4096x64xf32> {
+  %m = array.max %x axes [1] keepdims : tensor<4096x64xf32> -> tensor<4096x1xf32>
+  %d = array.sub %x, %m : (tensor<4096x64xf32>, tensor<4096x1xf32>) -> tensor<4096x64xf32>
+  %e = array.exp %d : tensor<4096x64xf32>
+  %s = array.sum %e axes [1] keepdims : tensor<4096x64xf32> -> tensor<4096x1xf32>
+  %y = array.div %e, %s : (tensor<4096x64xf32>, tensor<4096x1xf32>) -> tensor<4096x64xf32>
+  return %y : tensor<4096x64xf32>
+}
+// CHECK: print-kernel-plan.mlir:[[#@LINE+2]]:8: remark: kernel plan: row kernel: 4095 rows x 64, 6 ops (2 reductions), block 256 (64 rows of 4 threads), 4 x 4 elements per thread in registers
+func.func @narrow_softmax_odd(%x: tensor<4095x64xf32>) -> tensor<4095x64xf32> {
+  %m = array.max %x axes [1] keepdims : tensor<4095x64xf32> -> tensor<4095x1xf32>
+  %d = array.sub %x, %m : (tensor<4095x64xf32>, tensor<4095x1xf32>) -> tensor<4095x64xf32>
+  %e = array.exp %d : tensor<4095x64xf32>
+  %s = array.sum %e axes [1] keepdims : tensor<4095x64xf32> -> tensor<4095x1xf32>
+  %y = array.div %e, %s : (tensor<4095x64xf32>, tensor<4095x1xf32>) -> tensor<4095x64xf32>
+  return %y : tensor<4095x64xf32>
 }
 
 // Dynamic rows: no row kernel.

@@ -200,8 +200,8 @@ Value shuffleXor(OpBuilder &b, Location loc, Value value, int32_t offset) {
 }
 
 Value warpReduce(OpBuilder &b, Location loc, const Combiner &combiner,
-                 Value value) {
-  for (int32_t offset = 16; offset >= 1; offset /= 2)
+                 Value value, int32_t width) {
+  for (int32_t offset = width / 2; offset >= 1; offset /= 2)
     value = combiner.combine(b, loc, value, shuffleXor(b, loc, value, offset));
   return value;
 }
@@ -215,10 +215,10 @@ MemRefType reductionScratchType(Type type) {
 Value blockReduce(OpBuilder &b, Location loc, const Combiner &combiner,
                   Value value, Value scratch, Value threadId,
                   int64_t numThreads) {
+  if (numThreads <= 32)
+    return warpReduce(b, loc, combiner, value, numThreads);
   Value warpTotal = warpReduce(b, loc, combiner, value);
   int64_t numWarps = numThreads / 32;
-  if (numWarps == 1)
-    return warpTotal;
   // Lane 0 of each warp publishes its warp's total; then every warp
   // reduces the published totals itself, so all threads get the result
   // without another round trip through shared memory.

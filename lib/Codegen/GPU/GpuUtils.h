@@ -81,16 +81,19 @@ std::optional<Combiner> matchCombiner(linalg::GenericOp op);
 /// for any integer or float type up to 64 bits.
 Value shuffleXor(OpBuilder &b, Location loc, Value value, int32_t offset);
 
-/// Butterfly reduction over a full warp: every lane gets the combination of
-/// all 32 lanes' values (the same bits in every lane, since the combiners
-/// are commutative).
+/// Butterfly reduction over aligned groups of `width` lanes (a power of
+/// two, at most 32; the full warp by default): every lane gets the
+/// combination of its group's values (the same bits in every lane, since
+/// the combiners are commutative).
 Value warpReduce(OpBuilder &b, Location loc, const Combiner &combiner,
-                 Value value);
+                 Value value, int32_t width = 32);
 
 /// Reduction over a block of `numThreads` threads (a multiple of 32, at
 /// most 1024) using `scratch` (memref<32xT> in workgroup memory): every
 /// thread gets the total. Ends with a barrier, so `scratch` can be reused
-/// at once. All threads of the block must call it.
+/// at once. All threads of the block must call it. With `numThreads` at
+/// most 32 (a power of two), a reduction over each aligned group of that
+/// many lanes instead, without `scratch` or a barrier.
 Value blockReduce(OpBuilder &b, Location loc, const Combiner &combiner,
                   Value value, Value scratch, Value threadId,
                   int64_t numThreads);

@@ -336,6 +336,26 @@ std::optional<RowLayout> chooseLayout(const Group &group,
   int64_t numGroups = group.rowLength / width;
   int64_t perThread = std::max<int64_t>(1, options.elementsPerThread / width);
   int64_t threads = llvm::divideCeil(numGroups, perThread);
+  if (threads <= 32) {
+    // Narrow rows: a block of up to 256 threads over several rows, a row
+    // on the fewest lanes (a power of two) that hold at most 4 groups
+    // each, so that rows of 64 do not leave half of a 32-thread block
+    // idle and an SM is not limited to 32 blocks of 32 threads. Blocks
+    // have at least 32 threads, the lanes past the last row store
+    // nothing.
+    int64_t lanes = std::min<int64_t>(
+        32, llvm::PowerOf2Ceil(llvm::divideCeil(
+                numGroups, std::min<int64_t>(perThread, 4))));
+    int64_t rowsPerBlock = std::clamp<int64_t>(
+        llvm::PowerOf2Ceil(group.rows), 32 / lanes, 256 / lanes);
+    int64_t groupsPerThread = llvm::divideCeil(numGroups, lanes);
+    // A warp per row holding many columns keeps one row per block (as
+    // below): measured slower with several such rows per block.
+    bool narrow = lanes < 32 || groupsPerThread * width <= 16;
+    if (narrow && rowsPerBlock > 1 &&
+        groupsPerThread * width <= options.maxElementsPerThread)
+      return RowLayout{lanes, width, groupsPerThread, numGroups, rowsPerBlock};
+  }
   int64_t blockSize = std::clamp<int64_t>(llvm::alignTo(threads, 32), 32, 1024);
   int64_t groupsPerThread = llvm::divideCeil(numGroups, blockSize);
   if (groupsPerThread * width > options.maxElementsPerThread)
@@ -463,11 +483,18 @@ void plan(RowGroupPlan &plan, const RowPlanOptions &options) {
     return;
   }
   const RowLayout &layout = *plan.layout;
+  std::string block =
+      layout.rowsPerBlock == 1
+          ? llvm::formatv("block {0}", layout.blockSize).str()
+          : llvm::formatv("block {0} ({1} rows of {2} threads)",
+                          layout.threads(), layout.rowsPerBlock,
+                          layout.blockSize)
+                .str();
   plan.reason = llvm::formatv(
-      "row kernel: {0} rows x {1}, {2} ops ({3} reductions), block {4}, "
+      "row kernel: {0} rows x {1}, {2} ops ({3} reductions), {4}, "
       "{5} x {6} elements per thread in registers",
-      group.rows, group.rowLength, group.ops.size(), reductions,
-      layout.blockSize, layout.groupsPerThread, layout.width);
+      group.rows, group.rowLength, group.ops.size(), reductions, block,
+      layout.groupsPerThread, layout.width);
 }
 
 } // namespace

@@ -49,14 +49,18 @@ struct Group {
   int64_t rowLength = 1;
 };
 
-/// How threads cover a row: thread t owns the element groups t, t + B,
-/// t + 2B, ... of `width` consecutive elements each.
+/// How threads cover a row: thread t of the row's B (`blockSize`) owns the
+/// element groups t, t + B, t + 2B, ... of `width` consecutive elements
+/// each. Narrow rows share a block: `rowsPerBlock` rows, each on an
+/// aligned group of B (at most 32) lanes.
 struct RowLayout {
   int64_t blockSize;
   int64_t width;
   int64_t groupsPerThread;
   int64_t numGroups;
+  int64_t rowsPerBlock = 1;
   int64_t slots() const { return groupsPerThread * width; }
+  int64_t threads() const { return blockSize * rowsPerBlock; }
 };
 
 /// One loop over the rows of a streamed row group (rows too long for

@@ -244,13 +244,22 @@ void mapToGrid(RewriterBase &rewriter, linalg::GenericOp op,
 // general kernel at run time.
 //===----------------------------------------------------------------------===//
 
-/// What a flat kernel does with each operand.
-enum class FlatAccess { Whole, Scalar, Value };
+/// What a flat kernel does with each operand: a buffer of the iteration
+/// space's shape (Whole), one repeated along the leading loops (Suffix: a
+/// bias over the last axes, read at the flat offset modulo its size), one
+/// element, or a value.
+enum class FlatAccess { Whole, Suffix, Scalar, Value };
+
+/// Whether the operand is a buffer the flat kernel reads in vectors.
+bool isVectorAccess(FlatAccess access) {
+  return access == FlatAccess::Whole || access == FlatAccess::Suffix;
+}
 
 /// How `operand` of `op` is read in a flat kernel, or nothing when the op
 /// cannot be flat: a whole identity-layout buffer through the identity map
-/// (no i1: its vectors would be bit-packed), one element (every map result
-/// constant), or a non-buffer value.
+/// or, for an input, through the last loops in order (no i1: its vectors
+/// would be bit-packed), one element (every map result constant), or a
+/// non-buffer value.
 std::optional<FlatAccess> flatAccess(linalg::GenericOp op, OpOperand &operand) {
   auto type = dyn_cast<MemRefType>(operand.get().getType());
   if (!type)
@@ -259,11 +268,20 @@ std::optional<FlatAccess> flatAccess(linalg::GenericOp op, OpOperand &operand) {
   if (llvm::all_of(map.getResults(), llvm::IsaPred<AffineConstantExpr>) &&
       !op.isDpsInit(&operand))
     return FlatAccess::Scalar;
-  if (!map.isIdentity() || !type.getLayout().isIdentity() ||
-      type.getElementType().isInteger(1) ||
+  if (!type.getLayout().isIdentity() || type.getElementType().isInteger(1) ||
       !type.getElementType().isIntOrFloat())
     return std::nullopt;
-  return FlatAccess::Whole;
+  if (map.isIdentity())
+    return FlatAccess::Whole;
+  unsigned first = map.getNumDims() - map.getNumResults();
+  bool suffix = map.getNumResults() > 0 && first > 0 &&
+                llvm::all_of(llvm::enumerate(map.getResults()), [&](auto e) {
+                  return e.value() ==
+                         getAffineDimExpr(first + e.index(), op.getContext());
+                });
+  if (suffix && !op.isDpsInit(&operand))
+    return FlatAccess::Suffix;
+  return std::nullopt;
 }
 
 /// The elements per vector access of a flat kernel for `op` (so that its
@@ -279,7 +297,7 @@ int64_t flatVectorWidth(linalg::GenericOp op, int64_t vectorBytes) {
     std::optional<FlatAccess> access = flatAccess(op, operand);
     if (!access)
       return 0;
-    if (*access != FlatAccess::Whole)
+    if (!isVectorAccess(*access))
       continue;
     auto type = cast<MemRefType>(operand.get().getType());
     widest = std::max<int64_t>(
@@ -287,19 +305,44 @@ int64_t flatVectorWidth(linalg::GenericOp op, int64_t vectorBytes) {
   }
   if (widest == 0 || vectorBytes % widest != 0)
     return 0;
-  return vectorBytes / widest;
+  int64_t width = vectorBytes / widest;
+  // A bias whose static size is not a multiple of the width never takes
+  // the vector path (its vectors would straddle its end).
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    if (flatAccess(op, operand) == FlatAccess::Suffix &&
+        type.hasStaticShape() && type.getNumElements() % width != 0)
+      return 0;
+  }
+  return width;
 }
 
 /// Host-side check that every whole buffer of `op` starts on a
 /// `vectorBytes` boundary (identity layouts have offset 0).
 Value allAligned(OpBuilder &b, Location loc, linalg::GenericOp op,
-                 int64_t vectorBytes) {
+                 int64_t vectorBytes, int64_t width) {
   Value aligned = arith::ConstantIntOp::create(b, loc, 1, 1);
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value alignment = arith::ConstantIndexOp::create(b, loc, vectorBytes);
   for (OpOperand &operand : op->getOpOperands()) {
-    if (flatAccess(op, operand) != FlatAccess::Whole)
+    std::optional<FlatAccess> access = flatAccess(op, operand);
+    if (!access || !isVectorAccess(*access))
       continue;
+    if (*access == FlatAccess::Suffix) {
+      // Its vectors must not straddle its end: a multiple of `width`.
+      Value size = arith::ConstantIndexOp::create(b, loc, 1);
+      for (int64_t dim = 0; dim < cast<MemRefType>(operand.get().getType())
+                                      .getRank();
+           ++dim)
+        size = arith::MulIOp::create(
+            b, loc, size, memref::DimOp::create(b, loc, operand.get(), dim));
+      Value whole = arith::RemUIOp::create(
+          b, loc, size, arith::ConstantIndexOp::create(b, loc, width));
+      aligned = arith::AndIOp::create(
+          b, loc, aligned,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, whole,
+                                zero));
+    }
     Value pointer =
         memref::ExtractAlignedPointerAsIndexOp::create(b, loc, operand.get());
     Value rem = arith::RemUIOp::create(b, loc, pointer, alignment);
@@ -329,6 +372,16 @@ llvm::MaybeAlign vectorAlignment(VectorType type) {
                      llvm::divideCeil(type.getElementTypeBitWidth(), 8));
 }
 
+/// The offset in `flat` (an operand's 1-D buffer) of the element at flat
+/// offset `offset` of the iteration space.
+Value offsetIn(OpBuilder &b, Location loc, FlatAccess access, Value flat,
+               Value offset) {
+  if (access != FlatAccess::Suffix)
+    return offset;
+  return arith::RemUIOp::create(b, loc, offset,
+                                memref::DimOp::create(b, loc, flat, 0));
+}
+
 /// Emits, inside a flat kernel, the computation of `count` vectors of
 /// `width` elements starting at the element offsets `offsets` (all loads,
 /// then all bodies, then all stores). `flat` holds each operand's 1-D
@@ -340,14 +393,15 @@ void emitVectors(OpBuilder &b, Location loc, linalg::GenericOp op,
   for (auto [u, offset] : llvm::enumerate(offsets))
     for (auto [operand, value] : llvm::zip(operands, flat)) {
       BlockArgument arg = op.getMatchingBlockArgument(&operand);
-      if (flatAccess(op, operand) != FlatAccess::Whole || arg.use_empty()) {
+      FlatAccess access = *flatAccess(op, operand);
+      if (!isVectorAccess(access) || arg.use_empty()) {
         loaded[u].push_back(Value());
         continue;
       }
       auto type = VectorType::get({width}, arg.getType());
-      loaded[u].push_back(
-          vector::LoadOp::create(b, loc, type, value, ValueRange{offset},
-                                 /*nontemporal=*/false, vectorAlignment(type)));
+      loaded[u].push_back(vector::LoadOp::create(
+          b, loc, type, value, ValueRange{offsetIn(b, loc, access, value, offset)},
+          /*nontemporal=*/false, vectorAlignment(type)));
     }
 
   SmallVector<SmallVector<Value>> results(offsets.size());
@@ -359,7 +413,7 @@ void emitVectors(OpBuilder &b, Location loc, linalg::GenericOp op,
         BlockArgument arg = op.getMatchingBlockArgument(&operand);
         if (vec)
           mapping.map(arg, vector::ExtractOp::create(b, loc, vec, lane));
-        else if (flatAccess(op, operand) != FlatAccess::Whole)
+        else if (!isVectorAccess(*flatAccess(op, operand)))
           mapping.map(arg, value);
       }
       lanes.push_back(cloneBody(b, op, {}, mapping));
@@ -388,10 +442,13 @@ void emitScalarElement(OpBuilder &b, Location loc, linalg::GenericOp op,
   IRMapping mapping;
   for (auto [operand, value] : llvm::zip(op->getOpOperands(), flat)) {
     BlockArgument arg = op.getMatchingBlockArgument(&operand);
-    if (flatAccess(op, operand) != FlatAccess::Whole)
+    FlatAccess access = *flatAccess(op, operand);
+    if (!isVectorAccess(access))
       mapping.map(arg, value);
     else if (!arg.use_empty())
-      mapping.map(arg, memref::LoadOp::create(b, loc, value, offset));
+      mapping.map(arg, memref::LoadOp::create(
+                           b, loc, value,
+                           offsetIn(b, loc, access, value, offset)));
   }
   SmallVector<Value> yielded = cloneBody(b, op, {}, mapping);
   for (auto [init, value] : llvm::zip(op.getDpsInitsMutable(), yielded))
@@ -435,7 +492,7 @@ void launchFlatKernel(OpBuilder &b, Location loc, linalg::GenericOp op,
   // Operands: whole buffers flattened, scalars loaded once (in the kernel).
   SmallVector<Value> flatHost;
   for (OpOperand &operand : op->getOpOperands())
-    flatHost.push_back(flatAccess(op, operand) == FlatAccess::Whole
+    flatHost.push_back(isVectorAccess(*flatAccess(op, operand))
                            ? flatten(b, loc, operand.get())
                            : operand.get());
 
@@ -526,7 +583,7 @@ void mapToVectorizedGrid(RewriterBase &rewriter, linalg::GenericOp op,
       loc, arith::CmpIPredicate::ugt, total, zero);
   auto ifNonEmpty = scf::IfOp::create(rewriter, loc, nonEmpty, false);
   rewriter.setInsertionPointToStart(&ifNonEmpty.getThenRegion().front());
-  Value aligned = allAligned(rewriter, loc, op, config.vectorBytes);
+  Value aligned = allAligned(rewriter, loc, op, config.vectorBytes, width);
   auto ifAligned = scf::IfOp::create(rewriter, loc, aligned, true);
   rewriter.setInsertionPointToStart(&ifAligned.getThenRegion().front());
   launchFlatKernel(rewriter, loc, op, total, width, config);

@@ -51,11 +51,15 @@ namespace {
 /// buffers the group writes in registers (`state`).
 class RowEmitter {
 public:
+  /// `rowValid`, when set, says whether `row` is a row of the group (the
+  /// last block of narrow rows may have lanes past the last row: they
+  /// compute a valid row's values and store nothing).
   RowEmitter(OpBuilder &b, Location loc, Group &group, const RowLayout &layout,
-             Value row, Value tid, const DenseSet<Value> &written,
-             const DenseSet<Value> &keep, const DenseMap<Type, Value> &scratch)
-      : b(b), loc(loc), layout(layout), row(row), tid(tid), written(written),
-        keep(keep), scratch(scratch) {
+             Value row, Value tid, Value rowValid,
+             const DenseSet<Value> &written, const DenseSet<Value> &keep,
+             const DenseMap<Type, Value> &scratch)
+      : b(b), loc(loc), layout(layout), row(row), tid(tid),
+        rowValid(rowValid), written(written), keep(keep), scratch(scratch) {
     planUses(group);
     // Group j of this thread starts at column (j * B + t) * width; the
     // last one may be past the end of the row: it reads a valid column
@@ -98,6 +102,8 @@ public:
       auto type = cast<MemRefType>(view.getType());
       Value leader = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                            tid, cst(b, loc, 0));
+      if (rowValid)
+        leader = arith::AndIOp::create(b, loc, leader, rowValid);
       emitIf(b, loc, leader, [&](OpBuilder &b) {
         memref::StoreOp::create(b, loc, state[root][0], view,
                                 scalarIndices(type));
@@ -184,8 +190,12 @@ private:
             b, loc, groupValues[v], view,
             rowIndices(type, columns[j * layout.width + v]));
     };
-    if (groupValid[j])
-      emitIf(b, loc, groupValid[j], store);
+    Value valid = groupValid[j];
+    if (rowValid)
+      valid = valid ? arith::AndIOp::create(b, loc, valid, rowValid).getResult()
+                    : rowValid;
+    if (valid)
+      emitIf(b, loc, valid, store);
     else
       store(b);
   }
@@ -678,7 +688,7 @@ private:
   OpBuilder &b;
   Location loc;
   const RowLayout &layout;
-  Value row, tid;
+  Value row, tid, rowValid;
   const DenseSet<Value> &written;
   const DenseSet<Value> &keep;
   const DenseMap<Type, Value> &scratch;
@@ -774,7 +784,7 @@ struct ArrayGpuRowKernelsPass
     }
     int64_t registers =
         std::max<int64_t>(64, 2 * layout.slots() * llvm::divideCeil(bits, 32));
-    return std::min<int64_t>(32, 65536 / (layout.blockSize * registers));
+    return std::min<int64_t>(32, 65536 / (layout.threads() * registers));
   }
 
   void fuse(IRRewriter &rewriter, RowGroupPlan &plan) {
@@ -808,27 +818,46 @@ struct ArrayGpuRowKernelsPass
         accTypes, [](Type type) -> Type { return reductionScratchType(type); });
     {
       OpBuilder::InsertionGuard guard(rewriter);
-      Value grid = cst(rewriter, loc, std::min(group.rows, kMaxGrid));
+      int64_t rowsPerBlock = layout->rowsPerBlock;
+      int64_t steps = llvm::divideCeil(group.rows, rowsPerBlock);
+      Value grid = cst(rewriter, loc, std::min(steps, kMaxGrid));
       gpu::LaunchOp launch =
-          createLaunch(rewriter, loc, grid, layout->blockSize, scratchTypes);
+          createLaunch(rewriter, loc, grid, layout->threads(), scratchTypes);
       DenseMap<Type, Value> scratch;
       for (auto [type, buffer] :
            llvm::zip(accTypes, launch.getWorkgroupAttributions()))
         scratch[type] = buffer;
       auto rows = scf::ForOp::create(rewriter, loc, launch.getBlockIds().x,
-                                     cst(rewriter, loc, group.rows),
+                                     cst(rewriter, loc, steps),
                                      launch.getGridSize().x);
       if (int64_t blocks = blocksPerSM(group, *layout); blocks > 1)
         arrayrt::ArrayrtDialect::MinBlocksPerSmAttrHelper(rewriter.getContext())
             .setAttr(rows, rewriter.getI32IntegerAttr(blocks));
       rewriter.setInsertionPointToStart(rows.getBody());
+      // The thread's row and its lane in the row's threads.
+      Value row = rows.getInductionVar();
+      Value lane = launch.getThreadIds().x;
+      Value rowValid;
+      if (rowsPerBlock > 1) {
+        Value lanes = cst(rewriter, loc, layout->blockSize);
+        row = arith::AddIOp::create(
+            rewriter, loc,
+            arith::MulIOp::create(rewriter, loc, row,
+                                  cst(rewriter, loc, rowsPerBlock)),
+            arith::DivUIOp::create(rewriter, loc, lane, lanes));
+        lane = arith::RemUIOp::create(rewriter, loc, lane, lanes);
+        if (group.rows % rowsPerBlock != 0) {
+          Value last = cst(rewriter, loc, group.rows - 1);
+          rowValid = arith::CmpIOp::create(
+              rewriter, loc, arith::CmpIPredicate::ule, row, last);
+          row = arith::MinUIOp::create(rewriter, loc, row, last);
+        }
+      }
       if (plan.strategy == RowStrategy::Streaming) {
-        emitStreamedRow(rewriter, loc, plan, rows.getInductionVar(),
-                        launch.getThreadIds().x, keep, scratch);
+        emitStreamedRow(rewriter, loc, plan, row, lane, keep, scratch);
       } else {
-        RowEmitter emitter(rewriter, loc, group, *layout,
-                           rows.getInductionVar(), launch.getThreadIds().x,
-                           written, keep, scratch);
+        RowEmitter emitter(rewriter, loc, group, *layout, row, lane,
+                           rowValid, written, keep, scratch);
         for (RowOp &op : group.ops)
           emitter.emit(op);
         emitter.storeResults();

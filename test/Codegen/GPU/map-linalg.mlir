@@ -225,6 +225,37 @@ func.func @flat_scale(%x: memref<?xf32>, %a: memref<f32>, %y: memref<?xf32>) {
 
 // -----
 
+// A bias over the last axis (an input indexed by the last loops) keeps the
+// op flat: read in vectors at the flat offset modulo its size. Its size
+// must be a multiple of the vector width (checked with the alignment at
+// run time: dynamic here), else the general kernel.
+#id2b = affine_map<(d0, d1) -> (d0, d1)>
+#last = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @flat_bias
+// CHECK-SAME: (%[[X:.+]]: memref<?x?xf32>, %[[B:.+]]: memref<?xf32>, %[[Y:.+]]: memref<?x?xf16>)
+// CHECK: %[[BN:.+]] = memref.dim %[[B]], %c0
+// CHECK: %[[REM:.+]] = arith.remui %{{.+}}, %c4
+// CHECK: arith.cmpi eq, %[[REM]], %c0
+// CHECK: scf.if
+// CHECK: %[[BF:.+]] = memref.collapse_shape
+// CHECK: gpu.launch
+// CHECK: vector.load
+// CHECK: %[[AT:.+]] = arith.remui %{{.+}}, %{{.+}} : index
+// CHECK: vector.load %{{.+}}[%[[AT]]] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK: vector.store %{{.+}} {alignment = 8 : i64} : memref<?xf16>, vector<4xf16>
+func.func @flat_bias(%x: memref<?x?xf32>, %b: memref<?xf32>, %y: memref<?x?xf16>) {
+  linalg.generic {indexing_maps = [#id2b, #last, #id2b], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %b : memref<?x?xf32>, memref<?xf32>) outs(%y : memref<?x?xf16>) {
+  ^bb0(%v: f32, %c: f32, %out: f16):
+    %0 = arith.addf %v, %c : f32
+    %1 = arith.truncf %0 : f32 to f16
+    linalg.yield %1 : f16
+  }
+  return
+}
+
+// -----
+
 // A 2-D flat op is walked through 1-D views; the vector width follows the
 // widest operand (f32: 4 lanes), so the f16 input moves 8 bytes.
 #id2 = affine_map<(d0, d1) -> (d0, d1)>

@@ -78,22 +78,27 @@ func.func @softmax(%arg0: memref<16384x16384xf32>) -> memref<16384x16384xf32> {
 
 // -----
 
-// Rows of 7 (not a multiple of 4): one column per group, a warp per row,
-// the last group masked. The row maximum is read after the group, so it is
-// stored (by thread 0); a memref.copy ends the group.
+// Rows of 7 (not a multiple of 4): one column per group, narrow rows: 2
+// lanes of 4 groups per row (the last group masked), 16 rows per block of
+// 32 threads, the lanes past row 4 store nothing. The row maximum is read
+// after the group, so it is stored (by lane 0); a memref.copy ends the
+// group.
 #map = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 #map1 = affine_map<(d0, d1, d2) -> (d0, d1)>
 #map2 = affine_map<(d0, d1) -> (d0, d1)>
 #map3 = affine_map<(d0, d1) -> (d0, 0)>
 // CHECK-LABEL: func.func @short_rows
-// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c5{{.*}}) threads({{.*}}) in ({{.*}} = %c32{{.*}}) {
-// A warp of one column each: 32 blocks of it fit in the registers.
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c1{{.*}}) threads({{.*}}) in ({{.*}} = %c32{{.*}}) {
+// CHECK: %[[VALID:.+]] = arith.cmpi ule, %[[R:.+]], %c4
+// CHECK: %[[ROW:.+]] = arith.minui %[[R]], %c4
 // CHECK: arith.cmpi ult, %{{.+}}, %c7
-// CHECK: gpu.shuffle xor
-// CHECK: scf.if
-// CHECK: memref.store %{{.+}}, %{{.+}}[%{{.+}}, %{{.+}}] : memref<5x7xf32>
+// CHECK-NOT: gpu.shuffle xor {{.*}}, %c2_i32
+// CHECK: gpu.shuffle xor %{{.+}}, %c1_i32
+// CHECK: scf.if %[[VALID]]
+// CHECK: memref.store %{{.+}}, %{{.+}}[%[[ROW]], %{{.+}}] : memref<5x7xf32>
 // CHECK: arith.cmpi eq
-// CHECK: memref.store %{{.+}}, %{{.+}}[%{{.+}}, %{{.+}}] : memref<5x1xf32>
+// CHECK: arith.andi %{{.+}}, %[[VALID]]
+// CHECK: memref.store %{{.+}}, %{{.+}}[%[[ROW]], %{{.+}}] : memref<5x1xf32>
 // CHECK: } {arrayrt.min_blocks_per_sm = 32 : i32}
 // CHECK: memref.copy
 func.func @short_rows(%x: memref<5x7xf32>, %m: memref<5x1xf32>, %y: memref<5x7xf32>, %keep: memref<5x1xf32>) {
@@ -290,15 +295,26 @@ func.func @not_fused(%x: memref<64x64xf32>, %s: memref<64xf32>, %w: memref<64x64
 // Rows over two loops (a rank-3 softmax over the last axis): the row loops
 // of every op are collapsed into one (memref.collapse_shape views), and the
 // group is one kernel over 32 rows of 64; the row maxima, exponentials and
-// sums never reach memory.
+// sums never reach memory. Rows of 64 are narrow: one block of 128 threads,
+// 4 lanes per row (4 groups of 4 columns each), the reductions two
+// butterfly steps within the row's lanes.
 // CHECK-LABEL: func.func @softmax_rank3
 // CHECK-SAME: (%[[X:.+]]: memref<4x8x64xf32>)
 // CHECK: %[[XV:.+]] = memref.collapse_shape %[[X]] {{\[}}[0, 1], [2]] : memref<4x8x64xf32> into memref<32x64xf32>
 // CHECK: %[[Y:.+]] = memref.alloc() {alignment = 64 : i64} : memref<4x8x64xf32>
 // CHECK-NOT: memref.alloc
 // CHECK: %[[YV:.+]] = memref.collapse_shape %[[Y]] {{\[}}[0, 1], [2]] : memref<4x8x64xf32> into memref<32x64xf32>
-// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c32{{.*}}) threads({{.*}}) in ({{.*}} = %c32{{.*}})
-// CHECK: vector.load %[[XV]]
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c1{{.*}}) threads(%[[TX:.+]], %{{.+}}, %{{.+}}) in ({{.*}} = %c128{{.*}})
+// CHECK: scf.for %[[STEP:.+]] =
+// CHECK-DAG: %[[FIRST:.+]] = arith.muli %[[STEP]], %c32
+// CHECK-DAG: %[[IN:.+]] = arith.divui %[[TX]], %c4
+// CHECK: %[[ROW:.+]] = arith.addi %[[FIRST]], %[[IN]]
+// CHECK: %[[LANE:.+]] = arith.remui %[[TX]], %c4
+// CHECK: vector.load %[[XV]][%[[ROW]]
+// CHECK-NOT: gpu.shuffle xor {{.*}}, %c16_i32
+// CHECK: gpu.shuffle xor %{{.+}}, %c2_i32
+// CHECK: gpu.shuffle xor %{{.+}}, %c1_i32
+// CHECK-NOT: gpu.barrier
 // CHECK: math.exp
 // CHECK: vector.store %{{.+}}, %[[YV]]
 // CHECK-NOT: linalg.generic
