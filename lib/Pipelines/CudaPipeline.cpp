@@ -65,9 +65,24 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   // Row-wise groups (softmax, layer norm) become one kernel each, other
   // reductions get cooperative kernels; the grid-stride mapping takes
   // whatever is left.
-  if (options.printKernelPlan)
-    pm.addNestedPass<func::FuncOp>(createArrayGpuPrintKernelPlan());
-  pm.addNestedPass<func::FuncOp>(createArrayGpuRowKernels());
+  // Rows too long for a block's registers are split over a thread-block
+  // cluster where the chip has them (sm_90 and later).
+  int64_t clusters = 1;
+  StringRef chip = options.chip.getValue();
+  unsigned version = 0;
+  if ((chip.consume_front("sm_") || chip.consume_front("compute_")) &&
+      !chip.take_while([](char c) { return llvm::isDigit(c); })
+           .getAsInteger(10, version) &&
+      version >= 90)
+    clusters = 8;
+  if (options.printKernelPlan) {
+    ArrayGpuPrintKernelPlanOptions plan;
+    plan.maxClusterSize = clusters;
+    pm.addNestedPass<func::FuncOp>(createArrayGpuPrintKernelPlan(plan));
+  }
+  ArrayGpuRowKernelsOptions rows;
+  rows.maxClusterSize = clusters;
+  pm.addNestedPass<func::FuncOp>(createArrayGpuRowKernels(rows));
   pm.addNestedPass<func::FuncOp>(createArrayGpuReductions());
   pm.addNestedPass<func::FuncOp>(createArrayGpuMapLinalg(grid));
   pm.addPass(createArrayGpuDeviceMemory());

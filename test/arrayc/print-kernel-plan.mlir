@@ -3,6 +3,7 @@
 // the plan array-gpu-row-kernels follows). These pin the choices for
 // representative groups, the ones that miss the row kernel included.
 // RUN: arrayc --target=cuda --print-kernel-plan --emit=gpu %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: arrayc --target=cuda --arch=sm_80 --print-kernel-plan --emit=gpu %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM80
 // RUN: arrayc --target=cuda --emit=gpu %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
 // QUIET-NOT: remark
 
@@ -19,9 +20,11 @@ func.func @softmax(%x: tensor<512x1024xf32>) -> tensor<512x1024xf32> {
   return %y : tensor<512x1024xf32>
 }
 
-// A vocabulary-sized row does not fit in registers: streamed, the max and
-// the sum of exponentials in one online pass.
-// CHECK: print-kernel-plan.mlir:[[#@LINE+2]]:8: remark: kernel plan: streaming row kernel: 64 rows x 50304, 6 ops (2 reductions) in 1 pass over each row (online max and rescaled sum) and one storing it, block 1024, 4 x 4 elements per thread per step (a row needs more than 32 per thread in registers)
+// A vocabulary-sized row does not fit in one block's registers: split over
+// a cluster of 2 blocks (sm_90); before sm_90, streamed, the max and the
+// sum of exponentials in one online pass.
+// CHECK: print-kernel-plan.mlir:[[#@LINE+3]]:8: remark: kernel plan: row kernel: 64 rows x 50304, 6 ops (2 reductions), a cluster of 2 blocks of 800 per row, 8 x 4 elements per thread in registers
+// SM80: print-kernel-plan.mlir:[[#@LINE+2]]:8: remark: kernel plan: streaming row kernel: 64 rows x 50304, 6 ops (2 reductions) in 1 pass over each row (online max and rescaled sum) and one storing it, block 1024, 4 x 4 elements per thread per step (a row needs more than 32 per thread in registers)
 func.func @wide_softmax(%x: tensor<64x50304xf32>) -> tensor<64x50304xf32> {
   %m = array.max %x axes [1] keepdims : tensor<64x50304xf32> -> tensor<64x1xf32>
   %d = array.sub %x, %m : (tensor<64x50304xf32>, tensor<64x1xf32>) -> tensor<64x50304xf32>
@@ -82,9 +85,11 @@ func.func @layernorm_f16(%x: tensor<8x128x768xf16>) -> tensor<8x128x768xf16> {
   return %y : tensor<8x128x768xf16>
 }
 
-// A wide layer norm of float16: the variance needs the mean, two passes
-// over each row before the one storing it; 8 columns of 16 bits per access.
-// CHECK: print-kernel-plan.mlir:[[#@LINE+2]]:9: remark: kernel plan: streaming row kernel: 16 rows x 65536, 6 ops (2 reductions) in 2 passes over each row and one storing it, block 1024, 2 x 8 elements per thread per step (a row needs more than 32 per thread in registers)
+// A wide layer norm of float16: a cluster of 2 blocks per row; streamed
+// before sm_90, where the variance needs the mean: two passes over each row
+// before the one storing it, 8 columns of 16 bits per access.
+// CHECK: print-kernel-plan.mlir:[[#@LINE+3]]:9: remark: kernel plan: row kernel: 16 rows x 65536, 6 ops (2 reductions), a cluster of 2 blocks of 1024 per row, 8 x 4 elements per thread in registers
+// SM80: print-kernel-plan.mlir:[[#@LINE+2]]:9: remark: kernel plan: streaming row kernel: 16 rows x 65536, 6 ops (2 reductions) in 2 passes over each row and one storing it, block 1024, 2 x 8 elements per thread per step (a row needs more than 32 per thread in registers)
 func.func @wide_layernorm_f16(%x: tensor<16x65536xf16>) -> tensor<16x65536xf16> {
   %xf = array.astype %x : tensor<16x65536xf16> -> tensor<16x65536xf32>
   %mu = array.mean %xf axes [1] keepdims : tensor<16x65536xf32> -> tensor<16x1xf32>
@@ -97,12 +102,25 @@ func.func @wide_layernorm_f16(%x: tensor<16x65536xf16>) -> tensor<16x65536xf16> 
   return %y : tensor<16x65536xf16>
 }
 
-// A wide logsumexp: the exponentials are shifted by "the max if finite,
-// else 0", still one online pass; only per-row values are written.
-// CHECK: print-kernel-plan.mlir:[[#@LINE+2]]:8: remark: kernel plan: streaming row kernel: 8 rows x 100000, 6 ops (2 reductions) in 1 pass over each row (online max and rescaled sum), block 1024, 4 x 4 elements per thread per step (a row needs more than 32 per thread in registers)
+// A wide logsumexp: a cluster of 4 blocks per row. Rows of odd length
+// cannot be split into whole groups, and rows of more than 8 x 32768
+// elements do not fit a cluster: streamed, the exponentials shifted by
+// "the max if finite, else 0" in the same online pass as the max; only
+// per-row values are written.
+// CHECK: print-kernel-plan.mlir:[[#@LINE+2]]:8: remark: kernel plan: row kernel: 8 rows x 100000, 6 ops (2 reductions), a cluster of 4 blocks of 800 per row, 8 x 4 elements per thread in registers
 func.func @wide_logsumexp(%x: tensor<8x100000xf32>) -> tensor<8xf32> {
   %l = array.logsumexp %x axes [1] : tensor<8x100000xf32> -> tensor<8xf32>
   return %l : tensor<8xf32>
+}
+// CHECK: print-kernel-plan.mlir:[[#@LINE+2]]:8: remark: kernel plan: streaming row kernel: 8 rows x 100001, 6 ops (2 reductions) in 1 pass over each row (online max and rescaled sum), block 1024, 16 x 1 elements per thread per step (a row needs more than 32 per thread in registers)
+func.func @odd_logsumexp(%x: tensor<8x100001xf32>) -> tensor<8xf32> {
+  %l = array.logsumexp %x axes [1] : tensor<8x100001xf32> -> tensor<8xf32>
+  return %l : tensor<8xf32>
+}
+// CHECK: print-kernel-plan.mlir:[[#@LINE+2]]:8: remark: kernel plan: streaming row kernel: 2 rows x 524288, 6 ops (2 reductions) in 1 pass over each row (online max and rescaled sum), block 1024, 4 x 4 elements per thread per step (a row needs more than 32 per thread in registers)
+func.func @huge_logsumexp(%x: tensor<2x524288xf32>) -> tensor<2xf32> {
+  %l = array.logsumexp %x axes [1] : tensor<2x524288xf32> -> tensor<2xf32>
+  return %l : tensor<2xf32>
 }
 
 // A column sum: loop 0 is the reduction.

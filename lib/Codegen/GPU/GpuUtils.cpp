@@ -2,6 +2,9 @@
 
 #include "GpuUtils.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -246,6 +249,42 @@ Value blockReduce(OpBuilder &b, Location loc, const Combiner &combiner,
   return total;
 }
 
+Value clusterReduce(OpBuilder &b, Location loc, const Combiner &combiner,
+                    Value blockTotal, Value scratch, Value threadId,
+                    int64_t clusterSize) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        threadId, zero);
+  auto publish = scf::IfOp::create(b, loc, isFirst, /*withElse=*/false);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&publish.getThenRegion().front());
+    memref::StoreOp::create(b, loc, blockTotal, scratch, zero);
+  }
+  auto barrier = [&] {
+    NVVM::ClusterArriveOp::create(b, loc, /*aligned=*/b.getUnitAttr());
+    NVVM::ClusterWaitOp::create(b, loc, /*aligned=*/b.getUnitAttr());
+  };
+  barrier();
+  // scratch[0] as a shared-memory pointer, mapped into each block's window.
+  Value address = arith::IndexCastUIOp::create(
+      b, loc, b.getI64Type(),
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, scratch));
+  auto shared = LLVM::LLVMPointerType::get(b.getContext(), 3);
+  auto remote = LLVM::LLVMPointerType::get(b.getContext(), 7);
+  Value local = LLVM::IntToPtrOp::create(b, loc, shared, address);
+  Value total;
+  for (int64_t rank = 0; rank < clusterSize; ++rank) {
+    Value rankValue = arith::ConstantIntOp::create(b, loc, rank, 32);
+    Value pointer = NVVM::MapaOp::create(b, loc, remote, local, rankValue);
+    Value value =
+        LLVM::LoadOp::create(b, loc, blockTotal.getType(), pointer);
+    total = total ? combiner.combine(b, loc, total, value) : value;
+  }
+  barrier();
+  return total;
+}
+
 //===----------------------------------------------------------------------===//
 // Kernels
 //===----------------------------------------------------------------------===//
@@ -280,12 +319,25 @@ void emitIf(OpBuilder &b, Location loc, Value cond,
 }
 
 gpu::LaunchOp createLaunch(OpBuilder &b, Location loc, Value grid,
-                           int64_t blockSize, TypeRange workgroup) {
+                           int64_t blockSize, TypeRange workgroup,
+                           int64_t clusterSize) {
   Value one = cst(b, loc, 1);
+  Value cluster = clusterSize > 1 ? cst(b, loc, clusterSize) : Value();
   auto launch = gpu::LaunchOp::create(
       b, loc, grid, one, one, cst(b, loc, blockSize), one, one,
       /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
-      /*asyncDependencies=*/ValueRange(), workgroup);
+      /*asyncDependencies=*/ValueRange(), workgroup,
+      /*privateAttributions=*/TypeRange(), cluster, cluster ? one : Value(),
+      cluster ? one : Value());
+  // The builder gives the body the 12 arguments of a launch without
+  // clusters; one with clusters has 18 (cluster ids and sizes, all index,
+  // which the accessors find where the verifier expects them).
+  if (cluster) {
+    Block &body = launch.getBody().front();
+    for (unsigned i = 0; i < 6; ++i)
+      body.insertArgument(gpu::LaunchOp::kNumConfigRegionAttributes + i,
+                          b.getIndexType(), loc);
+  }
   b.setInsertionPointToStart(&launch.getBody().front());
   gpu::TerminatorOp::create(b, loc);
   b.setInsertionPointToStart(&launch.getBody().front());

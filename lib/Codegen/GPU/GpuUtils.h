@@ -98,6 +98,17 @@ Value blockReduce(OpBuilder &b, Location loc, const Combiner &combiner,
                   Value value, Value scratch, Value threadId,
                   int64_t numThreads);
 
+/// Combines `blockTotal` (every thread's block total, from blockReduce)
+/// over the `clusterSize` blocks of a thread-block cluster through
+/// distributed shared memory: thread 0 of each block publishes its total in
+/// `scratch`[0], and after a cluster barrier every thread reads the
+/// blocks' totals in rank order (the same result in every block); a second
+/// barrier keeps `scratch` from being reused while others read it. All
+/// threads of the cluster must call it. Needs sm_90.
+Value clusterReduce(OpBuilder &b, Location loc, const Combiner &combiner,
+                    Value blockTotal, Value scratch, Value threadId,
+                    int64_t clusterSize);
+
 /// The workgroup memory type of a block reduction's scratch for `type`.
 MemRefType reductionScratchType(Type type);
 
@@ -114,10 +125,12 @@ void emitIf(OpBuilder &b, Location loc, Value cond,
             function_ref<void(OpBuilder &)> then);
 
 /// A 1-D launch of `grid` blocks of `blockSize` threads with one workgroup
-/// buffer per type of `workgroup`; sets `b` inside it, before its
+/// buffer per type of `workgroup`, in clusters of `clusterSize` blocks when
+/// more than 1 (`grid` a multiple of it); sets `b` inside it, before its
 /// terminator.
 gpu::LaunchOp createLaunch(OpBuilder &b, Location loc, Value grid,
-                           int64_t blockSize, TypeRange workgroup = {});
+                           int64_t blockSize, TypeRange workgroup = {},
+                           int64_t clusterSize = 1);
 
 /// True when `value` views (through reshapes and casts only) an allocation
 /// or block argument, so its base address is the allocation's.

@@ -59,6 +59,11 @@ struct RowLayout {
   int64_t groupsPerThread;
   int64_t numGroups;
   int64_t rowsPerBlock = 1;
+  /// Rows too long for one block: split over a cluster of this many
+  /// blocks, block r owning groups [r * numGroups, (r + 1) * numGroups) of
+  /// the row (numGroups is then a block's part), the reductions combined
+  /// across the cluster through distributed shared memory.
+  int64_t clusterSize = 1;
   int64_t slots() const { return groupsPerThread * width; }
   int64_t threads() const { return blockSize * rowsPerBlock; }
 };
@@ -99,6 +104,8 @@ enum class RowStrategy {
 struct RowPlanOptions {
   int64_t elementsPerThread = 32;
   int64_t maxElementsPerThread = 32;
+  /// Most blocks of a cluster a row may be split over (1: none).
+  int64_t maxClusterSize = 1;
 };
 
 /// What becomes of one maximal run of row ops.

@@ -21,7 +21,8 @@ struct ArrayGpuPrintKernelPlanPass
   using Base::Base;
 
   void runOnOperation() override {
-    RowPlanOptions options{elementsPerThread, maxElementsPerThread};
+    RowPlanOptions options{elementsPerThread, maxElementsPerThread,
+                           maxClusterSize};
     // As array-gpu-row-kernels sees them: fills as generics.
     generalizeFills(getOperation());
     SmallVector<Block *> blocks = planBlocks(getOperation());

@@ -16,6 +16,9 @@
 #include "StreamRows.h"
 #include "arrayc/Codegen/GPU/Passes.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
 #include "arrayc/Dialect/Arrayrt/IR/ArrayrtOps.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -57,10 +60,17 @@ public:
   RowEmitter(OpBuilder &b, Location loc, Group &group, const RowLayout &layout,
              Value row, Value tid, Value rowValid,
              const DenseSet<Value> &written, const DenseSet<Value> &keep,
-             const DenseMap<Type, Value> &scratch)
+             const DenseMap<Type, Value> &scratch, Value clusterRank = Value())
       : b(b), loc(loc), layout(layout), row(row), tid(tid),
-        rowValid(rowValid), written(written), keep(keep), scratch(scratch) {
+        rowValid(rowValid), clusterRank(clusterRank), written(written),
+        keep(keep), scratch(scratch) {
     planUses(group);
+    // In a cluster, this block's part of the row starts at group
+    // rank * numGroups.
+    Value partStart;
+    if (clusterRank)
+      partStart = arith::MulIOp::create(b, loc, clusterRank,
+                                        cst(b, loc, layout.numGroups));
     // Group j of this thread starts at column (j * B + t) * width; the
     // last one may be past the end of the row: it reads a valid column
     // instead, and its results are masked out.
@@ -74,6 +84,8 @@ public:
                                       cst(b, loc, layout.numGroups));
         index = arith::SelectOp::create(b, loc, valid, index, cst(b, loc, 0));
       }
+      if (partStart)
+        index = arith::AddIOp::create(b, loc, partStart, index);
       Value start =
           b.createOrFold<arith::MulIOp>(loc, index, cst(b, loc, layout.width));
       groupStarts.push_back(start);
@@ -104,6 +116,11 @@ public:
                                            tid, cst(b, loc, 0));
       if (rowValid)
         leader = arith::AndIOp::create(b, loc, leader, rowValid);
+      if (clusterRank)
+        leader = arith::AndIOp::create(
+            b, loc, leader,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                  clusterRank, cst(b, loc, 0)));
       emitIf(b, loc, leader, [&](OpBuilder &b) {
         memref::StoreOp::create(b, loc, state[root][0], view,
                                 scalarIndices(type));
@@ -681,6 +698,10 @@ private:
     if (op.innerSize > 1)
       total = blockReduce(b, loc, combiner, acc, scratch.lookup(acc.getType()),
                           tid, layout.blockSize);
+    if (op.innerSize > 1 && clusterRank)
+      total = clusterReduce(b, loc, combiner, total,
+                            scratch.lookup(acc.getType()), tid,
+                            layout.clusterSize);
     Value init = read(op, output, ArrayRef(ivs).take_front(1))[0];
     write(output, {combiner.combine(b, loc, init, total)});
   }
@@ -688,7 +709,7 @@ private:
   OpBuilder &b;
   Location loc;
   const RowLayout &layout;
-  Value row, tid, rowValid;
+  Value row, tid, rowValid, clusterRank;
   const DenseSet<Value> &written;
   const DenseSet<Value> &keep;
   const DenseMap<Type, Value> &scratch;
@@ -756,7 +777,8 @@ struct ArrayGpuRowKernelsPass
     // generalize them anyway).
     generalizeFills(getOperation());
     SmallVector<Block *> blocks = planBlocks(getOperation());
-    RowPlanOptions options{elementsPerThread, maxElementsPerThread};
+    RowPlanOptions options{elementsPerThread, maxElementsPerThread,
+                           maxClusterSize};
     for (Block *block : blocks)
       for (RowGroupPlan &plan : planRowGroups(block, options))
         fuse(rewriter, plan);
@@ -812,24 +834,37 @@ struct ArrayGpuRowKernelsPass
     rewriter.setInsertionPoint(last);
     llvm::SetVector<Type> accTypes;
     for (RowOp &op : group.ops)
-      if (op.combiner && op.innerSize > 1 && layout->blockSize > 32)
+      if (op.combiner && op.innerSize > 1 &&
+          (layout->blockSize > 32 || layout->clusterSize > 1))
         accTypes.insert(op.combiner->neutral.getType());
     SmallVector<Type> scratchTypes = llvm::map_to_vector(
         accTypes, [](Type type) -> Type { return reductionScratchType(type); });
     {
       OpBuilder::InsertionGuard guard(rewriter);
       int64_t rowsPerBlock = layout->rowsPerBlock;
+      int64_t cluster = layout->clusterSize;
       int64_t steps = llvm::divideCeil(group.rows, rowsPerBlock);
-      Value grid = cst(rewriter, loc, std::min(steps, kMaxGrid));
-      gpu::LaunchOp launch =
-          createLaunch(rewriter, loc, grid, layout->threads(), scratchTypes);
+      Value grid =
+          cst(rewriter, loc, std::min(steps, kMaxGrid / cluster) * cluster);
+      gpu::LaunchOp launch = createLaunch(rewriter, loc, grid,
+                                          layout->threads(), scratchTypes,
+                                          cluster);
       DenseMap<Type, Value> scratch;
       for (auto [type, buffer] :
            llvm::zip(accTypes, launch.getWorkgroupAttributions()))
         scratch[type] = buffer;
-      auto rows = scf::ForOp::create(rewriter, loc, launch.getBlockIds().x,
-                                     cst(rewriter, loc, steps),
-                                     launch.getGridSize().x);
+      // With clusters, cluster c (blocks c * C .. c * C + C - 1) takes rows
+      // c, c + #clusters, ...; block rank r in it part r of each.
+      Value first = launch.getBlockIds().x, stride = launch.getGridSize().x;
+      Value rank;
+      if (cluster > 1) {
+        Value size = cst(rewriter, loc, cluster);
+        rank = arith::RemUIOp::create(rewriter, loc, first, size);
+        first = arith::DivUIOp::create(rewriter, loc, first, size);
+        stride = arith::DivUIOp::create(rewriter, loc, stride, size);
+      }
+      auto rows = scf::ForOp::create(rewriter, loc, first,
+                                     cst(rewriter, loc, steps), stride);
       if (int64_t blocks = blocksPerSM(group, *layout); blocks > 1)
         arrayrt::ArrayrtDialect::MinBlocksPerSmAttrHelper(rewriter.getContext())
             .setAttr(rows, rewriter.getI32IntegerAttr(blocks));
@@ -857,7 +892,7 @@ struct ArrayGpuRowKernelsPass
         emitStreamedRow(rewriter, loc, plan, row, lane, keep, scratch);
       } else {
         RowEmitter emitter(rewriter, loc, group, *layout, row, lane,
-                           rowValid, written, keep, scratch);
+                           rowValid, written, keep, scratch, rank);
         for (RowOp &op : group.ops)
           emitter.emit(op);
         emitter.storeResults();

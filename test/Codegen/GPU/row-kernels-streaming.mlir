@@ -1,4 +1,5 @@
 // RUN: array-opt %s -array-gpu-row-kernels -split-input-file | FileCheck %s
+// RUN: array-opt %s -array-gpu-row-kernels="max-cluster-size=8" -split-input-file | FileCheck %s --check-prefix=CLUSTER
 
 // Rows too long for registers (40000 floats: 40 per thread of a 1024-thread
 // block, more than max-elements-per-thread = 32) are streamed
@@ -11,6 +12,29 @@
 // the exponentials and stores the quotients. The exponentials' buffer is
 // gone.
 // CHECK-LABEL: func.func @softmax
+// With clusters (sm_90), the row is split over 2 blocks of 640 threads
+// holding 20000 columns each in registers: block r of a cluster (blocks
+// 2c, 2c + 1) owns part r of row c; each reduction goes through the block,
+// then thread 0 publishes its block's total, and after a cluster barrier
+// every thread reads both totals through distributed shared memory.
+// CLUSTER-LABEL: func.func @softmax
+// CLUSTER: gpu.launch clusters({{.*}}) in ({{.*}} = %c2, {{.*}}) blocks(%[[BX:.+]], %{{.+}}, %{{.+}}) in ({{.*}} = %c8, {{.*}}) threads({{.*}}) in ({{.*}} = %c640,
+// CLUSTER: %[[RANK:.+]] = arith.remui %[[BX]], %c2
+// CLUSTER: arith.divui %[[BX]], %c2
+// CLUSTER: arith.muli %[[RANK]], %c5000
+// CLUSTER: arith.maximumf
+// CLUSTER: gpu.barrier
+// CLUSTER: nvvm.cluster.arrive {aligned}
+// CLUSTER-NEXT: nvvm.cluster.wait {aligned}
+// CLUSTER: nvvm.mapa %{{.+}}, %c0_i32{{.*}} : !llvm.ptr<3> -> !llvm.ptr<7>
+// CLUSTER: nvvm.mapa %{{.+}}, %c1_i32{{.*}} : !llvm.ptr<3> -> !llvm.ptr<7>
+// CLUSTER: nvvm.cluster.arrive {aligned}
+// CLUSTER: math.exp
+// CLUSTER: nvvm.mapa
+// CLUSTER: arith.divf
+// CLUSTER: vector.store
+// CLUSTER-NOT: scf.for {{.*}} iter_args
+// CLUSTER: return
 // CHECK-NOT: memref.alloc() {{.*}} : memref<4x40000xf32>
 // CHECK: %[[Y:.+]] = memref.alloc() {alignment = 64 : i64} : memref<4x40000xf32>
 // CHECK-NOT: memref.alloc

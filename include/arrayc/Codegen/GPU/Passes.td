@@ -83,12 +83,24 @@ def ArrayGpuRowKernels : Pass<"array-gpu-row-kernels", "func::FuncOp"> {
     a row-major view (reshapes of an identity-layout buffer with `N` rows)
     accessed at the current row, either in column order over the whole
     row or as one value per row; a reduction's output is one value per row
-    and not one of its inputs; a row fits in registers: the block has
-    `ceil(C / elements-per-thread)` threads rounded up to a multiple of 32
-    (at most 1024), and each thread at most `max-elements-per-thread`
-    elements (C <= 32768 by default: 1024 threads of 32 elements). Small
-    `N` with long rows would be better served by split reductions; that
-    choice is not made yet.
+    and not one of its inputs. The layout (`KernelPlan.cpp`):
+
+    - a row fits in a block's registers: `ceil(C / elements-per-thread)`
+      threads rounded up to a multiple of 32 (at most 1024), each at most
+      `max-elements-per-thread` elements (C <= 32768 by default). Narrow
+      rows (at most 32 threads' worth) share a block of up to 256 threads,
+      each row on an aligned group of lanes (its reductions segmented warp
+      butterflies), lanes past the last row storing nothing;
+    - else, with `max-cluster-size` > 1 (sm_90), the row is split over the
+      fewest blocks of a thread-block cluster whose parts fit, block `r`
+      owning part `r`; each reduction is combined across the cluster
+      through distributed shared memory (`nvvm.mapa`, cluster barriers);
+    - else the row is streamed (`StreamRows.cpp`): a loop over the row per
+      pass of reductions (independent reductions share a pass; a max and
+      the sum of exponentials shifted by it share one online pass, the sum
+      rescaled as the running maximum grows), the elementwise ops
+      recomputed from the inputs in each pass, and a last loop storing the
+      rows read after the group.
 
     Several rows should be in flight on an SM, so that one block's loads
     overlap another's reductions and stores: the row loop carries
@@ -123,12 +135,17 @@ def ArrayGpuRowKernels : Pass<"array-gpu-row-kernels", "func::FuncOp"> {
     Option<"elementsPerThread", "elements-per-thread", "int64_t", "32",
            "Row elements each thread aims to own (sets the block size).">,
     Option<"maxElementsPerThread", "max-elements-per-thread", "int64_t", "32",
-           "Most row elements a thread may own; longer rows are not fused.">,
+           "Most row elements a thread may own; longer rows are split over "
+           "a thread-block cluster or streamed.">,
+    Option<"maxClusterSize", "max-cluster-size", "int64_t", "1",
+           "Most blocks of a thread-block cluster a row may be split over "
+           "(sm_90 and later; 1: no clusters).">,
   ];
   let dependentDialects = [
     "affine::AffineDialect", "arith::ArithDialect", "arrayrt::ArrayrtDialect",
     "gpu::GPUDialect",
-    "memref::MemRefDialect", "scf::SCFDialect", "vector::VectorDialect"
+    "memref::MemRefDialect", "scf::SCFDialect", "vector::VectorDialect",
+    "LLVM::LLVMDialect", "NVVM::NVVMDialect"
   ];
 }
 
@@ -158,6 +175,8 @@ def ArrayGpuPrintKernelPlan
     Option<"elementsPerThread", "elements-per-thread", "int64_t", "32",
            "As array-gpu-row-kernels' option.">,
     Option<"maxElementsPerThread", "max-elements-per-thread", "int64_t", "32",
+           "As array-gpu-row-kernels' option.">,
+    Option<"maxClusterSize", "max-cluster-size", "int64_t", "1",
            "As array-gpu-row-kernels' option.">,
   ];
 }
