@@ -305,6 +305,27 @@ SmallVector<Value> splitColumn(OpBuilder &b, Location loc, Value column,
   return indices;
 }
 
+SmallVector<Value> rowIndices(OpBuilder &b, Location loc, MemRefType type,
+                              Value row, Value column) {
+  SmallVector<Value> indices = {row};
+  llvm::append_range(
+      indices, splitColumn(b, loc, column, type.getShape().drop_front()));
+  return indices;
+}
+
+bool canVectorizeRows(Value buffer, int64_t width) {
+  auto type = cast<MemRefType>(buffer.getType());
+  unsigned bits = type.getElementTypeBitWidth();
+  return width > 1 && type.getLayout().isIdentity() &&
+         hasAllocationBase(buffer) && bits >= 8 && llvm::isPowerOf2_32(bits) &&
+         type.getRank() >= 1 && type.getShape().back() % width == 0;
+}
+
+llvm::MaybeAlign vectorAlignment(VectorType type) {
+  return llvm::Align(type.getNumElements() *
+                     llvm::divideCeil(type.getElementTypeBitWidth(), 8));
+}
+
 void emitIf(OpBuilder &b, Location loc, Value cond,
             function_ref<void(OpBuilder &)> then) {
   if (std::optional<int64_t> known = getConstantIntValue(cond)) {

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/IRMapping.h"
 
 #include <optional>
@@ -114,6 +115,20 @@ MemRefType reductionScratchType(Type type);
 
 /// An index constant.
 Value cst(OpBuilder &b, Location loc, int64_t value);
+
+/// The indices of `type` (a view with rows along dimension 0) at `row`
+/// and the row-major position `column` within the row.
+SmallVector<Value> rowIndices(OpBuilder &b, Location loc, MemRefType type,
+                              Value row, Value column);
+
+/// Whether groups of `width` consecutive columns of `buffer`'s rows (a
+/// group starting at a multiple of `width`) can be moved with one aligned
+/// vector access each.
+bool canVectorizeRows(Value buffer, int64_t width);
+
+/// The alignment of a vector access at a multiple of its width from an
+/// aligned base: its size (so that NVPTX emits one ld/st.v4).
+llvm::MaybeAlign vectorAlignment(VectorType type);
 
 /// `column` (less than the product of `sizes`) as one index per size;
 /// leading sizes of 1 get index 0, with no division for them.

@@ -31,6 +31,7 @@ using namespace mlir;
 using mlir::array::gpu_utils::applyMap;
 using mlir::array::gpu_utils::cloneBody;
 using mlir::array::gpu_utils::delinearize;
+using mlir::array::gpu_utils::vectorAlignment;
 
 namespace {
 
@@ -363,13 +364,6 @@ Value flatten(OpBuilder &b, Location loc, Value buffer) {
     all.push_back(dim);
   return memref::CollapseShapeOp::create(b, loc, buffer,
                                          ArrayRef<ReassociationIndices>{all});
-}
-
-/// The alignment of a vector access at a multiple of its width from an
-/// aligned base: its size (so that NVPTX emits one ld/st.v4).
-llvm::MaybeAlign vectorAlignment(VectorType type) {
-  return llvm::Align(type.getNumElements() *
-                     llvm::divideCeil(type.getElementTypeBitWidth(), 8));
 }
 
 /// The offset in `flat` (an operand's 1-D buffer) of the element at flat

@@ -226,25 +226,17 @@ private:
 
   /// [row, the position of `column` in the row's shape]
   SmallVector<Value> rowIndices(MemRefType type, Value column) {
-    SmallVector<Value> indices = {row};
-    llvm::append_range(
-        indices, splitColumn(b, loc, column, type.getShape().drop_front()));
-    return indices;
+    return array::gpu_utils::rowIndices(b, loc, type, row, column);
   }
 
+  /// The alignment of a group of `width` elements of `type`.
   llvm::MaybeAlign alignment(MemRefType type) {
-    return llvm::MaybeAlign(layout.width * type.getElementTypeBitWidth() / 8);
+    return vectorAlignment(
+        VectorType::get({layout.width}, type.getElementType()));
   }
 
-  /// Whether groups of `width` columns of `buffer`'s rows can be moved with
-  /// one aligned vector access.
   bool canVectorize(Value buffer) {
-    auto type = cast<MemRefType>(buffer.getType());
-    unsigned bits = type.getElementTypeBitWidth();
-    return layout.width > 1 && type.getLayout().isIdentity() &&
-           hasAllocationBase(buffer) && bits >= 8 &&
-           llvm::isPowerOf2_32(bits) && type.getRank() >= 1 &&
-           type.getShape().back() % layout.width == 0;
+    return canVectorizeRows(buffer, layout.width);
   }
 
   /// The loop indices of `op` at each owned column (or at column 0 for ops

@@ -157,19 +157,14 @@ private:
     return slot.ivs[i] = std::move(all);
   }
 
-  /// Whether groups of `width` columns of `buffer`'s rows can be moved with
-  /// one aligned vector access.
   bool canVectorize(Value buffer) {
-    auto type = cast<MemRefType>(buffer.getType());
-    unsigned bits = type.getElementTypeBitWidth();
-    return layout.width > 1 && type.getLayout().isIdentity() &&
-           hasAllocationBase(buffer) && bits >= 8 &&
-           llvm::isPowerOf2_32(bits) && type.getRank() >= 1 &&
-           type.getShape().back() % layout.width == 0;
+    return canVectorizeRows(buffer, layout.width);
   }
 
+  /// The alignment of a group of `width` elements of `type`.
   llvm::MaybeAlign alignment(MemRefType type) {
-    return llvm::MaybeAlign(layout.width * type.getElementTypeBitWidth() / 8);
+    return vectorAlignment(
+        VectorType::get({layout.width}, type.getElementType()));
   }
 
   SmallVector<Value> splat(Value value) {
@@ -460,10 +455,7 @@ private:
 
   /// [row, the position of `column` in the row's shape]
   SmallVector<Value> rowIndices(MemRefType type, Value column) {
-    SmallVector<Value> indices = {row};
-    llvm::append_range(
-        indices, splitColumn(b, loc, column, type.getShape().drop_front()));
-    return indices;
+    return gpu_utils::rowIndices(b, loc, type, row, column);
   }
 
   void storeColumns(Slot &slot, Value view, ArrayRef<Value> values) {
