@@ -104,8 +104,9 @@ private:
                    opOf(group.ops[i]).getMatchingIndexingMap(&operand));
   }
 
-  /// An op over one value per row, at the row level.
-  void emitPerRow(unsigned i) {
+  /// The value of op `i`, an op over one value per row, from the per-row
+  /// values it sees now.
+  Value computePerRow(unsigned i) {
     const RowOp &op = group.ops[i];
     IRMapping mapping;
     for (OpOperand &operand : op.op->getOpOperands()) {
@@ -113,8 +114,11 @@ private:
       if (!arg.use_empty())
         mapping.map(arg, scalarOperand(i, operand));
     }
-    perRow[i] = cloneBody(b, op.op, rowIvs(i), mapping)[0];
+    return cloneBody(b, op.op, rowIvs(i), mapping)[0];
   }
+
+  /// An op over one value per row, at the row level.
+  void emitPerRow(unsigned i) { perRow[i] = computePerRow(i); }
 
   //===--------------------------------------------------------------------===//
   // Columns
@@ -317,14 +321,7 @@ private:
     unsigned max = pass.reductions[0];
     Value result = perRow.lookup(max);
     perRow[max] = m;
-    const RowOp &op = group.ops[pass.shift];
-    IRMapping mapping;
-    for (OpOperand &operand : opOf(op)->getOpOperands()) {
-      BlockArgument arg = opOf(op).getMatchingBlockArgument(&operand);
-      if (!arg.use_empty())
-        mapping.map(arg, scalarOperand(pass.shift, operand));
-    }
-    Value shift = cloneBody(b, opOf(op), rowIvs(pass.shift), mapping)[0];
+    Value shift = computePerRow(pass.shift);
     if (result)
       perRow[max] = result;
     else
