@@ -44,9 +44,10 @@ set -u
 cd "$(dirname "$0")/.."
 python=${PYTHON:-python3}
 
-# There, before either run: the folders from the pack (if one came), and
-# cuSPARSE for the sparse programs (the toolkit's, else a wheel's).
-unpack_and_find_cusparse() {
+# There, before either run: the folders from the pack (if one came),
+# cuSPARSE for the sparse programs and cuDNN for the attention ones (the
+# toolkit's, else a wheel's).
+unpack_and_find_libraries() {
   if [ -f .device-pack/device.txz ]; then
     rm -rf .device .device-bench .device-sparse .device-interop &&
       $python -c "import tarfile; tarfile.open('.device-pack/device.txz').extractall()" ||
@@ -55,6 +56,9 @@ unpack_and_find_cusparse() {
   cusparse=$(cd .device-sparse && $python -c \
     "import sparse; print(sparse.find_cusparse() or '')" 2>/dev/null)
   [ -n "$cusparse" ] && export ARRAYRT_CUSPARSE_LIB=$cusparse
+  # cuDNN for the attention programs (the toolkit's, else a wheel's).
+  cudnn=$($python scripts/find_cudnn.py 2>/dev/null)
+  [ -n "$cudnn" ] && export ARRAYRT_CUDNN_LIB=$cudnn
 }
 
 # Every staged end-to-end program under memcheck, racecheck and initcheck.
@@ -107,7 +111,7 @@ prepare)
 run)
   out=${2:?usage: device-check.sh run OUT}
   mkdir -p "$out"
-  unpack_and_find_cusparse
+  unpack_and_find_libraries
   status=0
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$out/device.txt"
   # Sparse programs (cuSPARSE handles, pool buffers) under memcheck too.
@@ -188,14 +192,14 @@ run)
 sanitize)
   out=${2:?usage: device-check.sh sanitize OUT}
   mkdir -p "$out"
-  unpack_and_find_cusparse
+  unpack_and_find_libraries
   sanitize_suite "$out"
   exit $?
   ;;
 run-sparse)
   out=${2:?usage: device-check.sh run-sparse OUT}
   mkdir -p "$out"
-  unpack_and_find_cusparse
+  unpack_and_find_libraries
   status=0
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
   $python scripts/gpu_check.py run "$out" --memcheck /sparse \

@@ -88,6 +88,16 @@ enum {
 };
 
 /*===----------------------------------------------------------------------===
+ * Attention (arrayrt_attention, arrayrt/dnn.h)
+ *===----------------------------------------------------------------------===*/
+
+/* Flags of arrayrt_attention (or-ed). */
+enum {
+  ARRAYRT_ATTENTION_CAUSAL = 1, /* score (i, j) kept only where j <= i */
+  ARRAYRT_ATTENTION_K_TRANSPOSED = 2 /* k holds [..., D, Sk], k^T itself */
+};
+
+/*===----------------------------------------------------------------------===
  * Matrix Market files (arrayrt_load_mtx, arrayrt/io.h)
  *===----------------------------------------------------------------------===*/
 
