@@ -47,6 +47,10 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createArrayFlattenStreamRegions());
   // CSR matrices become runtime handles, the sparse ops cuSPARSE calls.
   pm.addNestedPass<func::FuncOp>(createArrayGpuSparse());
+  // Attention blocks go to cuDNN whole, before their products are taken
+  // one by one.
+  if (options.attentionDnn)
+    pm.addNestedPass<func::FuncOp>(createArrayGpuAttentionToDnn());
   // Products and their epilogues go to cuBLASLt before the rest becomes
   // linalg (the epilogue is recognized in array ops).
   if (options.matmulBlas) {

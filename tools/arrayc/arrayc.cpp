@@ -120,6 +120,12 @@ cl::opt<bool> matmulBlas(
              "--matmul-blas=false: generated kernels, queued on the op's "
              "stream like any other kernel)"),
     cl::init(true), cl::cat(category));
+cl::opt<bool> attentionDnn(
+    "attention-dnn",
+    cl::desc("Attention blocks (Q @ K^T, scale, causal mask, softmax, @ V) "
+             "as one fused cuDNN call, loaded at run time (cuda target; "
+             "--attention-dnn=false: cuBLASLt products and row kernels)"),
+    cl::init(true), cl::cat(category));
 cl::opt<bool> printKernelPlan(
     "print-kernel-plan",
     cl::desc("Print how each group of ops becomes GPU kernels, and why, as "
@@ -274,6 +280,7 @@ void buildPipeline(PassManager &pm, array::PipelineStage stage,
   options.optLevel = optLevel.getValue();
   options.matmulTf32 = matmulTf32;
   options.matmulBlas = matmulBlas;
+  options.attentionDnn = attentionDnn;
   options.printKernelPlan = printKernelPlan;
   options.toolkitPath = cudaToolkit;
   // PTX for --emit=ptx, and embedded for compute_XY (the driver compiles

@@ -60,6 +60,9 @@ def ConvertArrayrtToCalls : Pass<"convert-arrayrt-to-calls", "ModuleOp"> {
       buffers (rank 0 and null for an absent bias), the dtype, the
       epilogue (its bias form with a bias), the transpose and TF32 flags,
       alpha, beta, the location and the op's stream;
+    - `arrayrt.attention`: `arrayrt_attention` (cuDNN) with the four
+      buffers, the dtype, the causal flag, the scale, the location and the
+      op's stream;
     - the CSR ops: `arrayrt_csr_*`, each with the op's stream;
     - the stream and event ops: `arrayrt_default_stream`,
       `arrayrt_stream_create`, `arrayrt_event_record`, ...;
@@ -332,6 +335,53 @@ def ArrayGpuMatmulToBlas : Pass<"array-gpu-matmul-to-blas", "func::FuncOp"> {
     Option<"tf32", "tf32", "bool", "false",
            "Compute every float32 product on TF32 tensor cores.">,
   ];
+  let dependentDialects = ["arrayrt::ArrayrtDialect", "tensor::TensorDialect"];
+}
+
+def ArrayGpuAttentionToDnn : Pass<"array-gpu-attention-to-dnn",
+                                  "func::FuncOp"> {
+  let summary = "Turn attention blocks (matmul, scale, causal mask, softmax, "
+                "matmul) into one fused cuDNN attention call.";
+  let description = [{
+    For the CUDA target, before `array-gpu-matmul-to-blas`: the ops a
+    program writes for scaled-dot-product attention,
+
+    ```
+    s = q @ k^T            (array.matmul; k^T an array.transpose of the
+                            last two axes of k)
+    s = s * c | s / c      (scalar constants, any number, none too)
+    s = where(i >= j, s, -inf)      (optional causal mask)
+    p = exp(s - max(s)) / sum(exp(s - max(s)))   (over the last axis)
+    o = p @ v
+    ```
+
+    with `array.astype` between float types allowed on the way (the scores
+    widened to f32 for the softmax, the probabilities cast back), become
+    one `arrayrt.attention`, lowered to a call of `arrayrt_attention`
+    (cuDNN's fused flash attention, loaded at run time). The causal mask
+    is recognized when its condition compares a row index with a column
+    index, each an `array.arange` from 0 by 1 over the scores' last two
+    axes (reshaped or expanded to a column and a row):
+    `i >= j`, `j <= i`, or the inverse condition `j > i` / `i < j` with
+    the -inf in the `where`'s other branch (-inf, or a constant at or
+    below -1e30).
+
+    Taken only when it computes the same function: q, k and v share one
+    element type, f16 or bf16, one rank and the same batch dimensions; the
+    head sizes D and Dv are static multiples of 8 up to 256; every
+    intermediate value is used only inside the block. Any other block
+    (f32 inputs, another mask, a softmax over another axis) keeps the
+    unfused lowering: cuBLASLt products and a row kernel.
+
+    ```mlir
+    // After
+    %init = tensor.empty() : tensor<4x32x2048x128xf16>
+    %o = arrayrt.attention %q, %k, %v into %init {causal, scale = 0.088388}
+        : tensor<4x32x2048x128xf16>, tensor<4x32x2048x128xf16>,
+          tensor<4x32x2048x128xf16>, tensor<4x32x2048x128xf16>
+        -> tensor<4x32x2048x128xf16>
+    ```
+  }];
   let dependentDialects = ["arrayrt::ArrayrtDialect", "tensor::TensorDialect"];
 }
 

@@ -87,6 +87,13 @@ struct ArrayToCudaPipelineOptions
                      "cuBLASLt (array-gpu-matmul-to-blas); else generated "
                      "kernels."),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> attentionDnn{
+      *this, "attention-dnn",
+      llvm::cl::desc("Attention blocks (matmul, scale, causal mask, softmax, "
+                     "matmul) as one fused cuDNN call "
+                     "(array-gpu-attention-to-dnn); else products and row "
+                     "kernels."),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> matmulTf32{
       *this, "matmul-tf32",
       llvm::cl::desc("Compute float32 matrix products on TF32 tensor cores."),

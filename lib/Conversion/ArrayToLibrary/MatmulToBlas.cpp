@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ScalarConstants.h"
 #include "arrayc/Conversion/ArrayToLibrary/ArrayToLibrary.h"
 
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
@@ -27,30 +28,6 @@ using namespace mlir;
 using namespace mlir::array;
 
 namespace {
-
-/// The scalar constant `value` holds (`array.full`, or a splat
-/// `array.constant`, of rank 0 or of size-1 dimensions only) of a float
-/// type.
-FloatAttr scalarConstantAttr(Value value) {
-  auto type = dyn_cast<RankedTensorType>(value.getType());
-  if (!type || !isa<FloatType>(type.getElementType()) ||
-      !llvm::all_of(type.getShape(), [](int64_t size) { return size == 1; }))
-    return {};
-  Attribute attr;
-  if (auto full = value.getDefiningOp<FullOp>())
-    attr = full.getValue();
-  else if (auto constant = value.getDefiningOp<ConstantOp>())
-    if (auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
-        dense && dense.isSplat())
-      attr = dense.getSplatValue<Attribute>();
-  return dyn_cast_or_null<FloatAttr>(attr);
-}
-
-std::optional<double> scalarConstant(Value value) {
-  if (FloatAttr attr = scalarConstantAttr(value))
-    return attr.getValueAsDouble();
-  return std::nullopt;
-}
 
 /// Whether `value` is a scalar constant equal to `expected` rounded to its
 /// float type (0.7978845608 is 0.796875 in bfloat16), or within 1e-6 of it

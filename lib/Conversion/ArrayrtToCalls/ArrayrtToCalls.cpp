@@ -243,6 +243,32 @@ struct BlasMatmulToCall : CallPattern<BlasMatmulOp> {
   }
 };
 
+/// arrayrt.attention on buffers: one arrayrt_attention call with the four
+/// buffers, the dtype, the flags of arrayrt.h, the scale, the location and
+/// the stream.
+struct AttentionToCall : CallPattern<AttentionOp> {
+  using CallPattern::CallPattern;
+  FailureOr<SmallVector<Value>>
+  lower(AttentionOp op, PatternRewriter &rewriter) const override {
+    auto init = dyn_cast<MemRefType>(op.getInit().getType());
+    if (!init)
+      return rewriter.notifyMatchFailure(op, "expects bufferized operands");
+    RuntimeCall call(rewriter, op);
+    call.addBuffer(op.getQuery())
+        .addBuffer(op.getKey())
+        .addBuffer(op.getValue())
+        .addBuffer(op.getInit())
+        .addDtype(init.getElementType())
+        .addI32(op.getCausal() ? ARRAYRT_ATTENTION_CAUSAL : 0)
+        .addF64(op.getScale().convertToDouble())
+        .addLocation()
+        .addStream(op.getStream());
+    if (failed(call.call("arrayrt_attention")))
+      return failure();
+    return SmallVector<Value>();
+  }
+};
+
 /// arrayrt_mtx_shape(path, sizes, location): rows, columns and entries.
 struct MtxShapeToCall : CallPattern<MtxShapeOp> {
   using CallPattern::CallPattern;
@@ -514,11 +540,12 @@ void arrayrt::populateArrayrtToCallsPatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   populateCsrToCallsPatterns(patterns);
   populateLaunchToCallsPatterns(patterns);
-  patterns.add<AssertToCall, BadAllocationToCall, BlasMatmulToCall,
-               LoadNpyIntoToCall, MtxShapeToCall, MultiprocessorCountToCall,
-               NpyShapeToCall, PrintToCall, RangePopToCall, RangePushToCall,
-               ReadMtxIntoToCall, ResultAllocToCall, SaveNpyToCall,
-               SetOpToCall>(context);
+  patterns
+      .add<AssertToCall, AttentionToCall, BadAllocationToCall, BlasMatmulToCall,
+           LoadNpyIntoToCall, MtxShapeToCall, MultiprocessorCountToCall,
+           NpyShapeToCall, PrintToCall, RangePopToCall, RangePushToCall,
+           ReadMtxIntoToCall, ResultAllocToCall, SaveNpyToCall, SetOpToCall>(
+          context);
   patterns.add<HandleOpToCall<DefaultStreamOp>>(context,
                                                 "arrayrt_default_stream");
   patterns.add<HandleOpToCall<StreamCreateOp>>(context,

@@ -1,6 +1,7 @@
 //===- ArrayToLibrary.h - library selection ---------------------*- C++ -*-===//
 //
-// The CUDA target's library forms: matrix products to cuBLASLt
+// The CUDA target's library forms: attention blocks to cuDNN
+// (arrayrt.attention), matrix products to cuBLASLt
 // (arrayrt.blas_matmul), sparse matrices to runtime CSR handles and their
 // cuSPARSE ops.
 //
@@ -13,6 +14,7 @@
 
 namespace mlir::array {
 
+#define GEN_PASS_DECL_ARRAYGPUATTENTIONTODNN
 #define GEN_PASS_DECL_ARRAYGPUMATMULTOBLAS
 #define GEN_PASS_DECL_ARRAYGPUSPARSE
 #define GEN_PASS_DECL_ARRAYREJECTSPARSE

@@ -199,11 +199,11 @@ struct ReadMtxOpInterface
   }
 };
 
-/// A destination-style op with one init (arrayrt.blas_matmul,
-/// arrayrt.csr_spmv, arrayrt.csr_spmm, arrayrt.csr_to_dense) that writes
-/// its result into the init
-/// buffer, reads it too when its `beta` attribute is present and not 0, and
-/// reads its other operands: the same op on the buffers.
+/// A destination-style op with one init (arrayrt.attention,
+/// arrayrt.blas_matmul, arrayrt.csr_spmv, arrayrt.csr_spmm,
+/// arrayrt.csr_to_dense) that writes its result into the init buffer, reads it
+/// too when its `beta` attribute is present and not 0, and reads its other
+/// operands: the same op on the buffers.
 template <typename OpTy>
 struct BetaDpsOpInterface
     : DstBufferizableOpInterfaceExternalModel<BetaDpsOpInterface<OpTy>, OpTy> {
@@ -256,6 +256,7 @@ void array::registerBufferizableOpInterfaceExternalModels(
     attachReadOnlyOperands<CsrFromDenseOp, CsrFromArraysOp, CsrSddmmOp,
                            CsrReleaseOp>(*context);
     ReadMtxOp::attachInterface<ReadMtxOpInterface>(*context);
+    AttentionOp::attachInterface<BetaDpsOpInterface<AttentionOp>>(*context);
     BlasMatmulOp::attachInterface<BetaDpsOpInterface<BlasMatmulOp>>(*context);
     CsrSpmvOp::attachInterface<BetaDpsOpInterface<CsrSpmvOp>>(*context);
     CsrSpmmOp::attachInterface<BetaDpsOpInterface<CsrSpmmOp>>(*context);

@@ -374,4 +374,47 @@ def Arrayrt_BlasMatmulOp : Arrayrt_Op<"blas_matmul", [
   let hasVerifier = 1;
 }
 
+def Arrayrt_AttentionOp : Arrayrt_Op<"attention", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    DestinationStyleOpInterface, Arrayrt_StreamOrderedOpInterface]> {
+  let summary = "Fused scaled-dot-product attention, computed by cuDNN on "
+                "the CUDA target.";
+  let description = [{
+    `init = softmax(mask(scale * query @ key^T)) @ value` for each batch
+    matrix, the softmax over the last axis: `query` is `[..., Sq, D]`,
+    `key` `[..., Sk, D]`, `value` `[..., Sk, Dv]` and `init` `[..., Sq, Dv]`;
+    all four have one rank, the same batch dimensions and one element type,
+    f16 or bf16 (the products accumulate, and the softmax runs, in f32).
+    With `causal`, score `(i, j)` is kept when `j <= i` and is -inf
+    otherwise. `init` is only written.
+
+    `array-gpu-attention-to-dnn` creates it from the matmul, scale, mask,
+    softmax and matmul ops a program writes; it works on tensors
+    (destination style: the result is `init`'s tensor) and, after
+    bufferization, on buffers, where `convert-arrayrt-to-calls` lowers it
+    to a call of `arrayrt_attention`. The CUDA target only.
+
+    ```mlir
+    %o = arrayrt.attention %q, %k, %v into %init {causal, scale = 0.088388}
+        : tensor<4x32x2048x128xf16>, tensor<4x32x2048x128xf16>,
+          tensor<4x32x2048x128xf16>, tensor<4x32x2048x128xf16>
+        -> tensor<4x32x2048x128xf16>
+    ```
+  }];
+  let arguments = (ins
+    AnyShaped:$query, AnyShaped:$key, AnyShaped:$value, AnyShaped:$init,
+    F64Attr:$scale, UnitAttr:$causal,
+    Optional<Arrayrt_StreamType>:$stream);
+  let results = (outs Variadic<AnyRankedTensor>:$result);
+  let assemblyFormat = [{
+    $query `,` $key `,` $value `into` $init (`on` $stream^)? attr-dict
+    `:` type($query) `,` type($key) `,` type($value) `,` type($init)
+    (`->` type($result)^)?
+  }];
+  let extraClassDeclaration = [{
+    MutableOperandRange getDpsInitsMutable() { return getInitMutable(); }
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // ARRAYC_DIALECT_ARRAYRT_IR_ARRAYRTLIBRARYOPS_TD
