@@ -71,6 +71,9 @@ def make_inputs(w, rng):
             arrays.append(np.tril(np.ones((n, m), bool)))
             continue
         v = (2 * rng.standard_normal(shape, dtype=np.float32) + 0.5)
+        if w.attention:
+            # Scores of unit spread after the 1/sqrt(D) scale.
+            v = rng.standard_normal(shape, dtype=np.float32)
         if dtype == "bfloat16":
             import ml_dtypes
             arrays.append(v.astype(ml_dtypes.bfloat16))
@@ -131,8 +134,59 @@ def run_ours(exe, inputs, out, iters, warmup, report):
             sum(op["calls"] for op in kernels) / runs)
 
 
+def attention_ref(torch, w, q, k, v):
+    """The float64 reference of an attention workload, one head at a time
+    on the GPU (NumPy would need the whole float64 score array)."""
+    scale, causal = w.attention["scale"], w.attention["causal"]
+    out = torch.empty(q.shape, dtype=torch.float64, device=q.device)
+    n = q.shape[-2]
+    keep = torch.ones(n, n, dtype=torch.bool, device=q.device).tril()
+    for b in range(q.shape[0]):
+        for h in range(q.shape[1]):
+            s = (q[b, h].double() @ k[b, h].double().T) * scale
+            if causal:
+                s.masked_fill_(~keep, float("-inf"))
+            out[b, h] = torch.softmax(s, dim=-1) @ v[b, h].double()
+    return out.cpu().numpy()
+
+
+def time_sdpa(torch, w, tensors, row, args, ref):
+    """PyTorch's fused attention, each backend that takes the problem, in
+    the same run: `sdpa_<backend>_ms`, its error, and the best of them."""
+    import torch.nn.functional as F
+    from torch.nn.attention import SDPBackend, sdpa_kernel
+    q, k, v = tensors
+    scale, causal = w.attention["scale"], w.attention["causal"]
+    best = None
+    for name in ("cudnn", "flash", "efficient"):
+        backend = {"cudnn": SDPBackend.CUDNN_ATTENTION,
+                   "flash": SDPBackend.FLASH_ATTENTION,
+                   "efficient": SDPBackend.EFFICIENT_ATTENTION}[name]
+        fn = lambda: F.scaled_dot_product_attention(q, k, v, scale=scale,
+                                                    is_causal=causal)
+        try:
+            with sdpa_kernel([backend]):
+                ms = time_torch(torch, fn, args.iters, args.warmup)
+                err = rel_error(fn().float().cpu().numpy(), ref)
+        except RuntimeError as e:
+            row["sdpa_%s_error" % name] = str(e)[:200]
+            continue
+        row["sdpa_%s_ms" % name], row["sdpa_%s_err" % name] = ms, err
+        if best is None or ms < row["best_fused_ms"]:
+            best = name
+            row["best_fused_ms"], row["best_fused"] = ms, name
+    if best and "ours_ms" in row:
+        row["vs_fused"] = row["ours_ms"] / row["best_fused_ms"]
+        row["ours_TFLOPs"] = w.attention["flops"] / row["ours_ms"] / 1e9
+
+
 def run(args):
     import torch
+    # cuDNN for the attention workloads: the toolkit's or PyTorch's wheel.
+    sys.path.insert(0, os.path.join(ROOT, "scripts"))
+    from find_cudnn import find_cudnn
+    if find_cudnn():
+        os.environ["ARRAYRT_CUDNN_LIB"] = find_cudnn()
     os.makedirs(args.results, exist_ok=True)
     work = os.path.join(args.results, "work")
     os.makedirs(work, exist_ok=True)
@@ -142,7 +196,9 @@ def run(args):
             continue
         rng = np.random.default_rng(SEED)
         arrays = make_inputs(w, rng)
-        ref = w.ref(*[a.astype(np.float64) for a in arrays])
+        tensors = [to_torch(torch, a) for a in arrays]
+        ref = attention_ref(torch, w, *tensors) if w.attention else \
+            w.ref(*[a.astype(np.float64) for a in arrays])
         paths = []
         for (name, _, _), a in zip(w.args, arrays):
             paths.append(os.path.join(work, "%s-%s.npy" % (w.name, name)))
@@ -158,7 +214,6 @@ def run(args):
                        ours_err=rel_error(load_result(out, w.out_dtype), ref))
         except Exception as e:  # reported, the others still run
             row["ours_error"] = str(e)[:300]
-        tensors = [to_torch(torch, a) for a in arrays]
         eager = lambda: w.torch_fn(torch, *tensors)
         # One code object compiles for every workload: a fresh cache each
         # time, or dynamo's recompilation limit is hit.
@@ -171,6 +226,20 @@ def run(args):
         row["compile_ms"] = time_torch(torch, compiled, args.iters,
                                        args.warmup)
         row["compile_err"] = rel_error(compiled().float().cpu().numpy(), ref)
+        if w.attention:
+            # Compute-bound: compared with PyTorch's fused kernels instead
+            # of a copy.
+            time_sdpa(torch, w, tensors, row, args, ref)
+            if "ours_ms" in row:
+                row["vs_compile"] = row["ours_ms"] / row["compile_ms"]
+            rows.append(row)
+            print("%-24s %s" % (w.name, {
+                k: (round(v, 4) if isinstance(v, float) else v)
+                for k, v in row.items() if k not in ("what", "shape")}),
+                flush=True)
+            del tensors
+            torch.cuda.empty_cache()
+            continue
         # The bytes the workload must move: its inputs read and its output
         # written once, moved by a device copy of half as many bytes.
         result = eager()
@@ -197,6 +266,8 @@ def run(args):
              "| errors (ours, eager, compile) |",
              "|---|---|---|---:|---:|---:|---:|---:|---:|---|"]
     for r in rows:
+        if r["workload"].startswith("attention"):
+            continue
         if "ours_ms" not in r:
             lines.append("| %s | %s | %s | FAILED: %s | %.3f | %.3f | | | | |"
                          % (r["workload"], "x".join(map(str, r["shape"])),
@@ -211,12 +282,36 @@ def run(args):
                 r["compile_ms"], r["vs_compile"], r["ours_GBps"],
                 100 * r["of_copy"], r["ours_err"], r["eager_err"],
                 r["compile_err"]))
-    measured = sorted((r for r in rows if "ours_ms" in r),
+    measured = sorted((r for r in rows if "of_copy" in r),
                       key=lambda r: -r["vs_compile"])
     lines += ["", "Worst three by ours / torch.compile: " + ", ".join(
         "%s %.2f (%.0f %% of copy)" % (r["workload"], r["vs_compile"],
                                        100 * r["of_copy"])
         for r in measured[:3])]
+    attention = [r for r in rows if r["workload"].startswith("attention")]
+    if attention:
+        lines += ["", "| workload | shape | ours ms (calls) | SDPA cuDNN ms "
+                  "| SDPA flash ms | SDPA efficient ms | torch.compile "
+                  "(unfused) ms | ours / best fused | ours TFLOP/s "
+                  "| errors (ours, best fused) |",
+                  "|---|---|---:|---:|---:|---:|---:|---:|---:|---|"]
+        for r in attention:
+            fused = lambda n: ("%.3f" % r["sdpa_%s_ms" % n]
+                               if "sdpa_%s_ms" % n in r else "n/a")
+            if "ours_ms" not in r:
+                ours = "FAILED: %s" % r.get("ours_error")
+                ratio = tflops = err = ""
+            else:
+                ours = "%.3f (%g)" % (r["ours_ms"], r["ours_kernels"])
+                ratio = "**%.2f**" % r["vs_fused"] if "vs_fused" in r else ""
+                tflops = "%.0f" % r.get("ours_TFLOPs", 0)
+                err = "%.1e, %.1e" % (r["ours_err"], r.get(
+                    "sdpa_%s_err" % r.get("best_fused", ""), float("nan")))
+            lines.append("| %s | %s | %s | %s | %s | %s | %.3f | %s | %s | %s |"
+                         % (r["workload"], "x".join(map(str, r["shape"])),
+                            ours, fused("cudnn"), fused("flash"),
+                            fused("efficient"), r["compile_ms"], ratio,
+                            tflops, err))
     table = "\n".join(lines)
     print(table)
     with open(os.path.join(args.results, "generality.md"), "w") as f:

@@ -26,8 +26,13 @@ def keep(shape, axis):
 
 class Workload:
     """name; args: [(name, shape, dtype)]; body(args) -> MLIR lines ending
-    in the result's SSA name and type; ref(*f64 arrays) -> f64 result;
-    torch(torch, *tensors) -> tensor; out_dtype: the result's dtype."""
+    in the result's SSA name and type; ref(*f64 arrays) -> f64 result
+    (None for attention, whose float64 reference bench/generality.py
+    computes with torch on the GPU); torch(torch, *tensors) -> tensor;
+    out_dtype: the result's dtype; attention: None, or the scale, the
+    causal flag and the flop count of an attention workload."""
+
+    attention = None
 
     def __init__(self, name, args, body, result, ref, torch_fn, out_dtype,
                  what):
@@ -269,6 +274,64 @@ def scale_bias_cast(name, shape):
                     "x".join(map(str, shape)))
 
 
+def attention(name, heads, tokens, head_dim, dtype, causal):
+    """Scaled-dot-product attention as a user writes it: Q @ K^T in
+    `dtype`, the scores widened to float32, scaled, causally masked (an
+    arange comparison), the softmax, the probabilities cast back and @ V.
+    Compute-bound: compared with PyTorch's fused attention kernels
+    (`attention` holds what bench/generality.py needs for that)."""
+    shape = (1, heads, tokens, head_dim)
+    sshape = (1, heads, tokens, tokens)
+    kt = (1, heads, head_dim, tokens)
+    scale = 1.0 / np.sqrt(head_dim)
+    body = ["%%kt = array.transpose %%k permutation [0, 1, 3, 2] : %s -> %s"
+            % (t(shape, dtype), t(kt, dtype)),
+            "%%sh = array.matmul %%q, %%kt : (%s, %s) -> %s"
+            % (t(shape, dtype), t(kt, dtype), t(sshape, dtype))]
+    body += cast("sh", "sf", sshape, dtype, "float32")
+    body += ["%%scale = array.full %r : tensor<f32>" % scale,
+             "%%xs = array.mul %%sf, %%scale : (%s, tensor<f32>) -> %s"
+             % (t(sshape, "float32"), t(sshape, "float32"))]
+    x = "xs"
+    if causal:
+        body += ["%%i = array.arange 0, %d, 1 : tensor<%dxi64>" % (tokens,
+                                                                  tokens),
+                 "%%ic = array.expand_dims %%i axis 1 : tensor<%dxi64> -> "
+                 "tensor<%dx1xi64>" % (tokens, tokens),
+                 "%%jr = array.expand_dims %%i axis 0 : tensor<%dxi64> -> "
+                 "tensor<1x%dxi64>" % (tokens, tokens),
+                 "%%keep = array.greater_equal %%ic, %%jr : (tensor<%dx1xi64>,"
+                 " tensor<1x%dxi64>) -> tensor<%dx%dxi1>" % ((tokens,) * 4),
+                 "%ninf = array.full -inf : tensor<f32>",
+                 "%%xm = array.where %%keep, %%xs, %%ninf : (tensor<%dx%dxi1>, "
+                 "%s, tensor<f32>) -> %s" % (tokens, tokens,
+                                             t(sshape, "float32"),
+                                             t(sshape, "float32"))]
+        x = "xm"
+    body += softmax_lines(x, "p", sshape, 3)
+    body += cast("p", "ph", sshape, "float32", dtype)
+    body += ["%%y = array.matmul %%ph, %%v : (%s, %s) -> %s"
+             % (t(sshape, dtype), t(shape, dtype), t(shape, dtype))]
+
+    def torch_fn(torch, q, k, v):
+        s = (q @ k.transpose(-1, -2)).float() * scale
+        if causal:
+            keep = torch.ones(tokens, tokens, dtype=torch.bool,
+                              device=q.device).tril()
+            s = s.masked_fill(~keep, float("-inf"))
+        return torch.softmax(s, dim=-1).to(q.dtype) @ v
+
+    w = Workload(name, [("q", shape, dtype), ("k", shape, dtype),
+                        ("v", shape, dtype)], body, (shape, dtype), None,
+                 torch_fn, dtype, "%sattention, %s %s, scale 1/sqrt(%d)" % (
+                     "causal " if causal else "", dtype,
+                     "x".join(map(str, shape)), head_dim))
+    w.attention = {"scale": scale, "causal": causal,
+                   "flops": 4 * heads * tokens * tokens * head_dim *
+                   (0.5 if causal else 1.0)}
+    return w
+
+
 WORKLOADS = [
     softmax("softmax_w64", (524288, 64)),
     softmax("softmax_r3", (64, 1024, 1024)),
@@ -296,4 +359,10 @@ WORKLOADS = [
     reduce("var_w512", (65536, 512), "float32", "var", (1,)),
     reduce("mean_axes02_r3", (256, 512, 256), "float32", "mean", (0, 2)),
     scale_bias_cast("scale_bias_cast", (8192, 4096)),
+    attention("attention_s2048", 32, 2048, 128, "float16", causal=False),
+    attention("attention_causal_s2048", 32, 2048, 128, "float16",
+              causal=True),
+    attention("attention_s8192", 32, 8192, 128, "float16", causal=False),
+    attention("attention_causal_s8192", 32, 8192, 128, "float16",
+              causal=True),
 ]
