@@ -11,6 +11,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
@@ -317,8 +318,56 @@ bool canVectorizeRows(Value buffer, int64_t width) {
   auto type = cast<MemRefType>(buffer.getType());
   unsigned bits = type.getElementTypeBitWidth();
   return width > 1 && type.getLayout().isIdentity() &&
-         hasAllocationBase(buffer) && bits >= 8 && llvm::isPowerOf2_32(bits) &&
-         type.getRank() >= 1 && type.getShape().back() % width == 0;
+         hasAllocationBase(buffer) && (bits == 1 || bits >= 8) &&
+         llvm::isPowerOf2_32(bits) && type.getRank() >= 1 &&
+         type.getShape().back() % width == 0;
+}
+
+/// The global-memory address of element `indices` of the byte-per-element
+/// `memref` (identity layout: offset 0, row-major).
+static Value byteAddress(OpBuilder &b, Location loc, Value memref,
+                         ValueRange indices) {
+  Value linear = cst(b, loc, 0);
+  for (auto [dim, index] : llvm::enumerate(indices)) {
+    Value size = memref::DimOp::create(b, loc, memref, dim);
+    linear = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, linear, size), index);
+  }
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  Value address = arith::IndexCastOp::create(
+      b, loc, b.getI64Type(), arith::AddIOp::create(b, loc, base, linear));
+  // Generic and global addresses of device memory are the same: the global
+  // space lets NVPTX emit ld.global/st.global.
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), 1), address);
+}
+
+Value loadVector(OpBuilder &b, Location loc, VectorType type, Value memref,
+                 ValueRange indices, llvm::MaybeAlign alignment) {
+  if (!type.getElementType().isInteger(1))
+    return vector::LoadOp::create(b, loc, type, memref, indices,
+                                  /*nontemporal=*/false, alignment);
+  auto bytesType = VectorType::get(type.getShape(), b.getI8Type());
+  Value bytes = LLVM::LoadOp::create(b, loc, bytesType,
+                                     byteAddress(b, loc, memref, indices),
+                                     alignment ? alignment->value() : 0);
+  Value zero = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(bytesType, b.getI8IntegerAttr(0)));
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, bytes, zero);
+}
+
+void storeVector(OpBuilder &b, Location loc, Value vector, Value memref,
+                 ValueRange indices, llvm::MaybeAlign alignment) {
+  auto type = cast<VectorType>(vector.getType());
+  if (!type.getElementType().isInteger(1)) {
+    vector::StoreOp::create(b, loc, vector, memref, indices,
+                            /*nontemporal=*/false, alignment);
+    return;
+  }
+  auto bytesType = VectorType::get(type.getShape(), b.getI8Type());
+  Value bytes = arith::ExtUIOp::create(b, loc, bytesType, vector);
+  LLVM::StoreOp::create(b, loc, bytes, byteAddress(b, loc, memref, indices),
+                        alignment ? alignment->value() : 0);
 }
 
 llvm::MaybeAlign vectorAlignment(VectorType type) {

@@ -123,8 +123,19 @@ SmallVector<Value> rowIndices(OpBuilder &b, Location loc, MemRefType type,
 
 /// Whether groups of `width` consecutive columns of `buffer`'s rows (a
 /// group starting at a multiple of `width`) can be moved with one aligned
-/// vector access each.
+/// vector access each (through loadVector and storeVector).
 bool canVectorizeRows(Value buffer, int64_t width);
+
+/// A vector load of `type` from `memref` (identity layout) at `indices`.
+/// Booleans are one byte each in memory, where LLVM's <N x i1> would be N
+/// bits: an i1 vector is loaded as N bytes and compared with 0.
+Value loadVector(OpBuilder &b, Location loc, VectorType type, Value memref,
+                 ValueRange indices, llvm::MaybeAlign alignment);
+
+/// The store matching loadVector: an i1 vector is stored as N bytes of 0
+/// or 1.
+void storeVector(OpBuilder &b, Location loc, Value vector, Value memref,
+                 ValueRange indices, llvm::MaybeAlign alignment);
 
 /// The alignment of a vector access at a multiple of its width from an
 /// aligned base: its size (so that NVPTX emits one ld/st.v4).

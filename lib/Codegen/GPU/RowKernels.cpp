@@ -197,9 +197,8 @@ private:
             VectorType::get({layout.width}, type.getElementType());
         Value vector =
             vector::FromElementsOp::create(b, loc, vectorType, groupValues);
-        vector::StoreOp::create(b, loc, vector, view,
-                                rowIndices(type, groupStarts[j]),
-                                /*nontemporal=*/false, alignment(type));
+        storeVector(b, loc, vector, view, rowIndices(type, groupStarts[j]),
+                    alignment(type));
         return;
       }
       for (int64_t v = 0; v < layout.width; ++v)
@@ -268,9 +267,9 @@ private:
       if (canVectorize(view)) {
         auto vectorType =
             VectorType::get({layout.width}, type.getElementType());
-        Value vector = vector::LoadOp::create(
-            b, loc, vectorType, view, rowIndices(type, groupStarts[j]),
-            /*nontemporal=*/false, alignment(type));
+        Value vector =
+            loadVector(b, loc, vectorType, view,
+                       rowIndices(type, groupStarts[j]), alignment(type));
         for (int64_t v = 0; v < layout.width; ++v)
           values.push_back(
               vector::ExtractOp::create(b, loc, vector, ArrayRef<int64_t>{v}));
@@ -307,15 +306,30 @@ private:
     auto type = cast<MemRefType>(value.getType());
     auto vectorType = VectorType::get({layout.width}, type.getElementType());
     for (int64_t j = 0; j < layout.groupsPerThread; ++j) {
-      Value vector =
-          vector::LoadOp::create(b, loc, vectorType, value,
-                                 applyMap(b, loc, map, ivs[j * layout.width]),
-                                 /*nontemporal=*/false, alignment(type));
+      Value vector = loadVector(b, loc, vectorType, value,
+                                applyMap(b, loc, map, ivs[j * layout.width]),
+                                alignment(type));
       for (int64_t v = 0; v < layout.width; ++v)
         values.push_back(
             vector::ExtractOp::create(b, loc, vector, ArrayRef<int64_t>{v}));
     }
     return values;
+  }
+
+  /// Whether each group of `layout.width` owned columns reads consecutive
+  /// elements of the last dimension through `map` (its last result is the
+  /// innermost loop, which no other result uses, and groups do not straddle
+  /// that loop), though the rows may not be (a mask broadcast over leading
+  /// axes, read at the collapsed row split back by floordiv and mod).
+  bool columnsContiguous(RowOp &op, AffineMap map) {
+    unsigned inner = op.ranges.size() - 1;
+    if (map.getNumResults() == 0 || inner == 0 ||
+        op.ranges[inner] % layout.width != 0 ||
+        map.getResults().back() != getAffineDimExpr(inner, b.getContext()))
+      return false;
+    return llvm::none_of(map.getResults().drop_back(), [&](AffineExpr e) {
+      return e.isFunctionOfDim(inner);
+    });
   }
 
   /// The values of `operand` at each of `ivs` (one per owned column, or
@@ -376,7 +390,10 @@ private:
           memref::LoadOp::create(b, loc, value, applyMap(b, loc, map, ivs[0]));
       values.assign(ivs.size(), element);
     } else {
-      values = loadColumns(value, map, ivs, rowLinear && canVectorize(value));
+      bool vectorize = (rowLinear || (ivs.size() == columns.size() &&
+                                      columnsContiguous(op, map))) &&
+                       canVectorize(value);
+      values = loadColumns(value, map, ivs, vectorize);
     }
     loaded[key] = values;
     return values;
@@ -441,9 +458,9 @@ private:
     auto type = cast<MemRefType>(value.getType());
     AffineMap map = op.op.getMatchingIndexingMap(&operand);
     auto vectorType = VectorType::get({layout.width}, type.getElementType());
-    Value vector = vector::LoadOp::create(
-        b, loc, vectorType, value, applyMap(b, loc, map, ivs[j * layout.width]),
-        /*nontemporal=*/false, alignment(type));
+    Value vector = loadVector(b, loc, vectorType, value,
+                              applyMap(b, loc, map, ivs[j * layout.width]),
+                              alignment(type));
     SmallVector<Value> values;
     for (int64_t v = 0; v < layout.width; ++v)
       values.push_back(

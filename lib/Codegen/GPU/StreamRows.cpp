@@ -199,9 +199,8 @@ private:
     SmallVector<Value> values;
     if (rowLinear && canVectorize(value)) {
       auto vectorType = VectorType::get({layout.width}, type.getElementType());
-      Value vector = vector::LoadOp::create(
-          b, loc, vectorType, value, applyMap(b, loc, map, ivs[0]),
-          /*nontemporal=*/false, alignment(type));
+      Value vector = loadVector(b, loc, vectorType, value,
+                                applyMap(b, loc, map, ivs[0]), alignment(type));
       for (int64_t v = 0; v < layout.width; ++v)
         values.push_back(
             vector::ExtractOp::create(b, loc, vector, ArrayRef<int64_t>{v}));
@@ -463,9 +462,8 @@ private:
             VectorType::get({layout.width}, type.getElementType());
         Value vector =
             vector::FromElementsOp::create(b, loc, vectorType, values);
-        vector::StoreOp::create(b, loc, vector, view,
-                                rowIndices(type, slot.start),
-                                /*nontemporal=*/false, alignment(type));
+        storeVector(b, loc, vector, view, rowIndices(type, slot.start),
+                    alignment(type));
         return;
       }
       for (int64_t v = 0; v < layout.width; ++v) {

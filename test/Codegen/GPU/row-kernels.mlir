@@ -360,3 +360,37 @@ func.func @softmax_rank3(%x: memref<4x8x64xf32>) -> memref<4x8x64xf32> {
   memref.dealloc %s : memref<4x8x1xf32>
   return %y : memref<4x8x64xf32>
 }
+
+// -----
+
+// A boolean mask broadcast over the leading axis (read at the collapsed row
+// split back by mod): its groups of columns are contiguous, so each is one
+// 4-byte load (booleans are bytes in memory; LLVM's vector<4xi1> would be
+// bits) compared with 0.
+// CHECK-LABEL: func.func @masked_rowsum
+// CHECK: gpu.launch
+// CHECK-COUNT-4: vector.load %{{.+}} : memref<256x128xf32>, vector<4xf32>
+// CHECK: %[[BYTES:.+]] = llvm.load %{{.+}} {alignment = 4 : i64} : !llvm.ptr<1> -> vector<4xi8>
+// CHECK: arith.cmpi ne, %[[BYTES]], %{{.+}} : vector<4xi8>
+// CHECK-NOT: memref.load %{{.+}} : memref<64x128xi1>
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#mask = affine_map<(d0, d1, d2) -> (d1, d2)>
+#red = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @masked_rowsum(%x: memref<4x64x128xf32>, %m: memref<64x128xi1>) -> memref<4x64xf32> {
+  %zero = arith.constant 0.000000e+00 : f32
+  %w = memref.alloc() {alignment = 64 : i64} : memref<4x64x128xf32>
+  linalg.generic {indexing_maps = [#id3, #mask, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%x, %m : memref<4x64x128xf32>, memref<64x128xi1>) outs(%w : memref<4x64x128xf32>) {
+  ^bb0(%in: f32, %keep: i1, %out: f32):
+    %0 = arith.select %keep, %in, %zero : f32
+    linalg.yield %0 : f32
+  }
+  %s = memref.alloc() {alignment = 64 : i64} : memref<4x64xf32>
+  linalg.fill ins(%zero : f32) outs(%s : memref<4x64xf32>)
+  linalg.generic {indexing_maps = [#id3, #red], iterator_types = ["parallel", "parallel", "reduction"]} ins(%w : memref<4x64x128xf32>) outs(%s : memref<4x64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  memref.dealloc %w : memref<4x64x128xf32>
+  return %s : memref<4x64xf32>
+}
