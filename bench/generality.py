@@ -42,6 +42,8 @@ from generality_suite import WORKLOADS  # noqa: E402
 def prepare(args):
     """Writes each workload's program to the stage, compiles it and keeps
     the compiler's kernel plan next to it."""
+    global STAGE
+    STAGE = args.stage
     arrayc = os.path.join(os.path.abspath(args.build), "bin", "arrayc")
     os.makedirs(STAGE, exist_ok=True)
     for w in WORKLOADS:
@@ -182,6 +184,8 @@ def time_sdpa(torch, w, tensors, row, args, ref):
 
 def run(args):
     import torch
+    global STAGE
+    STAGE = args.stage
     # cuDNN for the attention workloads: the toolkit's or PyTorch's wheel.
     sys.path.insert(0, os.path.join(ROOT, "scripts"))
     from find_cudnn import find_cudnn
@@ -331,7 +335,12 @@ def main():
     p = sub.add_parser("prepare")
     p.add_argument("--build", default=os.path.join(ROOT, "build"))
     p.add_argument("--only", help="comma-separated workloads")
+    p.add_argument("--stage", default=STAGE,
+                   help="where the programs go (another folder keeps a "
+                   "variant's build for an A/B run)")
     r = sub.add_parser("run")
+    r.add_argument("--stage", default=STAGE,
+                   help="where prepare put the programs")
     r.add_argument("--results", required=True)
     r.add_argument("--iters", type=int, default=30)
     r.add_argument("--warmup", type=int, default=3)

@@ -21,9 +21,10 @@ func.func @softmax(%x: tensor<512x1024xf32>) -> tensor<512x1024xf32> {
 }
 
 // A vocabulary-sized row does not fit in one block's registers: split over
-// a cluster of 2 blocks (sm_90); before sm_90, streamed, the max and the
+// a cluster of 4 blocks of at most 512 threads (sm_90; two such blocks fit
+// an SM's registers); before sm_90, streamed, the max and the
 // sum of exponentials in one online pass.
-// CHECK: print-kernel-plan.mlir:[[#@LINE+3]]:8: remark: kernel plan: row kernel: 64 rows x 50304, 6 ops (2 reductions), a cluster of 2 blocks of 800 per row, 8 x 4 elements per thread in registers
+// CHECK: print-kernel-plan.mlir:[[#@LINE+3]]:8: remark: kernel plan: row kernel: 64 rows x 50304, 6 ops (2 reductions), a cluster of 4 blocks of 416 per row, 8 x 4 elements per thread in registers
 // SM80: print-kernel-plan.mlir:[[#@LINE+2]]:8: remark: kernel plan: streaming row kernel: 64 rows x 50304, 6 ops (2 reductions) in 1 pass over each row (online max and rescaled sum) and one storing it, block 1024, 4 x 4 elements per thread per step (a row needs more than 32 per thread in registers)
 func.func @wide_softmax(%x: tensor<64x50304xf32>) -> tensor<64x50304xf32> {
   %m = array.max %x axes [1] keepdims : tensor<64x50304xf32> -> tensor<64x1xf32>
@@ -85,10 +86,10 @@ func.func @layernorm_f16(%x: tensor<8x128x768xf16>) -> tensor<8x128x768xf16> {
   return %y : tensor<8x128x768xf16>
 }
 
-// A wide layer norm of float16: a cluster of 2 blocks per row; streamed
+// A wide layer norm of float16: a cluster of 4 blocks of 512 per row; streamed
 // before sm_90, where the variance needs the mean: two passes over each row
 // before the one storing it, 8 columns of 16 bits per access.
-// CHECK: print-kernel-plan.mlir:[[#@LINE+3]]:9: remark: kernel plan: row kernel: 16 rows x 65536, 6 ops (2 reductions), a cluster of 2 blocks of 1024 per row, 8 x 4 elements per thread in registers
+// CHECK: print-kernel-plan.mlir:[[#@LINE+3]]:9: remark: kernel plan: row kernel: 16 rows x 65536, 6 ops (2 reductions), a cluster of 4 blocks of 512 per row, 8 x 4 elements per thread in registers
 // SM80: print-kernel-plan.mlir:[[#@LINE+2]]:9: remark: kernel plan: streaming row kernel: 16 rows x 65536, 6 ops (2 reductions) in 2 passes over each row and one storing it, block 1024, 2 x 8 elements per thread per step (a row needs more than 32 per thread in registers)
 func.func @wide_layernorm_f16(%x: tensor<16x65536xf16>) -> tensor<16x65536xf16> {
   %xf = array.astype %x : tensor<16x65536xf16> -> tensor<16x65536xf32>
@@ -102,12 +103,12 @@ func.func @wide_layernorm_f16(%x: tensor<16x65536xf16>) -> tensor<16x65536xf16> 
   return %y : tensor<16x65536xf16>
 }
 
-// A wide logsumexp: a cluster of 4 blocks per row. Rows of odd length
+// A wide logsumexp: a cluster of 8 blocks of 416 per row. Rows of odd length
 // cannot be split into whole groups, and rows of more than 8 x 32768
 // elements do not fit a cluster: streamed, the exponentials shifted by
 // "the max if finite, else 0" in the same online pass as the max; only
 // per-row values are written.
-// CHECK: print-kernel-plan.mlir:[[#@LINE+2]]:8: remark: kernel plan: row kernel: 8 rows x 100000, 6 ops (2 reductions), a cluster of 4 blocks of 800 per row, 8 x 4 elements per thread in registers
+// CHECK: print-kernel-plan.mlir:[[#@LINE+2]]:8: remark: kernel plan: row kernel: 8 rows x 100000, 6 ops (2 reductions), a cluster of 8 blocks of 416 per row, 8 x 4 elements per thread in registers
 func.func @wide_logsumexp(%x: tensor<8x100000xf32>) -> tensor<8xf32> {
   %l = array.logsumexp %x axes [1] : tensor<8x100000xf32> -> tensor<8xf32>
   return %l : tensor<8xf32>

@@ -342,6 +342,19 @@ static Value byteAddress(OpBuilder &b, Location loc, Value memref,
       b, loc, LLVM::LLVMPointerType::get(b.getContext(), 1), address);
 }
 
+void relaxRoundedDivisions(Operation *root) {
+  root->walk([](arith::DivFOp div) {
+    if (div.getType().getIntOrFloatBitWidth() < 32 || div->use_empty())
+      return;
+    bool rounded = llvm::all_of(div->getUsers(), [](Operation *user) {
+      auto trunc = dyn_cast<arith::TruncFOp>(user);
+      return trunc && trunc.getType().getIntOrFloatBitWidth() <= 16;
+    });
+    if (rounded)
+      div.setFastmath(div.getFastmath() | arith::FastMathFlags::arcp);
+  });
+}
+
 Value loadVector(OpBuilder &b, Location loc, VectorType type, Value memref,
                  ValueRange indices, llvm::MaybeAlign alignment) {
   if (!type.getElementType().isInteger(1))

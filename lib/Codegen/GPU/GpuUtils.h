@@ -132,6 +132,14 @@ bool canVectorizeRows(Value buffer, int64_t width);
 Value loadVector(OpBuilder &b, Location loc, VectorType type, Value memref,
                  ValueRange indices, llvm::MaybeAlign alignment);
 
+/// Lets each f32 (or f64) `arith.divf` under `root` whose quotient is only
+/// rounded to a 16-bit float (`arith.truncf` to f16 or bf16) divide by
+/// multiplying with the reciprocal (fastmath `arcp`): the reciprocal's
+/// rounding error is far below the 16-bit result's, and a softmax's row
+/// of quotients by one sum takes one reciprocal instead of a full-precision
+/// division per element, which made float16 row kernels compute-bound.
+void relaxRoundedDivisions(Operation *root);
+
 /// The store matching loadVector: an i1 vector is stored as N bytes of 0
 /// or 1.
 void storeVector(OpBuilder &b, Location loc, Value vector, Value memref,

@@ -106,6 +106,9 @@ struct RowPlanOptions {
   int64_t maxElementsPerThread = 32;
   /// Most blocks of a cluster a row may be split over (1: none).
   int64_t maxClusterSize = 1;
+  /// The largest block of a cluster when a cluster of blocks this small can
+  /// hold the row (a row split over more, smaller blocks).
+  int64_t clusterBlockSize = 512;
 };
 
 /// What becomes of one maximal run of row ops.

@@ -22,7 +22,7 @@ struct ArrayGpuPrintKernelPlanPass
 
   void runOnOperation() override {
     RowPlanOptions options{elementsPerThread, maxElementsPerThread,
-                           maxClusterSize};
+                           maxClusterSize, clusterBlockSize};
     // As array-gpu-row-kernels sees them: fills as generics.
     generalizeFills(getOperation());
     SmallVector<Block *> blocks = planBlocks(getOperation());

@@ -785,9 +785,13 @@ struct ArrayGpuRowKernelsPass
     // Fills are generics to this pass (array-gpu-map-linalg would
     // generalize them anyway).
     generalizeFills(getOperation());
+    // The first of the kernel passes: every kernel body it and the others
+    // clone divides by reciprocals where the quotient is rounded to 16
+    // bits.
+    relaxRoundedDivisions(getOperation());
     SmallVector<Block *> blocks = planBlocks(getOperation());
     RowPlanOptions options{elementsPerThread, maxElementsPerThread,
-                           maxClusterSize};
+                           maxClusterSize, clusterBlockSize};
     for (Block *block : blocks)
       for (RowGroupPlan &plan : planRowGroups(block, options))
         fuse(rewriter, plan);

@@ -1,5 +1,6 @@
 // RUN: array-opt %s -array-gpu-row-kernels -split-input-file | FileCheck %s
-// RUN: array-opt %s -array-gpu-row-kernels="max-cluster-size=8" -split-input-file | FileCheck %s --check-prefix=CLUSTER
+// RUN: array-opt %s -array-gpu-row-kernels="max-cluster-size=8 cluster-block-size=1024" -split-input-file | FileCheck %s --check-prefix=CLUSTER
+// RUN: array-opt %s -array-gpu-row-kernels="max-cluster-size=8" -split-input-file | FileCheck %s --check-prefix=SMALL
 
 // Rows too long for registers (40000 floats: 40 per thread of a 1024-thread
 // block, more than max-elements-per-thread = 32) are streamed
@@ -17,6 +18,11 @@
 // 2c, 2c + 1) owns part r of row c; each reduction goes through the block,
 // then thread 0 publishes its block's total, and after a cluster barrier
 // every thread reads both totals through distributed shared memory.
+// By default the blocks of a cluster have at most 512 threads, so that two
+// fit an SM's registers: the same row over 4 blocks of 320.
+// SMALL-LABEL: func.func @softmax
+// SMALL: gpu.launch clusters({{.*}}) in ({{.*}} = %c4, {{.*}}) blocks(%[[BX:.+]], %{{.+}}, %{{.+}}) in ({{.*}} = %c16, {{.*}}) threads({{.*}}) in ({{.*}} = %c320,
+// SMALL: arith.remui %[[BX]], %c4
 // CLUSTER-LABEL: func.func @softmax
 // CLUSTER: gpu.launch clusters({{.*}}) in ({{.*}} = %c2, {{.*}}) blocks(%[[BX:.+]], %{{.+}}, %{{.+}}) in ({{.*}} = %c8, {{.*}}) threads({{.*}}) in ({{.*}} = %c640,
 // CLUSTER: %[[RANK:.+]] = arith.remui %[[BX]], %c2

@@ -394,3 +394,52 @@ func.func @masked_rowsum(%x: memref<4x64x128xf32>, %m: memref<64x128xi1>) -> mem
   memref.dealloc %w : memref<4x64x128xf32>
   return %s : memref<4x64xf32>
 }
+
+// -----
+
+// Quotients rounded to float16 divide by the reciprocal (fastmath arcp:
+// one reciprocal of the row's sum, not a division per element); quotients
+// kept in float32 stay full-precision divisions.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0, 0)>
+// (Both groups share the rows: one kernel.)
+// CHECK-LABEL: func.func @rounded_quotients
+// CHECK: gpu.launch
+// CHECK: arith.divf %{{.+}}, %{{.+}} fastmath<arcp> : f32
+// CHECK-NEXT: arith.truncf %{{.+}} : f32 to f16
+// CHECK: arith.divf %{{[0-9a-z_]+}}, %{{[0-9a-z_]+}} : f32
+// CHECK-NOT: fastmath<arcp>
+// CHECK: return
+func.func @rounded_quotients(%x: memref<64x256xf32>) -> (memref<64x256xf16>, memref<64x256xf32>) {
+  %zero = arith.constant 0.000000e+00 : f32
+  %s = memref.alloc() {alignment = 64 : i64} : memref<64x1xf32>
+  linalg.fill ins(%zero : f32) outs(%s : memref<64x1xf32>)
+  linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%x : memref<64x256xf32>) outs(%s : memref<64x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  %y = memref.alloc() {alignment = 64 : i64} : memref<64x256xf16>
+  linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]} ins(%x, %s : memref<64x256xf32>, memref<64x1xf32>) outs(%y : memref<64x256xf16>) {
+  ^bb0(%in: f32, %sum: f32, %out: f16):
+    %0 = arith.divf %in, %sum : f32
+    %1 = arith.truncf %0 : f32 to f16
+    linalg.yield %1 : f16
+  }
+  %s2 = memref.alloc() {alignment = 64 : i64} : memref<64x1xf32>
+  linalg.fill ins(%zero : f32) outs(%s2 : memref<64x1xf32>)
+  linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%x : memref<64x256xf32>) outs(%s2 : memref<64x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  %z = memref.alloc() {alignment = 64 : i64} : memref<64x256xf32>
+  linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]} ins(%x, %s2 : memref<64x256xf32>, memref<64x1xf32>) outs(%z : memref<64x256xf32>) {
+  ^bb0(%in: f32, %sum: f32, %out: f32):
+    %0 = arith.divf %in, %sum : f32
+    linalg.yield %0 : f32
+  }
+  memref.dealloc %s : memref<64x1xf32>
+  memref.dealloc %s2 : memref<64x1xf32>
+  return %y, %z : memref<64x256xf16>, memref<64x256xf32>
+}

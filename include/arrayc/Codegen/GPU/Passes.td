@@ -91,9 +91,11 @@ def ArrayGpuRowKernels : Pass<"array-gpu-row-kernels", "func::FuncOp"> {
       rows (at most 32 threads' worth) share a block of up to 256 threads,
       each row on an aligned group of lanes (its reductions segmented warp
       butterflies), lanes past the last row storing nothing;
-    - else, with `max-cluster-size` > 1 (sm_90), the row is split over the
-      fewest blocks of a thread-block cluster whose parts fit, block `r`
-      owning part `r`; each reduction is combined across the cluster
+    - else, with `max-cluster-size` > 1 (sm_90), the row is split over a
+      thread-block cluster whose parts fit, block `r` owning part `r`: the
+      fewest blocks of at most `cluster-block-size` threads (two such
+      blocks share an SM's registers, so one cluster's loads overlap
+      another's reductions), else the fewest blocks; each reduction is combined across the cluster
       through distributed shared memory (`nvvm.mapa`, cluster barriers);
     - else the row is streamed (`StreamRows.cpp`): a loop over the row per
       pass of reductions (independent reductions share a pass; a max and
@@ -140,6 +142,9 @@ def ArrayGpuRowKernels : Pass<"array-gpu-row-kernels", "func::FuncOp"> {
     Option<"maxClusterSize", "max-cluster-size", "int64_t", "1",
            "Most blocks of a thread-block cluster a row may be split over "
            "(sm_90 and later; 1: no clusters).">,
+    Option<"clusterBlockSize", "cluster-block-size", "int64_t", "512",
+           "The largest block of a cluster when a cluster of blocks this "
+           "small can hold the row (else the fewest blocks that can).">,
   ];
   let dependentDialects = [
     "affine::AffineDialect", "arith::ArithDialect", "arrayrt::ArrayrtDialect",
@@ -177,6 +182,8 @@ def ArrayGpuPrintKernelPlan
     Option<"maxElementsPerThread", "max-elements-per-thread", "int64_t", "32",
            "As array-gpu-row-kernels' option.">,
     Option<"maxClusterSize", "max-cluster-size", "int64_t", "1",
+           "As array-gpu-row-kernels' option.">,
+    Option<"clusterBlockSize", "cluster-block-size", "int64_t", "512",
            "As array-gpu-row-kernels' option.">,
   ];
 }
