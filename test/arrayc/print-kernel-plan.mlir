@@ -130,3 +130,24 @@ func.func @column_sum(%x: tensor<1024x256xf32>) -> tensor<256xf32> {
   %s = array.sum %x axes [0] : tensor<1024x256xf32> -> tensor<256xf32>
   return %s : tensor<256xf32>
 }
+
+// A causal mask computed in the program (aranges compared) over scores
+// with a leading axis of size 1: the comparison is its own small kernel,
+// the masked softmax one row kernel (the size-1 axis is no broadcast, so
+// every access stays at the row being computed).
+// CHECK: print-kernel-plan.mlir:[[#@LINE+3]]:8: remark: kernel plan: own kernels: no op over whole rows
+// CHECK: print-kernel-plan.mlir:[[#@LINE+7]]:9: remark: kernel plan: row kernel: 1024 rows x 256, 7 ops (2 reductions), block 256 (16 rows of 16 threads), 4 x 4 elements per thread in registers
+func.func @causal_softmax_unit_batch(%x: tensor<1x4x256x256xf32>) -> tensor<1x4x256x256xf32> {
+  %i = array.arange 0, 256, 1 : tensor<256xi64>
+  %ic = array.expand_dims %i axis 1 : tensor<256xi64> -> tensor<256x1xi64>
+  %jr = array.expand_dims %i axis 0 : tensor<256xi64> -> tensor<1x256xi64>
+  %keep = array.greater_equal %ic, %jr : (tensor<256x1xi64>, tensor<1x256xi64>) -> tensor<256x256xi1>
+  %ninf = array.full -inf : tensor<f32>
+  %xm = array.where %keep, %x, %ninf : (tensor<256x256xi1>, tensor<1x4x256x256xf32>, tensor<f32>) -> tensor<1x4x256x256xf32>
+  %m = array.max %xm axes [3] keepdims : tensor<1x4x256x256xf32> -> tensor<1x4x256x1xf32>
+  %d = array.sub %xm, %m : (tensor<1x4x256x256xf32>, tensor<1x4x256x1xf32>) -> tensor<1x4x256x256xf32>
+  %e = array.exp %d : tensor<1x4x256x256xf32> -> tensor<1x4x256x256xf32>
+  %s = array.sum %e axes [3] keepdims : tensor<1x4x256x256xf32> -> tensor<1x4x256x1xf32>
+  %p = array.div %e, %s : (tensor<1x4x256x256xf32>, tensor<1x4x256x1xf32>) -> tensor<1x4x256x256xf32>
+  return %p : tensor<1x4x256x256xf32>
+}

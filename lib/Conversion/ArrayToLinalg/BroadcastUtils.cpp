@@ -57,21 +57,21 @@ SmallVector<Value> array::detail::materializeBroadcastSizes(OpBuilder &b,
   return dynamicSizes;
 }
 
-/// The map from the result's iteration space to an operand's elements:
-/// trailing-aligned, with static size-1 dimensions pinned to index 0.
 AffineMap array::detail::broadcastMap(RankedTensorType operandType,
-                                     int64_t rank, MLIRContext *context) {
+                                      RankedTensorType resultType,
+                                      MLIRContext *context) {
   SmallVector<AffineExpr> exprs;
+  int64_t rank = resultType.getRank();
   int64_t offset = rank - operandType.getRank();
   for (int64_t dim = 0; dim < operandType.getRank(); ++dim) {
-    if (operandType.getDimSize(dim) == 1)
+    if (operandType.getDimSize(dim) == 1 &&
+        resultType.getDimSize(dim + offset) != 1)
       exprs.push_back(getAffineConstantExpr(0, context));
     else
       exprs.push_back(getAffineDimExpr(dim + offset, context));
   }
   return AffineMap::get(rank, 0, exprs, context);
 }
-
 
 void array::detail::replaceWithIndexedGeneric(
     PatternRewriter &rewriter, Operation *op, Value init,

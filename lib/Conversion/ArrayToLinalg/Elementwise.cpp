@@ -35,7 +35,7 @@ struct ElementwiseToGeneric
     SmallVector<AffineMap> maps;
     for (Value operand : op->getOperands())
       maps.push_back(broadcastMap(cast<RankedTensorType>(operand.getType()),
-                                  rank, context));
+                                  resultType, context));
     maps.push_back(AffineMap::getMultiDimIdentityMap(rank, context));
     SmallVector<utils::IteratorType> iterators(rank,
                                                utils::IteratorType::parallel);

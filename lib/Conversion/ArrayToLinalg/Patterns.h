@@ -25,10 +25,13 @@ std::string formatLocation(Location loc);
 /// checks where sizes that cannot broadcast must agree.
 SmallVector<Value> materializeBroadcastSizes(OpBuilder &b, Operation *op);
 
-/// The map from a result's iteration space of `rank` dimensions to an
-/// operand's elements: trailing-aligned, static size-1 dimensions pinned to 0.
-AffineMap broadcastMap(RankedTensorType operandType, int64_t rank,
-                       MLIRContext *context);
+/// The map from the iteration space of `resultType` to an operand's
+/// elements: trailing-aligned, static size-1 dimensions that broadcast
+/// pinned to 0 (a size-1 dimension of a size-1 result dimension keeps its
+/// loop index, so that the map stays a plain projection, as the GPU row
+/// planner reads rows).
+AffineMap broadcastMap(RankedTensorType operandType,
+                       RankedTensorType resultType, MLIRContext *context);
 
 /// Applies `fn` to the elements of same-shaped tensors `inputs`, giving a
 /// tensor of `resultType` elements (one all-parallel linalg.generic).

@@ -218,10 +218,10 @@ struct BroadcastToLowering : OpRewritePattern<BroadcastToOp> {
       }
     }
     Value init = emptyTensor(rewriter, loc, resultType, sizes);
-    rewriter.replaceOp(op, copyInto(rewriter, loc, operand,
-                                    broadcastMap(sourceType, rank,
-                                                 op.getContext()),
-                                    init));
+    rewriter.replaceOp(
+        op,
+        copyInto(rewriter, loc, operand,
+                 broadcastMap(sourceType, resultType, op.getContext()), init));
     return success();
   }
 };

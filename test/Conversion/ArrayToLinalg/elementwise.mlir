@@ -136,14 +136,14 @@ func.func @div_f32_rank3(%a: tensor<2x1x4xf32>, %b: tensor<3x1xf32>) -> tensor<2
 
 // -----
 
-// A result dimension of size 1 reads index 0 of every operand.
+// Size-1 dimensions of a size-1 result dimension do not broadcast: they
+// keep the loop index (a plain projection, the same element 0).
 // CHECK-DAG: #[[$ID:.+]] = affine_map<(d0, d1) -> (d0, d1)>
-// CHECK-DAG: #[[$PIN2:.+]] = affine_map<(d0, d1) -> (0, 0)>
-// CHECK-DAG: #[[$PIN1:.+]] = affine_map<(d0, d1) -> (0)>
+// CHECK-DAG: #[[$LAST:.+]] = affine_map<(d0, d1) -> (d1)>
 // CHECK-LABEL: func.func @div_f64_ones
 // CHECK-SAME: (%[[A:.*]]: tensor<1x1xf64>, %[[B:.*]]: tensor<1xf64>)
 // CHECK: %[[INIT:.*]] = tensor.empty() : tensor<1x1xf64>
-// CHECK: linalg.generic {indexing_maps = [#[[$PIN2]], #[[$PIN1]], #[[$ID]]], iterator_types = ["parallel", "parallel"]}
+// CHECK: linalg.generic {indexing_maps = [#[[$ID]], #[[$LAST]], #[[$ID]]], iterator_types = ["parallel", "parallel"]}
 // CHECK-SAME: ins(%[[A]], %[[B]] : tensor<1x1xf64>, tensor<1xf64>) outs(%[[INIT]] : tensor<1x1xf64>)
 // CHECK-NEXT: ^bb0(%[[X:.*]]: f64, %[[Y:.*]]: f64, %{{.*}}: f64):
 // CHECK-NEXT: %[[S:.*]] = arith.divf %[[X]], %[[Y]] : f64
