@@ -6,6 +6,10 @@ inputs, in one run.
 
     python3 bench/generality.py prepare [--build build]   # here: compile
     python3 bench/generality.py run --results OUT         # on the GPU
+    python3 bench/generality.py docs OUT                  # here: the table
+                                                          # into the docs
+
+(bench/run.py prepare compiles it too, and `run.py generality` runs it.)
 
 `prepare` writes each workload's program into .device-bench/generality/,
 compiles it there and keeps its kernel plan (NAME.plan, from
@@ -44,7 +48,8 @@ def prepare(args):
     the compiler's kernel plan next to it."""
     global STAGE
     STAGE = args.stage
-    arrayc = os.path.join(os.path.abspath(args.build), "bin", "arrayc")
+    arrayc = getattr(args, "arrayc", None) or os.path.join(
+        os.path.abspath(args.build), "bin", "arrayc")
     os.makedirs(STAGE, exist_ok=True)
     for w in WORKLOADS:
         if args.only and w.name not in args.only.split(","):
@@ -329,6 +334,29 @@ def run(args):
     return 1 if failed else 0
 
 
+DOCS = os.path.join(ROOT, "docs", "performance.md")
+BEGIN, END = "<!-- generality-table:begin -->", "<!-- generality-table:end -->"
+
+
+def docs(args):
+    """Puts the table of a run (RESULTS/generality.md, with the date, GPU
+    and torch of RESULTS/generality.json) between the markers of
+    docs/performance.md."""
+    table = open(os.path.join(args.results, "generality.md")).read().strip()
+    meta = json.load(open(os.path.join(args.results, "generality.json")))
+    text = open(DOCS).read()
+    if BEGIN not in text or END not in text:
+        sys.exit("docs: %s lacks the markers %s ... %s" % (DOCS, BEGIN, END))
+    head, rest = text.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    body = "%s\n\nRun of %s on an %s, torch %s:\n\n%s\n%s" % (
+        BEGIN, meta["date"], meta["gpu"], meta["torch"], table, END)
+    with open(DOCS, "w") as f:
+        f.write(head + body + tail)
+    print("docs: wrote the run of %s into %s" % (meta["date"], DOCS))
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -345,10 +373,14 @@ def main():
     r.add_argument("--iters", type=int, default=30)
     r.add_argument("--warmup", type=int, default=3)
     r.add_argument("--only", help="comma-separated workloads")
+    d = sub.add_parser("docs")
+    d.add_argument("results", help="the --results folder of a run")
     args = parser.parse_args()
     if args.command == "prepare":
         prepare(args)
         return 0
+    if args.command == "docs":
+        return docs(args)
     return run(args)
 
 

@@ -22,6 +22,15 @@
       TFLOP/s; the first rows of every result against float64 NumPy (from
       the inputs rounded to the workload's dtype). R/matmul.json, matmul.md.
 
+  run.py generality [--results R] [--only A,B]
+      On the GPU machine: the generality suite (bench/generality.py: row
+      groups, reductions, casts and attention over other ranks, widths and
+      dtypes) against torch eager, torch.compile and PyTorch's fused
+      attention, in one run; R/generality.md and .json. `prepare` (for
+      --target=cuda) compiles it into DIR/generality.
+      `python3 bench/generality.py docs R` here puts R's table into
+      docs/performance.md.
+
   run.py dry-run [--arrayc A]
       Here, without a GPU, CuPy or PyTorch: prepare for --target=cpu at the
       small size into a temporary folder and run the harness on it (ours
@@ -154,8 +163,21 @@ def prepare(args):
     with open(os.path.join(bindir, "BUILD_INFO.json"), "w") as f:
         json.dump(info, f, indent=2)
     if os.path.abspath(HERE) != out:
-        shutil.copy(os.path.abspath(__file__), os.path.join(out, "run.py"))
+        for script in ("run.py", "generality.py", "generality_suite.py"):
+            shutil.copy(os.path.join(os.path.dirname(os.path.abspath(
+                __file__)), script), os.path.join(out, script))
+    if args.target == "cuda" and args.size == "full":
+        import generality
+        generality.prepare(argparse.Namespace(
+            arrayc=arrayc, build=None, only=None,
+            stage=os.path.join(out, "generality")))
     log("prepared %s" % out)
+
+
+def run_generality(args):
+    import generality
+    args.stage = os.path.join(HERE, "generality")
+    sys.exit(generality.run(args))
 
 
 # --------------------------------------------------------------------------
@@ -1244,13 +1266,20 @@ def main():
                     help="'ours' to skip PyTorch and CuPy")
     mm.add_argument("--require-ok", action="store_true",
                     help="exit 1 unless all of our results pass")
+    g = sub.add_parser("generality", help="the generality suite against "
+                       "PyTorch (on the GPU machine)")
+    g.add_argument("--results", default="results",
+                   help="folder for generality.md and generality.json")
+    g.add_argument("--iters", type=int, default=30)
+    g.add_argument("--warmup", type=int, default=3)
+    g.add_argument("--only", help="comma-separated workloads")
     d = sub.add_parser("dry-run", help="check here, on the CPU target")
     d.add_argument("--arrayc", help="arrayc (default build/bin/arrayc)")
     d.add_argument("--workdir", help="keep everything here (default: a "
                    "temporary folder)")
     args = parser.parse_args()
     {"prepare": prepare, "run": run, "matmul": run_matmul,
-     "dry-run": dry_run}[args.command](args)
+     "generality": run_generality, "dry-run": dry_run}[args.command](args)
 
 
 def default_workdir():
