@@ -228,6 +228,18 @@ FailureOr<RowOp> collapseRowLoops(RewriterBase &rewriter, const RowOp &row) {
   return asRowOp(collapsed, whyNot, prefixProduct(row.ranges, k));
 }
 
+std::optional<std::pair<Value, AffineMap>>
+columnOrderKey(Value value, AffineMap map, ArrayRef<int64_t> ranges) {
+  auto type = cast<MemRefType>(value.getType());
+  bool rowIndexed = map.isFunctionOfDim(0);
+  if (!type.getLayout().isIdentity() || !hasAllocationBase(value) ||
+      (rowIndexed && !isRowIndexed(map)) ||
+      !isRowLinear(map, type.getShape(), ranges, rowIndexed))
+    return std::nullopt;
+  return std::make_pair(rootBuffer(value), AffineMap::get(rowIndexed ? 1 : 0, 0,
+                                                          map.getContext()));
+}
+
 bool isRowLinear(AffineMap map, ArrayRef<int64_t> shape,
                  ArrayRef<int64_t> ranges, bool rowIndexed, unsigned rowLoops) {
   SmallVector<unsigned> loops;

@@ -142,6 +142,15 @@ bool isRowLinear(AffineMap map, ArrayRef<int64_t> shape,
                  ArrayRef<int64_t> ranges, bool rowIndexed,
                  unsigned rowLoops = 1);
 
+/// For a buffer `value` that a row op over `ranges` (one row loop) reads
+/// through `map`: when the read is in column order (a row-major allocation,
+/// at the row being computed or the same for every row, isRowLinear), the
+/// key under which such reads of any reshape of one buffer are the same
+/// values (its root and a map of 1 or 0 dims: row-indexed or not); else
+/// none.
+std::optional<std::pair<Value, AffineMap>>
+columnOrderKey(Value value, AffineMap map, ArrayRef<int64_t> ranges);
+
 /// True when the first `rowLoops` results of `map` are d0, d1, ... and no
 /// other result uses them.
 bool isRowIndexed(AffineMap map, unsigned rowLoops = 1);

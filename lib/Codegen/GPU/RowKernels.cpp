@@ -145,15 +145,8 @@ private:
         return std::nullopt;
       return Key(root, AffineMap());
     }
-    AffineMap map = op.op.getMatchingIndexingMap(&operand);
-    bool rowIndexed = map.isFunctionOfDim(0);
-    if (!type.getLayout().isIdentity() || !hasAllocationBase(value) ||
-        (rowIndexed && !isRowIndexed(map)) ||
-        !isRowLinear(map, type.getShape(), op.ranges, rowIndexed))
-      return std::nullopt;
-    // Column-order reads of any reshape of the same buffer are the same
-    // values: one key for all of them.
-    return Key(root, AffineMap::get(rowIndexed ? 1 : 0, 0, b.getContext()));
+    return columnOrderKey(value, op.op.getMatchingIndexingMap(&operand),
+                          op.ranges);
   }
 
   /// Which op reads each whole row last and which op writes each buffer
@@ -370,17 +363,11 @@ private:
         llvm::seq<unsigned>(1, op.ranges.size()), [&](unsigned dim) {
           return op.ranges[dim] != 1 && map.isFunctionOfDim(dim);
         });
-    bool rowIndexed = map.isFunctionOfDim(0);
-    bool rowLinear =
-        ivs.size() == columns.size() && type.getLayout().isIdentity() &&
-        hasAllocationBase(value) && (!rowIndexed || isRowIndexed(map)) &&
-        isRowLinear(map, type.getShape(), op.ranges, rowIndexed);
-    // Column-order reads of any reshape of the same buffer are the same
-    // values: one key for all of them.
-    auto key = rowLinear ? std::make_pair(rootBuffer(value),
-                                          AffineMap::get(rowIndexed ? 1 : 0, 0,
-                                                         b.getContext()))
-                         : std::make_pair(value, map);
+    std::optional<Key> linearKey = ivs.size() == columns.size()
+                                       ? columnOrderKey(value, map, op.ranges)
+                                       : std::nullopt;
+    bool rowLinear = linearKey.has_value();
+    Key key = linearKey ? *linearKey : Key(value, map);
     auto cached = loaded.find(key);
     if (cached != loaded.end() && cached->second.size() == ivs.size())
       return cached->second;

@@ -181,17 +181,10 @@ private:
     Value value = operand.get();
     auto type = cast<MemRefType>(value.getType());
     AffineMap map = opOf(op).getMatchingIndexingMap(&operand);
-    bool rowIndexed = map.isFunctionOfDim(0);
-    bool rowLinear = type.getLayout().isIdentity() &&
-                     hasAllocationBase(value) &&
-                     (!rowIndexed || isRowIndexed(map)) &&
-                     isRowLinear(map, type.getShape(), op.ranges, rowIndexed);
-    // Column-order reads of any reshape of the same buffer are the same
-    // values: one key for all of them.
-    auto key = rowLinear ? std::make_pair(rootBuffer(value),
-                                          AffineMap::get(rowIndexed ? 1 : 0, 0,
-                                                         b.getContext()))
-                         : std::make_pair(value, map);
+    std::optional<std::pair<Value, AffineMap>> linearKey =
+        columnOrderKey(value, map, op.ranges);
+    bool rowLinear = linearKey.has_value();
+    auto key = linearKey ? *linearKey : std::make_pair(value, map);
     auto cached = slot.loads.find(key);
     if (cached != slot.loads.end())
       return cached->second;
