@@ -13,6 +13,7 @@
 
 #include "arrayrt/arrayrt.h"
 
+#include "driver/Autotune.h"
 #include "driver/Driver.h"
 #include "driver/Error.h"
 #include "memory/Allocator.h"
@@ -480,55 +481,13 @@ cublasStatus_t launch(State &s, CachedGemm &gemm, int candidate,
 
 /// Times each candidate on this call's operands, which it may overwrite
 /// (the output is not read: beta is 0, or the real call follows and writes
-/// it again), and keeps the fastest: one untimed run, then back-to-back runs
-/// that take about kTuneMs (at least three, at most 50; short products are
-/// noisy). A candidate that fails is skipped; if all do, the first stays.
-constexpr float kTuneMs = 2.0f;
-
+/// it again), and keeps the fastest (fastestCandidate). A candidate that
+/// fails is skipped; if all do, the first stays.
 void tune(State &s, CachedGemm &gemm, const GemmArgs &args) {
   gemm.tuned = true;
-  const DriverApi &cu = driver();
-  auto elapsed = reinterpret_cast<decltype(&::cuEventElapsedTime)>(
-      driverSymbol("cuEventElapsedTime_v2"));
-  if (!elapsed)
-    elapsed = reinterpret_cast<decltype(&::cuEventElapsedTime)>(
-        driverSymbol("cuEventElapsedTime"));
-  if (!elapsed)
-    return;
-  CUevent start = nullptr, stop = nullptr;
-  check(cu.cuEventCreate(&start, CU_EVENT_DEFAULT), "cuEventCreate");
-  check(cu.cuEventCreate(&stop, CU_EVENT_DEFAULT), "cuEventCreate");
-  float best = 0;
-  int chosen = -1;
-  for (int i = 0; i < gemm.candidateCount; ++i) {
-    // The untimed run, timed to size the timed ones.
-    check(cu.cuEventRecord(start, args.stream), "cuEventRecord");
-    if (launch(s, gemm, i, args) != CUBLAS_STATUS_SUCCESS)
-      continue;
-    check(cu.cuEventRecord(stop, args.stream), "cuEventRecord");
-    check(cu.cuEventSynchronize(stop), "cuEventSynchronize");
-    float once = 0;
-    if (elapsed(&once, start, stop) != CUDA_SUCCESS)
-      continue;
-    int reps = once > 0 ? static_cast<int>(kTuneMs / once) : 50;
-    reps = std::clamp(reps, 3, 50);
-    check(cu.cuEventRecord(start, args.stream), "cuEventRecord");
-    bool ok = true;
-    for (int rep = 0; rep < reps && ok; ++rep)
-      ok = launch(s, gemm, i, args) == CUBLAS_STATUS_SUCCESS;
-    check(cu.cuEventRecord(stop, args.stream), "cuEventRecord");
-    check(cu.cuEventSynchronize(stop), "cuEventSynchronize");
-    float ms = 0;
-    if (!ok || elapsed(&ms, start, stop) != CUDA_SUCCESS)
-      continue;
-    ms /= static_cast<float>(reps);
-    if (chosen < 0 || ms < best) {
-      best = ms;
-      chosen = i;
-    }
-  }
-  check(cu.cuEventDestroy_v2(start), "cuEventDestroy");
-  check(cu.cuEventDestroy_v2(stop), "cuEventDestroy");
+  int chosen = fastestCandidate(args.stream, gemm.candidateCount, [&](int i) {
+    return launch(s, gemm, i, args) == CUBLAS_STATUS_SUCCESS;
+  });
   if (chosen >= 0)
     gemm.chosen = chosen;
 }

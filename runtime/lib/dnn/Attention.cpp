@@ -13,6 +13,7 @@
 
 #include "dnn/AttentionGraph.h"
 #include "dnn/Cudnn.h"
+#include "driver/Autotune.h"
 #include "driver/Driver.h"
 #include "driver/Error.h"
 #include "memory/Allocator.h"
@@ -285,58 +286,18 @@ cudnnStatus_t execute(const CudnnApi &api, const Descriptor &plan,
 }
 
 /// Times each plan on this call's operands (the output is written again by
-/// the real call) and keeps the fastest: one untimed run, then
-/// back-to-back runs that take about kTuneMs (at least three, at most 50),
-/// as arrayrt_matmul does. A plan that fails is skipped; if all do, the
-/// first stays (and its failure is reported by the real call).
-constexpr float kTuneMs = 2.0f;
-
+/// the real call) and keeps the fastest (fastestCandidate, as
+/// arrayrt_matmul does). A plan that fails is skipped; if all do, the first
+/// stays (and its failure is reported by the real call).
 void tune(const CudnnApi &api, CachedAttention &cached,
           const AttentionArgs &args, bool causal, const char *location) {
   cached.tuned = true;
-  const DriverApi &cu = driver();
-  auto elapsed = reinterpret_cast<decltype(&::cuEventElapsedTime)>(
-      driverSymbol("cuEventElapsedTime_v2"));
-  if (!elapsed)
-    elapsed = reinterpret_cast<decltype(&::cuEventElapsedTime)>(
-        driverSymbol("cuEventElapsedTime"));
-  if (!elapsed)
-    return;
-  CUevent start = nullptr, stop = nullptr;
-  check(cu.cuEventCreate(&start, CU_EVENT_DEFAULT), "cuEventCreate");
-  check(cu.cuEventCreate(&stop, CU_EVENT_DEFAULT), "cuEventCreate");
-  float best = 0;
-  int chosen = -1;
   const std::vector<Descriptor> &plans = cached.graph.plans;
-  for (size_t i = 0; i < plans.size(); ++i) {
-    check(cu.cuEventRecord(start, args.stream), "cuEventRecord");
-    if (execute(api, plans[i], args, causal, location) != CUDNN_STATUS_SUCCESS)
-      continue;
-    check(cu.cuEventRecord(stop, args.stream), "cuEventRecord");
-    check(cu.cuEventSynchronize(stop), "cuEventSynchronize");
-    float once = 0;
-    if (elapsed(&once, start, stop) != CUDA_SUCCESS)
-      continue;
-    int reps = once > 0 ? static_cast<int>(kTuneMs / once) : 50;
-    reps = std::clamp(reps, 3, 50);
-    check(cu.cuEventRecord(start, args.stream), "cuEventRecord");
-    bool ok = true;
-    for (int rep = 0; rep < reps && ok; ++rep)
-      ok = execute(api, plans[i], args, causal, location) ==
-           CUDNN_STATUS_SUCCESS;
-    check(cu.cuEventRecord(stop, args.stream), "cuEventRecord");
-    check(cu.cuEventSynchronize(stop), "cuEventSynchronize");
-    float ms = 0;
-    if (!ok || elapsed(&ms, start, stop) != CUDA_SUCCESS)
-      continue;
-    ms /= static_cast<float>(reps);
-    if (chosen < 0 || ms < best) {
-      best = ms;
-      chosen = static_cast<int>(i);
-    }
-  }
-  check(cu.cuEventDestroy_v2(start), "cuEventDestroy");
-  check(cu.cuEventDestroy_v2(stop), "cuEventDestroy");
+  int chosen =
+      fastestCandidate(args.stream, static_cast<int>(plans.size()), [&](int i) {
+        return execute(api, plans[i], args, causal, location) ==
+               CUDNN_STATUS_SUCCESS;
+      });
   if (chosen >= 0)
     cached.chosen = static_cast<size_t>(chosen);
 }
