@@ -87,7 +87,9 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   ArrayGpuRowKernelsOptions rows;
   rows.maxClusterSize = clusters;
   pm.addNestedPass<func::FuncOp>(createArrayGpuRowKernels(rows));
-  pm.addNestedPass<func::FuncOp>(createArrayGpuReductions());
+  ArrayGpuReductionsOptions reductions;
+  reductions.maxClusterSize = clusters;
+  pm.addNestedPass<func::FuncOp>(createArrayGpuReductions(reductions));
   pm.addNestedPass<func::FuncOp>(createArrayGpuMapLinalg(grid));
   pm.addPass(createArrayGpuDeviceMemory());
   // Constants and other cheap index computations go into the kernels

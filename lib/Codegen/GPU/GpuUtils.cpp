@@ -250,6 +250,35 @@ Value blockReduce(OpBuilder &b, Location loc, const Combiner &combiner,
   return total;
 }
 
+void clusterBarrier(OpBuilder &b, Location loc) {
+  NVVM::ClusterArriveOp::create(b, loc, /*aligned=*/b.getUnitAttr());
+  NVVM::ClusterWaitOp::create(b, loc, /*aligned=*/b.getUnitAttr());
+}
+
+Value loadFromClusterBlock(OpBuilder &b, Location loc, Value buffer,
+                           Value index, Value rank) {
+  auto type = cast<MemRefType>(buffer.getType());
+  Type element = type.getElementType();
+  // &buffer[index] as a shared-memory pointer, mapped into rank's window.
+  Value address = arith::IndexCastUIOp::create(
+      b, loc, b.getI64Type(),
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer));
+  Value offset = arith::IndexCastUIOp::create(
+      b, loc, b.getI64Type(),
+      b.createOrFold<arith::MulIOp>(
+          loc, index,
+          arith::ConstantIndexOp::create(
+              b, loc, llvm::divideCeil(element.getIntOrFloatBitWidth(), 8))));
+  address = b.createOrFold<arith::AddIOp>(loc, address, offset);
+  auto shared = LLVM::LLVMPointerType::get(b.getContext(), 3);
+  auto remote = LLVM::LLVMPointerType::get(b.getContext(), 7);
+  Value local = LLVM::IntToPtrOp::create(b, loc, shared, address);
+  if (rank.getType().isIndex())
+    rank = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), rank);
+  Value pointer = NVVM::MapaOp::create(b, loc, remote, local, rank);
+  return LLVM::LoadOp::create(b, loc, element, pointer);
+}
+
 Value clusterReduce(OpBuilder &b, Location loc, const Combiner &combiner,
                     Value blockTotal, Value scratch, Value threadId,
                     int64_t clusterSize) {
@@ -262,27 +291,14 @@ Value clusterReduce(OpBuilder &b, Location loc, const Combiner &combiner,
     b.setInsertionPointToStart(&publish.getThenRegion().front());
     memref::StoreOp::create(b, loc, blockTotal, scratch, zero);
   }
-  auto barrier = [&] {
-    NVVM::ClusterArriveOp::create(b, loc, /*aligned=*/b.getUnitAttr());
-    NVVM::ClusterWaitOp::create(b, loc, /*aligned=*/b.getUnitAttr());
-  };
-  barrier();
-  // scratch[0] as a shared-memory pointer, mapped into each block's window.
-  Value address = arith::IndexCastUIOp::create(
-      b, loc, b.getI64Type(),
-      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, scratch));
-  auto shared = LLVM::LLVMPointerType::get(b.getContext(), 3);
-  auto remote = LLVM::LLVMPointerType::get(b.getContext(), 7);
-  Value local = LLVM::IntToPtrOp::create(b, loc, shared, address);
+  clusterBarrier(b, loc);
   Value total;
   for (int64_t rank = 0; rank < clusterSize; ++rank) {
-    Value rankValue = arith::ConstantIntOp::create(b, loc, rank, 32);
-    Value pointer = NVVM::MapaOp::create(b, loc, remote, local, rankValue);
-    Value value =
-        LLVM::LoadOp::create(b, loc, blockTotal.getType(), pointer);
+    Value value = loadFromClusterBlock(
+        b, loc, scratch, zero, arith::ConstantIntOp::create(b, loc, rank, 32));
     total = total ? combiner.combine(b, loc, total, value) : value;
   }
-  barrier();
+  clusterBarrier(b, loc);
   return total;
 }
 

@@ -99,6 +99,16 @@ Value blockReduce(OpBuilder &b, Location loc, const Combiner &combiner,
                   Value value, Value scratch, Value threadId,
                   int64_t numThreads);
 
+/// A barrier of all threads of the block's thread-block cluster (which
+/// also orders their shared-memory accesses). Needs sm_90.
+void clusterBarrier(OpBuilder &b, Location loc);
+
+/// Element `index` of `buffer` (workgroup memory, identity layout) as
+/// block `rank` (index or i32) of this block's cluster holds it: a load
+/// through distributed shared memory (`nvvm.mapa`). Needs sm_90.
+Value loadFromClusterBlock(OpBuilder &b, Location loc, Value buffer,
+                           Value index, Value rank);
+
 /// Combines `blockTotal` (every thread's block total, from blockReduce)
 /// over the `clusterSize` blocks of a thread-block cluster through
 /// distributed shared memory: thread 0 of each block publishes its total in

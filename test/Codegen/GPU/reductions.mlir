@@ -1,4 +1,5 @@
 // RUN: array-opt %s -array-gpu-reductions -split-input-file | FileCheck %s
+// RUN: array-opt %s -array-gpu-reductions=max-cluster-size=8 -split-input-file | FileCheck %s --check-prefix=TILES
 
 // A full float32 sum accumulated in float64: split over target-blocks
 // blocks (vector<4xf32> loads, warp shuffles, a workgroup scratch), then a
@@ -92,6 +93,50 @@ func.func @column_sum(%x: memref<16384x16384xf32>, %s: memref<16384xf32>) {
       ins(%x : memref<16384x16384xf32>) outs(%s : memref<16384xf32>) {
   ^bb0(%in: f32, %out: f32):
     %r = arith.addf %out, %in : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+// A bfloat16 sum over the middle axis on sm_90: column tiles, one kernel.
+// Each thread owns 8 consecutive outputs (a vector<8xbf16> load per
+// reduced element), a block's 8 warps take every 8th reduced element, and
+// a cluster of 8 blocks splits them further; the warps' partials meet in
+// workgroup memory, each block finishes 256 / 8 = 32 of the tile's outputs
+// from the 8 blocks' totals (nvvm.mapa, ranks 0 to 7), no second kernel.
+// Without clusters (the first RUN), 64 tiles of one block each are fewer
+// than a quarter of target-blocks (528): the split kernel and its second
+// pass.
+#x = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#y = affine_map<(d0, d1, d2) -> (d0, d2)>
+// TILES-LABEL: func.func @column_tiles
+// TILES-NOT: memref.alloc
+// TILES: gpu.launch clusters({{.*}}) in ({{.*}} = %c8{{.*}}) blocks({{.*}}) in ({{.*}} = %c512{{.*}}) threads({{.*}}) in ({{.*}} = %c256{{.*}}) workgroup(%[[P:.+]] : memref<2048xf32, #gpu.address_space<workgroup>>, %[[T:.+]] : memref<256xf32, #gpu.address_space<workgroup>>)
+// TILES: scf.for {{.*}} iter_args({{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32)
+// TILES: vector.load %{{.+}} : memref<64x2048x256xbf16>, vector<8xbf16>
+// TILES-COUNT-8: memref.store %{{.+}}, %[[P]]
+// TILES: gpu.barrier
+// TILES-COUNT-8: memref.load %[[P]]
+// TILES: memref.store %{{.+}}, %[[T]]
+// TILES: nvvm.cluster.arrive
+// TILES: nvvm.cluster.wait
+// TILES-COUNT-8: nvvm.mapa
+// TILES: memref.store
+// TILES: nvvm.cluster.arrive
+// TILES-NOT: gpu.launch
+// TILES: return
+// CHECK-LABEL: func.func @column_tiles
+// CHECK: memref.alloc
+// CHECK: gpu.launch
+// CHECK: gpu.launch
+func.func @column_tiles(%x: memref<64x2048x256xbf16>, %s: memref<64x256xf32>) {
+  linalg.generic {indexing_maps = [#x, #y], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%x : memref<64x2048x256xbf16>) outs(%s : memref<64x256xf32>) {
+  ^bb0(%in: bf16, %out: f32):
+    %e = arith.extf %in : bf16 to f32
+    %r = arith.addf %out, %e : f32
     linalg.yield %r : f32
   }
   return

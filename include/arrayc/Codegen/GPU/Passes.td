@@ -217,12 +217,23 @@ def ArrayGpuReductions : Pass<"array-gpu-reductions", "func::FuncOp"> {
       are split over several blocks (a full reduction gets
       `target-blocks`), which write partial results to a temporary buffer
       that a second kernel (a block per output) combines.
-    - columns (its contiguous index is kept, at least 32 outputs): a thread
-      per output, consecutive threads on consecutive outputs; the reduced
-      elements are split into contiguous chunks over several blocks when
-      the outputs alone give fewer than `target-blocks` blocks, and a
-      second kernel (a thread per output) combines the chunks' partials in
-      order.
+    - columns (its contiguous index is kept, at least 32 outputs), static
+      sizes: column tiles, one kernel. A thread owns a vector of
+      consecutive outputs (16 bytes of the widest input read along the
+      innermost kept dimension, which must be contiguous in each), a warp
+      32 such vectors (a tile), and the reduced elements are dealt out to
+      the block's warps and, with `max-cluster-size` > 1 (sm_90), to the
+      blocks of a thread-block cluster per tile (as many as
+      `target-blocks` asks for, a power of two, each warp keeping at least
+      16 elements). The warps' partials meet in workgroup memory, then each
+      block of the cluster combines 1/C of the tile's outputs over the
+      blocks in rank order through distributed shared memory (`nvvm.mapa`)
+      and stores them. Taken when the tiles give at least a quarter of
+      `target-blocks` blocks or all the splits `target-blocks` asks for;
+      otherwise (and for dynamic sizes) a thread per output, consecutive
+      threads on consecutive outputs, the reduced elements split into
+      contiguous chunks over several blocks, and a second kernel (a thread
+      per output) combines the chunks' partials in order.
 
     Each thread's loop is unrolled `unroll` times (twice that for columns)
     with all the unrolled loads issued before their arithmetic, to keep
@@ -271,10 +282,14 @@ def ArrayGpuReductions : Pass<"array-gpu-reductions", "func::FuncOp"> {
            "(the default is 4 for each of an H100/H200's 132 SMs).">,
     Option<"unroll", "unroll", "int64_t", "4",
            "Element groups each thread loads before combining them.">,
+    Option<"maxClusterSize", "max-cluster-size", "int64_t", "1",
+           "Most blocks of a thread-block cluster a column tile's reduced "
+           "elements may be split over (sm_90 and later; 1: no clusters).">,
   ];
   let dependentDialects = [
     "affine::AffineDialect", "arith::ArithDialect", "gpu::GPUDialect",
-    "memref::MemRefDialect", "scf::SCFDialect", "vector::VectorDialect"
+    "memref::MemRefDialect", "scf::SCFDialect", "vector::VectorDialect",
+    "LLVM::LLVMDialect", "NVVM::NVVMDialect"
   ];
 }
 
