@@ -144,6 +144,28 @@ func.func @column_tiles(%x: memref<64x2048x256xbf16>, %s: memref<64x256xf32>) {
 
 // -----
 
+// 512 MiB of float32 columns keep the split kernel and its second pass
+// even with clusters: it streams wide elements a little faster, and its
+// second kernel costs little against the read.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+// TILES-LABEL: func.func @column_split_large
+// TILES: memref.alloc
+// TILES-NOT: clusters
+// TILES: gpu.launch
+// TILES: gpu.launch
+func.func @column_split_large(%x: memref<16384x8192xf32>, %s: memref<8192xf32>) {
+  linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%x : memref<16384x8192xf32>) outs(%s : memref<8192xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = arith.addf %out, %in : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
 // Left to array-gpu-map-linalg: argmax-style bodies (two outputs), a
 // select-based body, and reductions over at most 16 elements.
 #id = affine_map<(d0, d1) -> (d0, d1)>

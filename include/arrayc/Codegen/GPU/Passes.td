@@ -229,13 +229,18 @@ def ArrayGpuReductions : Pass<"array-gpu-reductions", "func::FuncOp"> {
       block of the cluster combines 1/C of the tile's outputs over the
       blocks in rank order through distributed shared memory (`nvvm.mapa`)
       and stores them. Taken when the tiles give at least a quarter of
-      `target-blocks` blocks or all the splits `target-blocks` asks for;
-      otherwise (and for dynamic sizes) a thread per output, consecutive
-      threads on consecutive outputs, the reduced elements split into
-      contiguous chunks over several blocks, and a second kernel (a thread
-      per output) combines the chunks' partials in order.
+      `target-blocks` blocks or all the splits `target-blocks` asks for,
+      unless the input is 400 MiB or more of 32-bit or wider elements
+      (which the split kernel streams about 3 % faster, its second kernel
+      then costing less); otherwise (and for dynamic sizes) a thread per
+      output, consecutive threads on consecutive outputs, the reduced
+      elements split into contiguous chunks over several blocks, and a
+      second kernel (a thread per output) combines the chunks' partials in
+      order.
 
-    Each thread's loop is unrolled `unroll` times (twice that for columns)
+    Each thread's loop is unrolled `unroll` times (twice that for the
+    split column kernel, not at all for column tiles, whose fewer
+    registers let more blocks share an SM)
     with all the unrolled loads issued before their arithmetic, to keep
     several loads in flight (one accumulator per thread: an accumulator per
     unrolled load measured no faster for rows and 15% slower for columns on
