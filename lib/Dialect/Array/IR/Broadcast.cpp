@@ -3,6 +3,7 @@
 #include "arrayc/Dialect/Array/IR/Broadcast.h"
 
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
+#include "arrayc/Support/ShapeText.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
@@ -23,10 +24,6 @@ std::string array::formatShape(ArrayRef<int64_t> shape) {
   });
   os << ']';
   return text;
-}
-
-static std::string formatSize(int64_t size) {
-  return ShapedType::isDynamic(size) ? "?" : std::to_string(size);
 }
 
 std::optional<SmallVector<int64_t>>
@@ -64,7 +61,7 @@ array::broadcastShapes(ArrayRef<ArrayRef<int64_t>> shapes,
         llvm::raw_string_ostream os(*error);
         os << "operand shapes " << formatShape(first) << " and "
            << formatShape(shape) << " do not broadcast (dimension " << dim
-           << ": " << formatSize(result[dim]) << " vs " << size << ")";
+           << ": " << sizeText(result[dim]) << " vs " << size << ")";
       }
       return std::nullopt;
     }

@@ -1,6 +1,7 @@
 //===- ShapeOps.cpp - array shape ops -------------------------------------===//
 
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
+#include "arrayc/Support/ShapeText.h"
 
 #include "FillLiteral.h"
 
@@ -28,10 +29,6 @@ static FailureOr<int64_t> normalizeAxis(Operation *op, int64_t axis,
     return diag;
   }
   return axis < 0 ? axis + rank : axis;
-}
-
-static std::string formatSize(int64_t size) {
-  return ShapedType::isDynamic(size) ? "?" : std::to_string(size);
 }
 
 static LogicalResult verifySameElementType(Operation *op, Type operand,
@@ -171,9 +168,10 @@ LogicalResult BroadcastToOp::verify() {
     if (ShapedType::isDynamic(size)) {
       if (!ShapedType::isDynamic(operandSize))
         return emitOpError("dynamic result dimension ")
-               << dim << " needs a dynamic operand dimension to take its size "
+               << dim
+               << " needs a dynamic operand dimension to take its size "
                   "from, found "
-               << (operandDim < 0 ? "none" : formatSize(operandSize));
+               << (operandDim < 0 ? "none" : sizeText(operandSize));
       continue;
     }
     if (operandSize == 1 || ShapedType::isDynamic(operandSize) ||
@@ -240,7 +238,7 @@ LogicalResult SqueezeOp::verify() {
     int64_t size = source.getDimSize(*axis);
     if (size != 1)
       return emitOpError("cannot squeeze axis ")
-             << given << " of size " << formatSize(size)
+             << given << " of size " << sizeText(size)
              << " (only axes of static size 1 can be squeezed)";
   }
   SmallVector<int64_t> expected;

@@ -7,6 +7,7 @@
 
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
 #include "arrayc/Dialect/Array/IR/SparseFormat.h"
+#include "arrayc/Support/ShapeText.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/SparseTensor/IR/SparseTensor.h"
@@ -119,14 +120,6 @@ FailureOr<SparseFormat> verifySparseMatrix(Operation *op, Type type,
   return *format;
 }
 
-bool compatible(int64_t a, int64_t b) {
-  return ShapedType::isDynamic(a) || ShapedType::isDynamic(b) || a == b;
-}
-
-std::string formatSize(int64_t size) {
-  return ShapedType::isDynamic(size) ? "?" : std::to_string(size);
-}
-
 /// Checks that the dense `type` (the op's `what`) has `rank` dimensions,
 /// `element` elements and sizes compatible with `sizes` (each naming what it
 /// is compared with in `names`).
@@ -142,11 +135,10 @@ LogicalResult verifyDense(Operation *op, Type type, StringRef what,
            << what << " must have the sparse matrix's element type " << element
            << ", found " << tensor.getElementType();
   for (auto [dim, size] : llvm::enumerate(sizes))
-    if (!compatible(tensor.getDimSize(dim), size))
-      return op->emitOpError()
-             << what << " dimension " << dim << " has size "
-             << formatSize(tensor.getDimSize(dim)) << " but " << names[dim]
-             << " has size " << formatSize(size);
+    if (staticMismatch(tensor.getDimSize(dim), size))
+      return op->emitOpError() << what << " dimension " << dim << " has size "
+                               << sizeText(tensor.getDimSize(dim)) << " but "
+                               << names[dim] << " has size " << sizeText(size);
   return success();
 }
 
@@ -215,11 +207,10 @@ LogicalResult ToSparseOp::verify() {
                          << input.getElementType() << " vs "
                          << result.getElementType() << ")";
   for (int64_t dim = 0; dim < 2; ++dim)
-    if (!compatible(input.getDimSize(dim), result.getDimSize(dim)))
+    if (staticMismatch(input.getDimSize(dim), result.getDimSize(dim)))
       return emitOpError() << "operand and result sizes differ in dimension "
-                           << dim << " (" << formatSize(input.getDimSize(dim))
-                           << " vs " << formatSize(result.getDimSize(dim))
-                           << ")";
+                           << dim << " (" << sizeText(input.getDimSize(dim))
+                           << " vs " << sizeText(result.getDimSize(dim)) << ")";
   return success();
 }
 
@@ -315,14 +306,14 @@ LogicalResult SpgemmOp::verify() {
       return emitOpError() << "operands and result must have one element "
                               "type and encoding, found "
                            << a << " and " << other;
-  if (!compatible(a.getDimSize(1), b.getDimSize(0)))
-    return emitOpError() << "A has " << formatSize(a.getDimSize(1))
-                         << " columns but B has " << formatSize(b.getDimSize(0))
+  if (staticMismatch(a.getDimSize(1), b.getDimSize(0)))
+    return emitOpError() << "A has " << sizeText(a.getDimSize(1))
+                         << " columns but B has " << sizeText(b.getDimSize(0))
                          << " rows";
-  if (!compatible(result.getDimSize(0), a.getDimSize(0)) ||
-      !compatible(result.getDimSize(1), b.getDimSize(1)))
-    return emitOpError() << "the result must be " << formatSize(a.getDimSize(0))
-                         << " x " << formatSize(b.getDimSize(1)) << ", found "
+  if (staticMismatch(result.getDimSize(0), a.getDimSize(0)) ||
+      staticMismatch(result.getDimSize(1), b.getDimSize(1)))
+    return emitOpError() << "the result must be " << sizeText(a.getDimSize(0))
+                         << " x " << sizeText(b.getDimSize(1)) << ", found "
                          << result;
   return success();
 }
@@ -348,12 +339,12 @@ LogicalResult SparseTransposeOp::verify() {
   if (result.getDimSize(0) != input.getDimSize(1) ||
       result.getDimSize(1) != input.getDimSize(0))
     return emitOpError() << "the result must be "
-                         << formatSize(input.getDimSize(1)) << " x "
-                         << formatSize(input.getDimSize(0))
+                         << sizeText(input.getDimSize(1)) << " x "
+                         << sizeText(input.getDimSize(0))
                          << " (the operand's shape reversed, static and "
                             "dynamic sizes alike), found "
-                         << formatSize(result.getDimSize(0)) << " x "
-                         << formatSize(result.getDimSize(1));
+                         << sizeText(result.getDimSize(0)) << " x "
+                         << sizeText(result.getDimSize(1));
   return success();
 }
 

@@ -1,23 +1,16 @@
 //===- BlasMatmulOp.cpp - arrayrt.blas_matmul -----------------------------===//
 
 #include "arrayc/Dialect/Arrayrt/IR/ArrayrtOps.h"
+#include "arrayc/Support/ShapeText.h"
 
 using namespace mlir;
 using namespace mlir::arrayrt;
+using mlir::array::sizeText;
+using mlir::array::staticMismatch;
 
 //===----------------------------------------------------------------------===//
 // BlasMatmulOp
 //===----------------------------------------------------------------------===//
-
-/// "?" or the size.
-static std::string sizeText(int64_t size) {
-  return ShapedType::isDynamic(size) ? "?" : std::to_string(size);
-}
-
-/// Whether static sizes `a` and `b` differ.
-static bool staticMismatch(int64_t a, int64_t b) {
-  return !ShapedType::isDynamic(a) && !ShapedType::isDynamic(b) && a != b;
-}
 
 LogicalResult BlasMatmulOp::verify() {
   auto lhs = cast<ShapedType>(getLhs().getType());

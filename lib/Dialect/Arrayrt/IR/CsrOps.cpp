@@ -6,9 +6,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "arrayc/Dialect/Arrayrt/IR/ArrayrtOps.h"
+#include "arrayc/Support/ShapeText.h"
 
 using namespace mlir;
 using namespace mlir::arrayrt;
+using mlir::array::staticMismatch;
 
 namespace {
 
@@ -66,10 +68,6 @@ LogicalResult verifyDpsResult(Operation *op, Value init) {
                                      "init's type"
                                    : "on memrefs must have no result");
   return success();
-}
-
-bool staticMismatch(int64_t a, int64_t b) {
-  return !ShapedType::isDynamic(a) && !ShapedType::isDynamic(b) && a != b;
 }
 
 /// A new handle computed from others: it is allocated, theirs are read,
