@@ -61,6 +61,9 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   buildArrayToLinalgPipeline(pm, options.fuseElementwise);
   if (stop == PipelineStage::Linalg)
     return;
+  // A softmax of a 1-D array is a row computation of one row.
+  pm.addNestedPass<func::FuncOp>(createArrayGpuUnitRows());
+  pm.addPass(createCanonicalizerPass());
 
   buildBufferizationPipeline(pm);
   ArrayGpuMapLinalgOptions grid;

@@ -40,6 +40,41 @@ def ArrayGpuCompileKernels : Pass<"array-gpu-compile-kernels", "ModuleOp"> {
   ];
 }
 
+def ArrayGpuUnitRows : Pass<"array-gpu-unit-rows", "func::FuncOp"> {
+  let summary = "Give a 1-D row computation (a softmax of a vector) a unit "
+                "row loop, so that it becomes a row kernel.";
+  let description = [{
+    `array-gpu-row-kernels` takes runs of ops over rows: loop 0 runs over
+    the rows. A softmax, log-softmax or normalization of a 1-D array has
+    no such loop: its reductions reduce loop 0 into a 0-d result, and the
+    run became a kernel per op. On linalg ops on tensors (before
+    bufferization), this pass finds each full reduction of a 1-D tensor
+    whose 0-d result an elementwise op over the same elements reads, takes
+    the connected 1-D and 0-d `linalg.generic` and `linalg.fill` ops around
+    it (elementwise ops and reductions over those elements, their fills),
+    and gives each a leading parallel loop of size 1: a `tensor<N>` operand
+    is viewed as `tensor<1xN>`, a 0-d one as `tensor<1>`
+    (`tensor.expand_shape`), each result viewed back for its other users
+    (`tensor.collapse_shape`; the pairs between converted ops fold away).
+    The allocations then come out with one row, which the row planner
+    takes like any other row. A lone full reduction (`x.sum()`) is left
+    alone, and so are vectors of more than 32768 elements: a row runs on
+    one block (1024 threads x 32 elements in registers), where a longer
+    vector's reductions spread over the whole GPU.
+
+    ```mlir
+    // Before: max of x : tensor<30000xf32>, then exp(x - max)
+    %m = linalg.generic {iterator_types = ["reduction"]} ins(%x : tensor<30000xf32>) outs(%init : tensor<f32>)
+    %e = linalg.generic {iterator_types = ["parallel"]} ins(%x, %m : tensor<30000xf32>, tensor<f32>) ...
+    // After
+    %x1 = tensor.expand_shape %x [[0, 1]] output_shape [1, 30000] : tensor<30000xf32> into tensor<1x30000xf32>
+    %m1 = linalg.generic {iterator_types = ["parallel", "reduction"]} ins(%x1 : tensor<1x30000xf32>) outs(%init1 : tensor<1xf32>)
+    %e1 = linalg.generic {iterator_types = ["parallel", "parallel"]} ins(%x1, %m1 : tensor<1x30000xf32>, tensor<1xf32>) ...
+    ```
+  }];
+  let dependentDialects = ["linalg::LinalgDialect", "tensor::TensorDialect"];
+}
+
 def ArrayGpuRowKernels : Pass<"array-gpu-row-kernels", "func::FuncOp"> {
   let summary = "Fuse row-wise linalg sequences (softmax, layer norm) into "
                 "one GPU kernel.";
