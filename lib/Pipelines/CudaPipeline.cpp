@@ -61,7 +61,10 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   buildArrayToLinalgPipeline(pm, options.fuseElementwise);
   if (stop == PipelineStage::Linalg)
     return;
-  // A softmax of a 1-D array is a row computation of one row.
+  // A softmax of a 1-D array is a row computation of one row. Each fill
+  // first gets one destination (CSE merges equal fills, which would tie
+  // unrelated runs together); bufferization would split them anyway.
+  pm.addPass(createArraySplitSharedFills());
   pm.addNestedPass<func::FuncOp>(createArrayGpuUnitRows());
   pm.addPass(createCanonicalizerPass());
 

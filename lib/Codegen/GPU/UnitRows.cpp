@@ -153,30 +153,6 @@ void addUnitLoop(RewriterBase &rewriter, Operation *op) {
 struct ArrayGpuUnitRowsPass
     : array::impl::ArrayGpuUnitRowsBase<ArrayGpuUnitRowsPass> {
   void runOnOperation() override {
-    // A fill shared by several ops (CSE merges equal ones) would tie
-    // unrelated runs together, and stay between their ops: each user gets
-    // a fill of its own, right before it.
-    SmallVector<linalg::FillOp> fills;
-    // (Only fills that 1-D reductions which may be given a row use.)
-    getOperation().walk([&](linalg::FillOp fill) {
-      int64_t size;
-      if (fill.hasPureTensorSemantics() && !fill->getResult(0).hasOneUse() &&
-          llvm::any_of(fill->getResult(0).getUsers(), [&](Operation *user) {
-            auto generic = dyn_cast<linalg::GenericOp>(user);
-            return generic && isFullReduction(generic, size);
-          }))
-        fills.push_back(fill);
-    });
-    OpBuilder builder(&getContext());
-    for (linalg::FillOp fill : fills) {
-      SmallVector<OpOperand *> uses = llvm::map_to_vector(
-          fill->getResult(0).getUses(), [](OpOperand &use) { return &use; });
-      for (OpOperand *use : uses) {
-        builder.setInsertionPoint(use->getOwner());
-        use->set(builder.clone(*fill)->getResult(0));
-      }
-      fill->erase();
-    }
     SmallVector<linalg::GenericOp> seeds;
     getOperation().walk([&](linalg::GenericOp op) {
       int64_t size;

@@ -1,8 +1,9 @@
-// RUN: array-opt %s -array-gpu-unit-rows -canonicalize -split-input-file | FileCheck %s
+// RUN: array-opt %s -array-split-shared-fills -array-gpu-unit-rows -canonicalize -split-input-file | FileCheck %s
 
 // A softmax of a vector: the max, the exponentials, their sum and the
-// quotients get a leading loop of size 1 (tensors viewed as 1xN and 1);
-// the shared -inf/0 fills are cloned per user, the result is viewed back.
+// quotients (each reduction with a fill of its own, from
+// array-split-shared-fills) get a leading loop of size 1 (tensors viewed as
+// 1xN and 1); the result is viewed back.
 #id = affine_map<(d0) -> (d0)>
 #all = affine_map<(d0) -> ()>
 // CHECK-LABEL: func.func @softmax

@@ -51,7 +51,9 @@ def ArrayGpuUnitRows : Pass<"array-gpu-unit-rows", "func::FuncOp"> {
     bufferization), this pass finds each full reduction of a 1-D tensor
     whose 0-d result an elementwise op over the same elements reads, takes
     the connected 1-D and 0-d `linalg.generic` and `linalg.fill` ops around
-    it (elementwise ops and reductions over those elements, their fills),
+    it (elementwise ops and reductions over those elements, their fills:
+    run it after `array-split-shared-fills`, so that a fill merged by CSE
+    does not tie unrelated runs together),
     and gives each a leading parallel loop of size 1: a `tensor<N>` operand
     is viewed as `tensor<1xN>`, a 0-d one as `tensor<1>`
     (`tensor.expand_shape`), each result viewed back for its other users
