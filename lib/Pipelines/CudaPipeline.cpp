@@ -76,22 +76,26 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   // reductions get cooperative kernels; the grid-stride mapping takes
   // whatever is left.
   // Rows too long for a block's registers are split over a thread-block
-  // cluster where the chip has them (sm_90 and later).
-  int64_t clusters = 1;
+  // cluster where the chip has them (sm_90 and later): up to 16 blocks for
+  // rows (a non-portable size sm_90 allows; the runtime opts in), 8 for
+  // column tiles.
+  int64_t clusters = 1, rowClusters = 1;
   StringRef chip = options.chip.getValue();
   unsigned version = 0;
   if ((chip.consume_front("sm_") || chip.consume_front("compute_")) &&
       !chip.take_while([](char c) { return llvm::isDigit(c); })
            .getAsInteger(10, version) &&
-      version >= 90)
+      version >= 90) {
     clusters = 8;
+    rowClusters = 16;
+  }
   if (options.printKernelPlan) {
     ArrayGpuPrintKernelPlanOptions plan;
-    plan.maxClusterSize = clusters;
+    plan.maxClusterSize = rowClusters;
     pm.addNestedPass<func::FuncOp>(createArrayGpuPrintKernelPlan(plan));
   }
   ArrayGpuRowKernelsOptions rows;
-  rows.maxClusterSize = clusters;
+  rows.maxClusterSize = rowClusters;
   pm.addNestedPass<func::FuncOp>(createArrayGpuRowKernels(rows));
   ArrayGpuReductionsOptions reductions;
   reductions.maxClusterSize = clusters;
@@ -131,6 +135,10 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   GpuNVVMAttachTargetOptions target;
   target.chip = options.chip;
   target.features = options.features;
+  // Row kernels over clusters exchange totals with st.async (PTX 8.1);
+  // LLVM would pick 8.0 for sm_90.
+  if (target.features.empty() && version >= 90 && version < 100)
+    target.features = "+ptx81";
   target.optLevel = options.optLevel;
   pm.addPass(createGpuNVVMAttachTarget(target));
   pm.addPass(createLowerAffinePass());

@@ -14,6 +14,8 @@
 // so tests can predict every time the runtime measures:
 //
 //   a kernel launch         grid_x * grid_y * grid_z microseconds
+//
+// (cuOccupancyMaxActiveClusters answers 128 / blocks per cluster.)
 //   a copy                  1 microsecond per 1000 bytes
 //   a memset                1 microsecond per 1000 elements
 //   fakeCudaAdvance(us)     `us` microseconds (a host gap between launches)
@@ -314,6 +316,20 @@ CUresult cuLaunchKernel(CUfunction function, unsigned int gridX,
 CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction, void **,
                           void **) {
   advance(double(config->gridDimX) * config->gridDimY * config->gridDimZ);
+  return CUDA_SUCCESS;
+}
+
+// A device on which 128 blocks in clusters fit at once, whatever the
+// clusters' blocks.
+CUresult cuOccupancyMaxActiveClusters(int *count, CUfunction,
+                                      const CUlaunchConfig *config) {
+  unsigned cluster = 1;
+  for (unsigned i = 0; i < config->numAttrs; ++i)
+    if (config->attrs[i].id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
+      cluster = config->attrs[i].value.clusterDim.x *
+                config->attrs[i].value.clusterDim.y *
+                config->attrs[i].value.clusterDim.z;
+  *count = static_cast<int>(128 / cluster);
   return CUDA_SUCCESS;
 }
 

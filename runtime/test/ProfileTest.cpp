@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "arrayrt/arrayrt.h"
+#include "arrayrt/mlir_gpu_abi.h"
 
 #include "FakeDriverHooks.h"
 
@@ -361,6 +362,23 @@ TEST(Profile, ClusterLaunchesAreTimed) {
   EXPECT_NEAR(profile::endIteration(true).deviceMs, 0.040, 1e-6);
   ASSERT_EQ(profile::totals().size(), 1u);
   EXPECT_EQ(profile::totals()[0].name, "clustered");
+  profile::stop();
+}
+
+TEST(Profile, ClusterKernelsGetTheClustersThatFit) {
+  hooks();
+  profile::start();
+  // The fake device holds 128 / 8 = 16 clusters of 8 at once: a grid of
+  // 128 clusters is launched as 16 (128 blocks, 128 us on the fake clock),
+  // a grid of 4 clusters as is.
+  for (auto [grid, launched] : {std::pair<intptr_t, double>{1024, 128},
+                                std::pair<intptr_t, double>{32, 32}}) {
+    profile::beginIteration();
+    mgpuLaunchClusterKernel(kernel("rows"), 8, 1, 1, grid, 1, 1, 512, 1, 1, 0,
+                            nullptr, nullptr, nullptr, 0);
+    EXPECT_NEAR(profile::endIteration(true).deviceMs, launched / 1000, 1e-6)
+        << "grid " << grid;
+  }
   profile::stop();
 }
 

@@ -24,10 +24,10 @@
 // HOST-NEXT: llvm.return
 // HOST-NOT: mgpuStreamSynchronize
 // HOST-NOT: mgpuStreamCreate
-// HOST: gpu.binary @main_kernel  [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a">
+// HOST: gpu.binary @main_kernel  [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx81">
 
 // The chain fuses into one kernel that loads two inputs and stores once.
-// PTX: .version 8.0
+// PTX: .version 8.1
 // PTX: .target sm_90a
 // PTX: .visible .entry main_kernel(
 // PTX: ld.global.b32

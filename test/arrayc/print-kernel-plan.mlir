@@ -103,24 +103,30 @@ func.func @wide_layernorm_f16(%x: tensor<16x65536xf16>) -> tensor<16x65536xf16> 
   return %y : tensor<16x65536xf16>
 }
 
-// A wide logsumexp: a cluster of 8 blocks of 416 per row. Rows of odd length
-// cannot be split into whole groups, and rows of more than 8 x 32768
-// elements do not fit a cluster: streamed, the exponentials shifted by
-// "the max if finite, else 0" in the same online pass as the max; only
-// per-row values are written.
+// A wide logsumexp: a cluster of 8 blocks of 416 per row; 262144 elements
+// take 16 blocks of 512 (a non-portable cluster size sm_90 allows). Rows of
+// odd length cannot be split into whole groups, and rows of more than
+// 16 x 32768 elements do not fit a cluster: streamed, the exponentials
+// shifted by "the max if finite, else 0" in the same online pass as the
+// max; only per-row values are written.
 // CHECK: print-kernel-plan.mlir:[[#@LINE+2]]:8: remark: kernel plan: row kernel: 8 rows x 100000, 6 ops (2 reductions), a cluster of 8 blocks of 416 per row, 8 x 4 elements per thread in registers
 func.func @wide_logsumexp(%x: tensor<8x100000xf32>) -> tensor<8xf32> {
   %l = array.logsumexp %x axes [1] : tensor<8x100000xf32> -> tensor<8xf32>
   return %l : tensor<8xf32>
+}
+// CHECK: print-kernel-plan.mlir:[[#@LINE+2]]:8: remark: kernel plan: row kernel: 4 rows x 262144, 6 ops (2 reductions), a cluster of 16 blocks of 512 per row, 8 x 4 elements per thread in registers
+func.func @wider_logsumexp(%x: tensor<4x262144xf32>) -> tensor<4xf32> {
+  %l = array.logsumexp %x axes [1] : tensor<4x262144xf32> -> tensor<4xf32>
+  return %l : tensor<4xf32>
 }
 // CHECK: print-kernel-plan.mlir:[[#@LINE+2]]:8: remark: kernel plan: streaming row kernel: 8 rows x 100001, 6 ops (2 reductions) in 1 pass over each row (online max and rescaled sum), block 1024, 16 x 1 elements per thread per step (a row needs more than 32 per thread in registers)
 func.func @odd_logsumexp(%x: tensor<8x100001xf32>) -> tensor<8xf32> {
   %l = array.logsumexp %x axes [1] : tensor<8x100001xf32> -> tensor<8xf32>
   return %l : tensor<8xf32>
 }
-// CHECK: print-kernel-plan.mlir:[[#@LINE+2]]:8: remark: kernel plan: streaming row kernel: 2 rows x 524288, 6 ops (2 reductions) in 1 pass over each row (online max and rescaled sum), block 1024, 4 x 4 elements per thread per step (a row needs more than 32 per thread in registers)
-func.func @huge_logsumexp(%x: tensor<2x524288xf32>) -> tensor<2xf32> {
-  %l = array.logsumexp %x axes [1] : tensor<2x524288xf32> -> tensor<2xf32>
+// CHECK: print-kernel-plan.mlir:[[#@LINE+2]]:8: remark: kernel plan: streaming row kernel: 2 rows x 1048576, 6 ops (2 reductions) in 1 pass over each row (online max and rescaled sum), block 1024, 4 x 4 elements per thread per step (a row needs more than 32 per thread in registers)
+func.func @huge_logsumexp(%x: tensor<2x1048576xf32>) -> tensor<2xf32> {
+  %l = array.logsumexp %x axes [1] : tensor<2x1048576xf32> -> tensor<2xf32>
   return %l : tensor<2xf32>
 }
 

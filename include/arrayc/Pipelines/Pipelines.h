@@ -49,8 +49,9 @@ struct ArrayToCudaPipelineOptions
   PassOptions::Option<std::string> features{
       *this, "features",
       llvm::cl::desc("PTX features, such as the PTX ISA version (+ptx86); "
-                     "empty: the lowest version the chip needs (8.0 for "
-                     "sm_90a, 8.6 for sm_100a)."),
+                     "empty: the lowest version the chip needs (8.1 for "
+                     "sm_90a, whose cluster row kernels use st.async; 8.6 "
+                     "for sm_100a)."),
       llvm::cl::init("")};
   PassOptions::Option<int> optLevel{
       *this, "opt-level",

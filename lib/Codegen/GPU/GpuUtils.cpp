@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 
@@ -255,50 +256,158 @@ void clusterBarrier(OpBuilder &b, Location loc) {
   NVVM::ClusterWaitOp::create(b, loc, /*aligned=*/b.getUnitAttr());
 }
 
-Value loadFromClusterBlock(OpBuilder &b, Location loc, Value buffer,
-                           Value index, Value rank) {
+namespace {
+
+/// &`buffer`[`index`] (workgroup memory, identity layout) as a pointer in
+/// the shared address space.
+Value sharedPointer(OpBuilder &b, Location loc, Value buffer, Value index) {
   auto type = cast<MemRefType>(buffer.getType());
-  Type element = type.getElementType();
-  // &buffer[index] as a shared-memory pointer, mapped into rank's window.
   Value address = arith::IndexCastUIOp::create(
       b, loc, b.getI64Type(),
       memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer));
+  int64_t bytes = llvm::divideCeil(type.getElementTypeBitWidth(), 8);
   Value offset = arith::IndexCastUIOp::create(
       b, loc, b.getI64Type(),
-      b.createOrFold<arith::MulIOp>(
-          loc, index,
-          arith::ConstantIndexOp::create(
-              b, loc, llvm::divideCeil(element.getIntOrFloatBitWidth(), 8))));
+      b.createOrFold<arith::MulIOp>(loc, index, cst(b, loc, bytes)));
   address = b.createOrFold<arith::AddIOp>(loc, address, offset);
-  auto shared = LLVM::LLVMPointerType::get(b.getContext(), 3);
-  auto remote = LLVM::LLVMPointerType::get(b.getContext(), 7);
-  Value local = LLVM::IntToPtrOp::create(b, loc, shared, address);
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), 3), address);
+}
+
+/// `pointer` (shared) mapped into the window of block `rank` (i32) of the
+/// cluster.
+Value mapToBlock(OpBuilder &b, Location loc, Value pointer, Value rank) {
   if (rank.getType().isIndex())
     rank = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), rank);
-  Value pointer = NVVM::MapaOp::create(b, loc, remote, local, rank);
+  return NVVM::MapaOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), 7), pointer, rank);
+}
+
+/// The type a total of `type` travels as: 32 or 64 bits (st.async moves
+/// .b32 and .b64), narrower types widened to i32.
+Type exchangedType(Type type) {
+  unsigned width = type.getIntOrFloatBitWidth();
+  return width == 32 || width == 64 ? type
+                                    : IntegerType::get(type.getContext(), 32);
+}
+
+} // namespace
+
+Value loadFromClusterBlock(OpBuilder &b, Location loc, Value buffer,
+                           Value index, Value rank) {
+  Type element = cast<MemRefType>(buffer.getType()).getElementType();
+  Value pointer =
+      mapToBlock(b, loc, sharedPointer(b, loc, buffer, index), rank);
   return LLVM::LoadOp::create(b, loc, element, pointer);
 }
 
-Value clusterReduce(OpBuilder &b, Location loc, const Combiner &combiner,
-                    Value blockTotal, Value scratch, Value threadId,
-                    int64_t clusterSize) {
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+SmallVector<Type> clusterExchangeTypes(MLIRContext *context,
+                                       ArrayRef<Type> types,
+                                       int64_t clusterSize) {
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
+  SmallVector<Type> result = {MemRefType::get(
+      {2 * static_cast<int64_t>(types.size())}, IntegerType::get(context, 64),
+      MemRefLayoutAttrInterface(), workgroup)};
+  for (Type type : types)
+    result.push_back(MemRefType::get({2 * clusterSize}, exchangedType(type),
+                                     MemRefLayoutAttrInterface(), workgroup));
+  return result;
+}
+
+void initClusterExchange(OpBuilder &b, Location loc,
+                         const ClusterExchange &exchange, Value threadId) {
   Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        threadId, zero);
-  auto publish = scf::IfOp::create(b, loc, isFirst, /*withElse=*/false);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(&publish.getThenRegion().front());
-    memref::StoreOp::create(b, loc, blockTotal, scratch, zero);
-  }
+                                        threadId, cst(b, loc, 0));
+  emitIf(b, loc, isFirst, [&](OpBuilder &b) {
+    int64_t count = 2 * static_cast<int64_t>(exchange.slots.size());
+    Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
+    for (int64_t i = 0; i < count; ++i)
+      NVVM::MBarrierInitOp::create(
+          b, loc, sharedPointer(b, loc, exchange.barriers, cst(b, loc, i)), one,
+          /*predicate=*/Value());
+    NVVM::FenceMbarrierInitOp::create(b, loc);
+  });
   clusterBarrier(b, loc);
+}
+
+void finishClusterExchange(OpBuilder &b, Location loc) {
+  NVVM::ClusterArriveRelaxedOp::create(b, loc, /*aligned=*/b.getUnitAttr());
+  NVVM::ClusterWaitOp::create(b, loc, /*aligned=*/b.getUnitAttr());
+}
+
+Value clusterReduce(OpBuilder &b, Location loc, const Combiner &combiner,
+                    Value blockTotal, const ClusterExchange &exchange,
+                    unsigned index, Value round, Value rank, Value threadId) {
+  int64_t clusterSize = exchange.clusterSize;
+  Value slots = exchange.slots[index];
+  Type type = blockTotal.getType();
+  Type sent = cast<MemRefType>(slots.getType()).getElementType();
+  unsigned sentBits = sent.getIntOrFloatBitWidth();
+  // Alternate rounds use alternate barriers and slots; each barrier
+  // completes a phase every other round.
+  Value one = cst(b, loc, 1);
+  Value set = arith::AndIOp::create(b, loc, round, one);
+  Value phase = arith::IndexCastUIOp::create(
+      b, loc, b.getI32Type(),
+      arith::AndIOp::create(b, loc, arith::ShRUIOp::create(b, loc, round, one),
+                            one));
+  Value barrier =
+      sharedPointer(b, loc, exchange.barriers,
+                    arith::AddIOp::create(b, loc, set, cst(b, loc, 2 * index)));
+  Value base = arith::MulIOp::create(b, loc, set, cst(b, loc, clusterSize));
+
+  Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        threadId, cst(b, loc, 0));
+  emitIf(b, loc, isFirst, [&](OpBuilder &b) {
+    NVVM::MBarrierArriveExpectTxOp::create(
+        b, loc, /*res=*/Type(), barrier,
+        arith::ConstantIntOp::create(b, loc, clusterSize * sentBits / 8, 32),
+        NVVM::MemScopeKind::CTA, /*relaxed=*/false, /*predicate=*/Value());
+  });
+  // Thread t sends the total to block t.
+  Value isSender = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                         threadId, cst(b, loc, clusterSize));
+  emitIf(b, loc, isSender, [&](OpBuilder &b) {
+    Value bits = blockTotal;
+    if (isa<FloatType>(type))
+      bits = arith::BitcastOp::create(
+          b, loc, b.getIntegerType(type.getIntOrFloatBitWidth()), bits);
+    if (sent != type)
+      bits = arith::ExtUIOp::create(b, loc, b.getI32Type(), bits);
+    Value slot = mapToBlock(
+        b, loc,
+        sharedPointer(b, loc, slots, arith::AddIOp::create(b, loc, base, rank)),
+        threadId);
+    Value remoteBarrier = mapToBlock(b, loc, barrier, threadId);
+    std::string text = llvm::formatv(
+        "st.async.shared::cluster.mbarrier::complete_tx::bytes.b{0} [$0], "
+        "$1, [$2];",
+        sentBits);
+    LLVM::InlineAsmOp::create(
+        b, loc, TypeRange(), ValueRange{slot, bits, remoteBarrier}, text,
+        sentBits == 64 ? "l,l,l" : "l,r,l", /*has_side_effects=*/true,
+        /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+        /*asm_dialect=*/LLVM::AsmDialectAttr(),
+        /*operand_attrs=*/ArrayAttr());
+  });
+  // ~10 ms between suspended retries, as NVGPU's lowering uses.
+  NVVM::MBarrierTryWaitParityOp::create(
+      b, loc, barrier, phase,
+      arith::ConstantIntOp::create(b, loc, 0x989680, 32));
   Value total;
-  for (int64_t rank = 0; rank < clusterSize; ++rank) {
-    Value value = loadFromClusterBlock(
-        b, loc, scratch, zero, arith::ConstantIntOp::create(b, loc, rank, 32));
+  for (int64_t r = 0; r < clusterSize; ++r) {
+    Value value = memref::LoadOp::create(
+        b, loc, slots,
+        ValueRange{arith::AddIOp::create(b, loc, base, cst(b, loc, r))});
+    if (sent != type) {
+      value = arith::TruncIOp::create(
+          b, loc, b.getIntegerType(type.getIntOrFloatBitWidth()), value);
+      if (isa<FloatType>(type))
+        value = arith::BitcastOp::create(b, loc, type, value);
+    }
     total = total ? combiner.combine(b, loc, total, value) : value;
   }
-  clusterBarrier(b, loc);
   return total;
 }
 

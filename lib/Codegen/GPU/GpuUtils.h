@@ -109,16 +109,49 @@ void clusterBarrier(OpBuilder &b, Location loc);
 Value loadFromClusterBlock(OpBuilder &b, Location loc, Value buffer,
                            Value index, Value rank);
 
+/// The workgroup buffers through which the blocks of a thread-block
+/// cluster exchange their totals, `count` exchanges per round (a round is
+/// one row of a row kernel): for each exchange two mbarriers (in
+/// `barriers`, memref<2 * count x i64>) and two sets of `clusterSize`
+/// slots (`slots[k]`, memref<2 * clusterSize x T>), used by alternate
+/// rounds, so that a block a round ahead never writes slots another block
+/// still reads.
+struct ClusterExchange {
+  Value barriers;
+  SmallVector<Value> slots;
+  int64_t clusterSize = 1;
+};
+
+/// The workgroup memory types of a ClusterExchange for totals of
+/// `types` (one exchange each) over `clusterSize` blocks: the barriers'
+/// type first, then one slot buffer per type.
+SmallVector<Type> clusterExchangeTypes(MLIRContext *context,
+                                       ArrayRef<Type> types,
+                                       int64_t clusterSize);
+
+/// Thread 0 initializes the exchange's mbarriers (one arrival each: its
+/// own expect_tx); a cluster barrier then makes them visible to the other
+/// blocks before any of them sends. All threads of the cluster call it,
+/// before the first exchange. Needs sm_90.
+void initClusterExchange(OpBuilder &b, Location loc,
+                         const ClusterExchange &exchange, Value threadId);
+
+/// A relaxed cluster barrier after the last exchange, so that no block
+/// leaves while the others may still address its shared memory.
+void finishClusterExchange(OpBuilder &b, Location loc);
+
 /// Combines `blockTotal` (every thread's block total, from blockReduce)
-/// over the `clusterSize` blocks of a thread-block cluster through
-/// distributed shared memory: thread 0 of each block publishes its total in
-/// `scratch`[0], and after a cluster barrier every thread reads the
-/// blocks' totals in rank order (the same result in every block); a second
-/// barrier keeps `scratch` from being reused while others read it. All
-/// threads of the cluster must call it. Needs sm_90.
+/// over the cluster's blocks with exchange `index` of `exchange` in round
+/// `round` (an index, 0, 1, ...): threads 0 .. C-1 send the block's total
+/// to block t's slot for this block's `rank` (st.async, completing bytes
+/// of block t's mbarrier); every thread waits on its own block's mbarrier
+/// for the C totals and combines them in rank order, so every block gets
+/// the same result. No cluster-wide barrier and no fence on the block's
+/// global stores: only the totals are ordered. All threads of the cluster
+/// call it, the exchanges of a round in the same order. Needs sm_90.
 Value clusterReduce(OpBuilder &b, Location loc, const Combiner &combiner,
-                    Value blockTotal, Value scratch, Value threadId,
-                    int64_t clusterSize);
+                    Value blockTotal, const ClusterExchange &exchange,
+                    unsigned index, Value round, Value rank, Value threadId);
 
 /// The workgroup memory type of a block reduction's scratch for `type`.
 MemRefType reductionScratchType(Type type);

@@ -470,26 +470,33 @@ void plan(RowGroupPlan &plan, const RowPlanOptions &options) {
     return;
   }
   plan.layout = chooseLayout(group, options);
-  // Too long for one block: split over a cluster whose parts fit (whole
-  // groups of the same width each): the fewest blocks of at most
-  // `clusterBlockSize` threads, else the fewest blocks. A block holding its
-  // part in registers takes most of an SM's register file; blocks half as
-  // large let two clusters share an SM, one loading while the other waits
-  // on its cluster reductions (H200: 63 -> 68 % of the copy bandwidth for
-  // a 50304-wide softmax, 70 -> 77 % for a 65536-wide layer norm).
+  // Too long for one block: split over a thread-block cluster, the fewest
+  // blocks of at most `largestBlock` threads each holding at most
+  // `maxElementsPerThread` elements (whole groups of the same width). Small
+  // blocks let two or more clusters share an SM, one loading while another
+  // waits on its exchanges (H200, 2026-12-04, same run, of the copy
+  // bandwidth: a 262144-wide softmax 67 % with 16 blocks of 512, 56 % with
+  // 8 of 1024, 47 % with 16 of 1024 holding 16 elements each; a 50304-wide
+  // one 75 % with 4 blocks of 416, 74 % with 8 of 224; but a 262144-wide
+  // RMS norm 85 % with 16 of 512 and 93 % with 16 of 1024 holding 16).
   auto split = [&](int64_t largestBlock) {
+    int64_t width = 4;
+    while (group.rowLength % width != 0)
+      width /= 2;
+    int64_t perThread =
+        std::max<int64_t>(1, options.maxElementsPerThread / width);
     for (int64_t blocks = 2; !plan.layout && blocks <= options.maxClusterSize;
          blocks *= 2) {
-      if (group.rowLength % blocks != 0)
+      if ((group.rowLength / width) % blocks != 0)
         continue;
-      Group part = group;
-      part.rowLength = group.rowLength / blocks;
-      std::optional<RowLayout> layout = chooseLayout(part, options);
-      if (!layout || layout->rowsPerBlock != 1 ||
-          layout->blockSize > largestBlock ||
-          (group.rowLength / layout->width) % blocks != 0)
+      int64_t numGroups = group.rowLength / width / blocks;
+      int64_t blockSize = std::max<int64_t>(
+          32, llvm::alignTo(llvm::divideCeil(numGroups, perThread), 32));
+      if (blockSize > largestBlock)
         continue;
-      layout->clusterSize = blocks;
+      RowLayout layout{blockSize, width, llvm::divideCeil(numGroups, blockSize),
+                       numGroups};
+      layout.clusterSize = blocks;
       plan.layout = layout;
     }
   };

@@ -60,10 +60,11 @@ public:
   RowEmitter(OpBuilder &b, Location loc, Group &group, const RowLayout &layout,
              Value row, Value tid, Value rowValid,
              const DenseSet<Value> &written, const DenseSet<Value> &keep,
-             const DenseMap<Type, Value> &scratch, Value clusterRank = Value())
-      : b(b), loc(loc), layout(layout), row(row), tid(tid),
-        rowValid(rowValid), clusterRank(clusterRank), written(written),
-        keep(keep), scratch(scratch) {
+             const DenseMap<Type, Value> &scratch, Value clusterRank = Value(),
+             const ClusterExchange *exchange = nullptr, Value round = Value())
+      : b(b), loc(loc), layout(layout), row(row), tid(tid), rowValid(rowValid),
+        clusterRank(clusterRank), round(round), written(written), keep(keep),
+        scratch(scratch), exchange(exchange) {
     planUses(group);
     // In a cluster, this block's part of the row starts at group
     // rank * numGroups.
@@ -695,9 +696,8 @@ private:
       total = blockReduce(b, loc, combiner, acc, scratch.lookup(acc.getType()),
                           tid, layout.blockSize);
     if (op.innerSize > 1 && clusterRank)
-      total = clusterReduce(b, loc, combiner, total,
-                            scratch.lookup(acc.getType()), tid,
-                            layout.clusterSize);
+      total = clusterReduce(b, loc, combiner, total, *exchange, exchanges++,
+                            round, clusterRank, tid);
     Value init = read(op, output, ArrayRef(ivs).take_front(1))[0];
     write(output, {combiner.combine(b, loc, init, total)});
   }
@@ -706,9 +706,12 @@ private:
   Location loc;
   const RowLayout &layout;
   Value row, tid, rowValid, clusterRank;
+  Value round; // the block's row count so far, with clusters
   const DenseSet<Value> &written;
   const DenseSet<Value> &keep;
   const DenseMap<Type, Value> &scratch;
+  const ClusterExchange *exchange;
+  unsigned exchanges = 0; // cluster exchanges emitted for this row
 
   DenseMap<Key, SmallVector<Value>> staged; // whole rows later ops read
   DenseMap<Key, unsigned> lastRead;
@@ -839,6 +842,16 @@ struct ArrayGpuRowKernelsPass
         accTypes.insert(op.combiner->neutral.getType());
     SmallVector<Type> scratchTypes = llvm::map_to_vector(
         accTypes, [](Type type) -> Type { return reductionScratchType(type); });
+    // With clusters, one exchange of block totals per reduction over rows.
+    SmallVector<Type> exchanged;
+    if (layout->clusterSize > 1 && plan.strategy != RowStrategy::Streaming)
+      for (RowOp &op : group.ops)
+        if (op.combiner && op.innerSize > 1)
+          exchanged.push_back(op.combiner->neutral.getType());
+    if (!exchanged.empty())
+      llvm::append_range(scratchTypes,
+                         clusterExchangeTypes(rewriter.getContext(), exchanged,
+                                              layout->clusterSize));
     {
       OpBuilder::InsertionGuard guard(rewriter);
       int64_t rowsPerBlock = layout->rowsPerBlock;
@@ -853,6 +866,15 @@ struct ArrayGpuRowKernelsPass
       for (auto [type, buffer] :
            llvm::zip(accTypes, launch.getWorkgroupAttributions()))
         scratch[type] = buffer;
+      ClusterExchange exchange;
+      exchange.clusterSize = cluster;
+      if (!exchanged.empty()) {
+        ArrayRef<BlockArgument> buffers =
+            launch.getWorkgroupAttributions().drop_front(accTypes.size());
+        exchange.barriers = buffers.front();
+        llvm::append_range(exchange.slots, buffers.drop_front());
+        initClusterExchange(rewriter, loc, exchange, launch.getThreadIds().x);
+      }
       // With clusters, cluster c (blocks c * C .. c * C + C - 1) takes rows
       // c, c + #clusters, ...; block rank r in it part r of each.
       Value first = launch.getBlockIds().x, stride = launch.getGridSize().x;
@@ -868,7 +890,18 @@ struct ArrayGpuRowKernelsPass
       if (int64_t blocks = blocksPerSM(group, *layout); blocks > 1)
         arrayrt::ArrayrtDialect::MinBlocksPerSmAttrHelper(rewriter.getContext())
             .setAttr(rows, rewriter.getI32IntegerAttr(blocks));
+      if (!exchanged.empty()) {
+        rewriter.setInsertionPointAfter(rows);
+        finishClusterExchange(rewriter, loc);
+      }
       rewriter.setInsertionPointToStart(rows.getBody());
+      // The rows this block has done before this one.
+      Value round;
+      if (!exchanged.empty())
+        round = arith::DivUIOp::create(
+            rewriter, loc,
+            arith::SubIOp::create(rewriter, loc, rows.getInductionVar(), first),
+            stride);
       // The thread's row and its lane in the row's threads.
       Value row = rows.getInductionVar();
       Value lane = launch.getThreadIds().x;
@@ -891,8 +924,8 @@ struct ArrayGpuRowKernelsPass
       if (plan.strategy == RowStrategy::Streaming) {
         emitStreamedRow(rewriter, loc, plan, row, lane, keep, scratch);
       } else {
-        RowEmitter emitter(rewriter, loc, group, *layout, row, lane,
-                           rowValid, written, keep, scratch, rank);
+        RowEmitter emitter(rewriter, loc, group, *layout, row, lane, rowValid,
+                           written, keep, scratch, rank, &exchange, round);
         for (RowOp &op : group.ops)
           emitter.emit(op);
         emitter.storeResults();

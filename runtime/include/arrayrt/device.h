@@ -97,6 +97,14 @@ void arrayrt_launch_cluster_kernel(arrayrt_function_t function,
                                    uint32_t block_z, uint32_t shared_mem_bytes,
                                    arrayrt_stream_t stream, void **params);
 
+/* The most clusters of `cluster_x` blocks of `block_x` threads (clusters
+ * and blocks along x only) with `shared_mem_bytes` of dynamic shared memory
+ * that fit on the current device at once (cuOccupancyMaxActiveClusters), at
+ * least 1. Cached per function and configuration after the first call. */
+uint32_t arrayrt_max_active_clusters(arrayrt_function_t function,
+                                     uint32_t cluster_x, uint32_t block_x,
+                                     uint32_t shared_mem_bytes);
+
 /* Launches kernel `symbol` of `image`, a device image embedded in compiled
  * code (a user's kernel, array.cuda_kernel: a cubin, or NUL-terminated PTX
  * the driver compiles), like arrayrt_launch_kernel. The image is loaded on

@@ -28,6 +28,11 @@ extern "C" {
  * with the same meaning. Differences: every stream from mgpuStreamCreate is
  * non-blocking, mgpuMemAlloc with isHostShared allocates managed memory, and
  * errors exit as described at the top instead of being printed and ignored.
+ * mgpuLaunchClusterKernel with one-dimensional grid, blocks and clusters
+ * launches at most as many clusters as fit on the device at once
+ * (arrayrt_max_active_clusters): the cluster kernels arrayc emits loop over
+ * their rows or tiles with a stride of the grid, so any grid is correct and
+ * clusters that would wait for others to finish loop instead.
  * The generated code loads modules from global constructors and creates and
  * destroys a stream per group of GPU operations.
  *===----------------------------------------------------------------------===*/

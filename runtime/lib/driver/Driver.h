@@ -35,6 +35,7 @@ namespace arrayrt {
   X(cuFuncSetAttribute)                                                        \
   X(cuLaunchKernel)                                                            \
   X(cuLaunchKernelEx)                                                          \
+  X(cuOccupancyMaxActiveClusters)                                              \
   X(cuStreamCreate)                                                            \
   X(cuStreamSynchronize)                                                       \
   X(cuStreamDestroy_v2)                                                        \

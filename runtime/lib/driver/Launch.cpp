@@ -6,6 +6,10 @@
 #include "driver/Error.h"
 #include "profile/Profile.h"
 
+#include <map>
+#include <mutex>
+#include <tuple>
+
 using arrayrt::check;
 using arrayrt::driver;
 using arrayrt::profile::OpKind;
@@ -54,6 +58,70 @@ extern "C" void arrayrt_launch_kernel(arrayrt_function_t function,
         "cuLaunchKernel");
 }
 
+namespace {
+
+/// A cluster launch of `function`: its configuration (the cluster
+/// attribute lives in the object), with the function opted into its
+/// dynamic shared memory and, above the portable 8 blocks, into its
+/// cluster size.
+struct ClusterLaunch {
+  ClusterLaunch(const arrayrt::DriverApi &api, CUfunction function,
+                const uint32_t cluster[3], const uint32_t grid[3],
+                const uint32_t block[3], uint32_t sharedMemBytes,
+                CUstream stream) {
+    prepareSharedMemory(api, function, sharedMemBytes);
+    if (uint64_t{cluster[0]} * cluster[1] * cluster[2] > 8)
+      check(
+          api.cuFuncSetAttribute(
+              function, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1),
+          "cuFuncSetAttribute");
+    attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attribute.value.clusterDim.x = cluster[0];
+    attribute.value.clusterDim.y = cluster[1];
+    attribute.value.clusterDim.z = cluster[2];
+    config.gridDimX = grid[0];
+    config.gridDimY = grid[1];
+    config.gridDimZ = grid[2];
+    config.blockDimX = block[0];
+    config.blockDimY = block[1];
+    config.blockDimZ = block[2];
+    config.sharedMemBytes = sharedMemBytes;
+    config.hStream = stream;
+    config.attrs = &attribute;
+    config.numAttrs = 1;
+  }
+  ClusterLaunch(const ClusterLaunch &) = delete;
+
+  CUlaunchAttribute attribute = {};
+  CUlaunchConfig config = {};
+};
+
+} // namespace
+
+extern "C" uint32_t arrayrt_max_active_clusters(arrayrt_function_t function,
+                                                uint32_t cluster_x,
+                                                uint32_t block_x,
+                                                uint32_t shared_mem_bytes) {
+  using Key = std::tuple<arrayrt_function_t, uint32_t, uint32_t, uint32_t>;
+  static std::mutex mutex;
+  static std::map<Key, uint32_t> known;
+  Key key{function, cluster_x, block_x, shared_mem_bytes};
+  std::lock_guard<std::mutex> lock(mutex);
+  if (auto it = known.find(key); it != known.end())
+    return it->second;
+  const arrayrt::DriverApi &api = driver();
+  auto *cuFunction = reinterpret_cast<CUfunction>(function);
+  uint32_t cluster[3] = {cluster_x, 1, 1}, block[3] = {block_x, 1, 1};
+  ClusterLaunch launch(api, cuFunction, cluster, cluster, block,
+                       shared_mem_bytes, /*stream=*/nullptr);
+  int count = 0;
+  check(api.cuOccupancyMaxActiveClusters(&count, cuFunction, &launch.config),
+        "cuOccupancyMaxActiveClusters");
+  uint32_t result = count > 0 ? static_cast<uint32_t>(count) : 1;
+  known.emplace(key, result);
+  return result;
+}
+
 extern "C" void arrayrt_launch_cluster_kernel(
     arrayrt_function_t function, uint32_t cluster_x, uint32_t cluster_y,
     uint32_t cluster_z, uint32_t grid_x, uint32_t grid_y, uint32_t grid_z,
@@ -61,30 +129,14 @@ extern "C" void arrayrt_launch_cluster_kernel(
     uint32_t shared_mem_bytes, arrayrt_stream_t stream, void **params) {
   const arrayrt::DriverApi &api = driver();
   auto *cuFunction = reinterpret_cast<CUfunction>(function);
-  prepareSharedMemory(api, cuFunction, shared_mem_bytes);
-  if (uint64_t{cluster_x} * cluster_y * cluster_z > 8)
-    check(
-        api.cuFuncSetAttribute(
-            cuFunction, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1),
-        "cuFuncSetAttribute");
-
-  CUlaunchAttribute cluster = {};
-  cluster.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-  cluster.value.clusterDim.x = cluster_x;
-  cluster.value.clusterDim.y = cluster_y;
-  cluster.value.clusterDim.z = cluster_z;
-  CUlaunchConfig config = {};
-  config.gridDimX = grid_x;
-  config.gridDimY = grid_y;
-  config.gridDimZ = grid_z;
-  config.blockDimX = block_x;
-  config.blockDimY = block_y;
-  config.blockDimZ = block_z;
-  config.sharedMemBytes = shared_mem_bytes;
-  config.hStream = reinterpret_cast<CUstream>(stream);
-  config.attrs = &cluster;
-  config.numAttrs = 1;
-  ScopedDeviceOp timed(config.hStream, OpKind::Kernel, nullptr, cuFunction);
-  check(api.cuLaunchKernelEx(&config, cuFunction, params, /*extra=*/nullptr),
+  uint32_t cluster[3] = {cluster_x, cluster_y, cluster_z};
+  uint32_t grid[3] = {grid_x, grid_y, grid_z};
+  uint32_t block[3] = {block_x, block_y, block_z};
+  ClusterLaunch launch(api, cuFunction, cluster, grid, block, shared_mem_bytes,
+                       reinterpret_cast<CUstream>(stream));
+  ScopedDeviceOp timed(launch.config.hStream, OpKind::Kernel, nullptr,
+                       cuFunction);
+  check(api.cuLaunchKernelEx(&launch.config, cuFunction, params,
+                             /*extra=*/nullptr),
         "cuLaunchKernelEx");
 }

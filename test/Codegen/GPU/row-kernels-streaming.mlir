@@ -15,9 +15,14 @@
 // CHECK-LABEL: func.func @softmax
 // With clusters (sm_90), the row is split over 2 blocks of 640 threads
 // holding 20000 columns each in registers: block r of a cluster (blocks
-// 2c, 2c + 1) owns part r of row c; each reduction goes through the block,
-// then thread 0 publishes its block's total, and after a cluster barrier
-// every thread reads both totals through distributed shared memory.
+// 2c, 2c + 1) owns part r of row c. Thread 0 initializes two mbarriers per
+// reduction before a cluster barrier; then each reduction goes through the
+// block, threads 0 and 1 send the block's total to block 0's and block 1's
+// slot for this rank (st.async completing bytes of that block's mbarrier),
+// and every thread waits on its own mbarrier and reads both slots, no
+// cluster barrier per row. Rows alternate barriers and slots by the number
+// of rows the block has done (the round); a relaxed cluster barrier ends
+// the kernel.
 // By default the blocks of a cluster have at most 512 threads, so that two
 // fit an SM's registers: the same row over 4 blocks of 320.
 // SMALL-LABEL: func.func @softmax
@@ -25,21 +30,39 @@
 // SMALL: arith.remui %[[BX]], %c4
 // CLUSTER-LABEL: func.func @softmax
 // CLUSTER: gpu.launch clusters({{.*}}) in ({{.*}} = %c2, {{.*}}) blocks(%[[BX:.+]], %{{.+}}, %{{.+}}) in ({{.*}} = %c8, {{.*}}) threads({{.*}}) in ({{.*}} = %c640,
+// CLUSTER-SAME: %[[BARS:[a-z0-9]+]] : memref<4xi64, #gpu.address_space<workgroup>>, %[[MAX:[a-z0-9]+]] : memref<4xf32, #gpu.address_space<workgroup>>, %[[SUM:[a-z0-9]+]] : memref<4xf64, #gpu.address_space<workgroup>>)
+// CLUSTER-COUNT-4: nvvm.mbarrier.init
+// CLUSTER: nvvm.fence.mbarrier.init
+// CLUSTER: nvvm.cluster.arrive {aligned}
+// CLUSTER-NEXT: nvvm.cluster.wait {aligned}
 // CLUSTER: %[[RANK:.+]] = arith.remui %[[BX]], %c2
-// CLUSTER: arith.divui %[[BX]], %c2
+// CLUSTER: %[[FIRST:.+]] = arith.divui %[[BX]], %c2
+// CLUSTER: %[[STEP:.+]] = arith.divui %{{.+}}, %c2
+// CLUSTER: scf.for %[[ROW:.+]] = %[[FIRST]] to %c4 step %[[STEP]] {
+// CLUSTER: %[[DONE:.+]] = arith.subi %[[ROW]], %[[FIRST]]
+// CLUSTER: %[[ROUND:.+]] = arith.divui %[[DONE]], %[[STEP]]
 // CLUSTER: arith.muli %[[RANK]], %c5000
 // CLUSTER: arith.maximumf
 // CLUSTER: gpu.barrier
-// CLUSTER: nvvm.cluster.arrive {aligned}
-// CLUSTER-NEXT: nvvm.cluster.wait {aligned}
-// CLUSTER: nvvm.mapa %{{.+}}, %c0_i32{{.*}} : !llvm.ptr<3> -> !llvm.ptr<7>
-// CLUSTER: nvvm.mapa %{{.+}}, %c1_i32{{.*}} : !llvm.ptr<3> -> !llvm.ptr<7>
-// CLUSTER: nvvm.cluster.arrive {aligned}
-// CLUSTER: math.exp
+// CLUSTER: arith.andi %[[ROUND]], %c1
+// CLUSTER: nvvm.mbarrier.arrive.expect_tx %{{.+}}, %c8_i32
 // CLUSTER: nvvm.mapa
+// CLUSTER: nvvm.mapa
+// CLUSTER: llvm.inline_asm has_side_effects "st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [$0], $1, [$2];", "l,r,l"
+// CLUSTER: nvvm.mbarrier.try_wait.parity
+// CLUSTER: memref.load %[[MAX]]
+// CLUSTER: memref.load %[[MAX]]
+// CLUSTER: math.exp
+// CLUSTER: nvvm.mbarrier.arrive.expect_tx %{{.+}}, %c16_i32
+// CLUSTER: llvm.inline_asm has_side_effects "st.async.shared::cluster.mbarrier::complete_tx::bytes.b64 [$0], $1, [$2];", "l,l,l"
+// CLUSTER: nvvm.mbarrier.try_wait.parity
+// CLUSTER: memref.load %[[SUM]]
+// CLUSTER: memref.load %[[SUM]]
 // CLUSTER: arith.divf
 // CLUSTER: vector.store
 // CLUSTER-NOT: scf.for {{.*}} iter_args
+// CLUSTER: nvvm.cluster.arrive.relaxed {aligned}
+// CLUSTER-NEXT: nvvm.cluster.wait {aligned}
 // CLUSTER: return
 // CHECK-NOT: memref.alloc() {{.*}} : memref<4x40000xf32>
 // CHECK: %[[Y:.+]] = memref.alloc() {alignment = 64 : i64} : memref<4x40000xf32>
@@ -222,4 +245,38 @@ func.func @lse(%arg0: memref<4x70001xf32>) -> memref<4xf32> {
   memref.dealloc %alloc : memref<4xf64>
   memref.dealloc %alloc_1 : memref<4xf64>
   return %alloc_2 : memref<4xf32>
+}
+
+// -----
+
+// A float16 row total travels between a cluster's blocks widened to 32
+// bits (st.async moves .b32 and .b64): its bits zero-extended, truncated
+// back after the wait.
+// CLUSTER-LABEL: func.func @half_max
+// CLUSTER: workgroup({{.*}}memref<32xf16, #gpu.address_space<workgroup>>, %{{.+}} : memref<2xi64, #gpu.address_space<workgroup>>, %[[SLOTS:[a-z0-9]+]] : memref<4xi32, #gpu.address_space<workgroup>>)
+// CLUSTER: arith.bitcast %{{.+}} : f16 to i16
+// CLUSTER-NEXT: arith.extui %{{.+}} : i16 to i32
+// CLUSTER: llvm.inline_asm has_side_effects "st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [$0], $1, [$2];", "l,r,l"
+// CLUSTER: nvvm.mbarrier.try_wait.parity
+// CLUSTER: memref.load %[[SLOTS]]
+// CLUSTER-NEXT: arith.trunci %{{.+}} : i32 to i16
+// CLUSTER-NEXT: arith.bitcast %{{.+}} : i16 to f16
+// CLUSTER: arith.subf {{.*}} : f16
+func.func @half_max(%x: memref<2x40000xf16>) -> memref<2x40000xf16> {
+  %ninf = arith.constant 0xFC00 : f16
+  %m = memref.alloc() : memref<2xf16>
+  linalg.fill ins(%ninf : f16) outs(%m : memref<2xf16>)
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]} ins(%x : memref<2x40000xf16>) outs(%m : memref<2xf16>) {
+  ^bb0(%a: f16, %acc: f16):
+    %r = arith.maximumf %a, %acc : f16
+    linalg.yield %r : f16
+  }
+  %y = memref.alloc() : memref<2x40000xf16>
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%x, %m : memref<2x40000xf16>, memref<2xf16>) outs(%y : memref<2x40000xf16>) {
+  ^bb0(%a: f16, %b: f16, %o: f16):
+    %d = arith.subf %a, %b : f16
+    linalg.yield %d : f16
+  }
+  memref.dealloc %m : memref<2xf16>
+  return %y : memref<2x40000xf16>
 }

@@ -129,11 +129,20 @@ def ArrayGpuRowKernels : Pass<"array-gpu-row-kernels", "func::FuncOp"> {
       each row on an aligned group of lanes (its reductions segmented warp
       butterflies), lanes past the last row storing nothing;
     - else, with `max-cluster-size` > 1 (sm_90), the row is split over a
-      thread-block cluster whose parts fit, block `r` owning part `r`: the
-      fewest blocks of at most `cluster-block-size` threads (two such
-      blocks share an SM's registers, so one cluster's loads overlap
-      another's reductions), else the fewest blocks; each reduction is combined across the cluster
-      through distributed shared memory (`nvvm.mapa`, cluster barriers);
+      thread-block cluster, block `r` owning part `r`: the fewest blocks of
+      at most `cluster-block-size` threads holding at most
+      `max-elements-per-thread` elements each (two or more such blocks
+      share an SM, so one cluster's loads overlap another's exchanges),
+      else the fewest blocks of at most 1024. Each reduction's block totals
+      are exchanged through distributed shared memory without cluster-wide
+      barriers: thread `t < C` sends its block's total to block `t`
+      (`st.async`, completing bytes of that block's mbarrier), every thread
+      waits on its own block's mbarrier and combines the `C` totals in rank
+      order. Alternate rows use alternate mbarriers and slots; the
+      mbarriers are initialized once per kernel (then a cluster barrier).
+      The runtime launches at most as many clusters as fit on the device
+      at once (`mgpuLaunchClusterKernel`), so each cluster loops over its
+      rows without a relaunch;
     - else the row is streamed (`StreamRows.cpp`): a loop over the row per
       pass of reductions (independent reductions share a pass; a max and
       the sum of exponentials shifted by it share one online pass, the sum
