@@ -237,10 +237,11 @@ ElementGroup loadGroup(OpBuilder &b, Location loc, Reduction &red,
 }
 
 /// acc combined with the group's elements, in order, through the body.
-Value accumulateGroup(OpBuilder &b, Reduction &red, ElementGroup &group,
+Value accumulateGroup(OpBuilder &b, Reduction &red, const ElementGroup &group,
                       Value acc) {
   BlockArgument accArg = red.op.getBlock()->getArguments().back();
-  for (auto [mapping, ivs] : llvm::zip(group.mappings, group.ivs)) {
+  for (auto [loaded, ivs] : llvm::zip(group.mappings, group.ivs)) {
+    IRMapping mapping = loaded;
     mapping.map(accArg, acc);
     acc = cloneBody(b, red.op, ivs, mapping)[0];
   }
@@ -262,51 +263,66 @@ SmallVector<Value> groupIvs(OpBuilder &b, Location loc, Reduction &red,
   return ivs;
 }
 
-/// The combination of `acc` with the element groups start, start + stride,
-/// ... below end. The loop is unrolled `unroll` times with the loads of all
-/// unrolled groups issued before their arithmetic, so that each thread
-/// keeps several loads in flight.
-Value accumulateStrided(OpBuilder &b, Location loc, Reduction &red,
-                        ArrayRef<Value> outputIvs, Value start, Value end,
-                        Value stride, int64_t width, int64_t unroll,
-                        Value acc) {
+/// `accs` folded with the element groups at positions start, start +
+/// stride, ... below end: `load` loads the group at a position, `fold`
+/// folds groups into the accumulators. The loop is unrolled `unroll` times
+/// with the loads of all unrolled groups issued before their arithmetic,
+/// so that each thread keeps several loads in flight; a tail loop takes
+/// the rest.
+SmallVector<Value>
+foldStrided(OpBuilder &b, Location loc, Value start, Value end, Value stride,
+            int64_t unroll, ValueRange accs,
+            function_ref<ElementGroup(OpBuilder &, Value)> load,
+            function_ref<SmallVector<Value>(OpBuilder &, ArrayRef<ElementGroup>,
+                                            ValueRange)>
+                fold) {
   Value count = tripCount(b, loc, start, end, stride);
   Value unrollValue = cst(b, loc, unroll);
   Value mainCount = b.createOrFold<arith::DivUIOp>(loc, count, unrollValue);
-  auto groupAt = [&](OpBuilder &nb, Value i) {
+  auto positionAt = [&](OpBuilder &nb, Value i) {
     return nb.createOrFold<arith::AddIOp>(
         loc, start, nb.createOrFold<arith::MulIOp>(loc, i, stride));
   };
-
   auto main = scf::ForOp::create(
-      b, loc, cst(b, loc, 0), mainCount, cst(b, loc, 1), ValueRange{acc},
+      b, loc, cst(b, loc, 0), mainCount, cst(b, loc, 1), accs,
       [&](OpBuilder &lb, Location, Value i, ValueRange carried) {
         Value first = arith::MulIOp::create(lb, loc, i, unrollValue);
         SmallVector<ElementGroup> groups;
-        for (int64_t u = 0; u < unroll; ++u) {
-          Value g = groupAt(
-              lb, lb.createOrFold<arith::AddIOp>(loc, first, cst(lb, loc, u)));
-          groups.push_back(loadGroup(
-              lb, loc, red, groupIvs(lb, loc, red, outputIvs, g, width), width,
-              red.reductionDims.back()));
-        }
-        Value next = carried[0];
-        for (ElementGroup &group : groups)
-          next = accumulateGroup(lb, red, group, next);
-        scf::YieldOp::create(lb, loc, next);
+        for (int64_t u = 0; u < unroll; ++u)
+          groups.push_back(
+              load(lb, positionAt(lb, lb.createOrFold<arith::AddIOp>(
+                                          loc, first, cst(lb, loc, u)))));
+        scf::YieldOp::create(lb, loc, fold(lb, groups, carried));
       });
   Value tailStart = b.createOrFold<arith::MulIOp>(loc, mainCount, unrollValue);
   auto tail = scf::ForOp::create(
       b, loc, tailStart, count, cst(b, loc, 1), main.getResults(),
       [&](OpBuilder &lb, Location, Value i, ValueRange carried) {
-        ElementGroup group =
-            loadGroup(lb, loc, red,
-                      groupIvs(lb, loc, red, outputIvs, groupAt(lb, i), width),
-                      width, red.reductionDims.back());
         scf::YieldOp::create(lb, loc,
-                             accumulateGroup(lb, red, group, carried[0]));
+                             fold(lb, {load(lb, positionAt(lb, i))}, carried));
       });
-  return tail.getResult(0);
+  return SmallVector<Value>(tail.getResults());
+}
+
+/// The combination of `acc` with the element groups start, start + stride,
+/// ... below end (in units of `width` elements), unrolled `unroll` times
+/// (foldStrided).
+Value accumulateStrided(OpBuilder &b, Location loc, Reduction &red,
+                        ArrayRef<Value> outputIvs, Value start, Value end,
+                        Value stride, int64_t width, int64_t unroll,
+                        Value acc) {
+  auto load = [&](OpBuilder &lb, Value g) {
+    return loadGroup(lb, loc, red, groupIvs(lb, loc, red, outputIvs, g, width),
+                     width, red.reductionDims.back());
+  };
+  auto fold = [&](OpBuilder &lb, ArrayRef<ElementGroup> groups,
+                  ValueRange carried) {
+    Value next = carried[0];
+    for (const ElementGroup &group : groups)
+      next = accumulateGroup(lb, red, group, next);
+    return SmallVector<Value>{next};
+  };
+  return foldStrided(b, loc, start, end, stride, unroll, acc, load, fold)[0];
 }
 
 /// The output's loop indices for linear output index `p`.
@@ -579,14 +595,17 @@ void emitColumnFinalize(OpBuilder &b, Location loc, Reduction &red,
 /// `accs` (one per element of a vector of `width` consecutive outputs along
 /// loop `inner`) combined with the reduced elements (linear over the
 /// reduced loops) start, start + stride, ... below end, for the outputs at
-/// `outputIvs`. Unrolled `unroll` times
-/// with the unrolled groups' loads issued before their arithmetic.
+/// `outputIvs`, unrolled `unroll` times (foldStrided).
 SmallVector<Value> accumulateColumns(OpBuilder &b, Location loc, Reduction &red,
                                      ArrayRef<Value> outputIvs, Value start,
                                      int64_t end, int64_t stride, int64_t width,
                                      unsigned inner, int64_t unroll,
                                      ValueRange accs) {
   BlockArgument accArg = red.op.getBlock()->getArguments().back();
+  auto load = [&](OpBuilder &lb, Value k) {
+    return loadGroup(lb, loc, red, groupIvs(lb, loc, red, outputIvs, k, 1),
+                     width, inner);
+  };
   auto fold = [&](OpBuilder &lb, ArrayRef<ElementGroup> groups,
                   ValueRange carried) {
     SmallVector<Value> next(carried);
@@ -599,38 +618,8 @@ SmallVector<Value> accumulateColumns(OpBuilder &b, Location loc, Reduction &red,
     }
     return next;
   };
-  auto groupAt = [&](OpBuilder &lb, Value k) {
-    return loadGroup(lb, loc, red, groupIvs(lb, loc, red, outputIvs, k, 1),
-                     width, inner);
-  };
-  Value count = tripCount(b, loc, start, cst(b, loc, end), cst(b, loc, stride));
-  Value mainCount =
-      b.createOrFold<arith::DivUIOp>(loc, count, cst(b, loc, unroll));
-  auto elementAt = [&](OpBuilder &lb, Value i) {
-    return lb.createOrFold<arith::AddIOp>(
-        loc, start,
-        lb.createOrFold<arith::MulIOp>(loc, i, cst(lb, loc, stride)));
-  };
-  auto main = scf::ForOp::create(
-      b, loc, cst(b, loc, 0), mainCount, cst(b, loc, 1), accs,
-      [&](OpBuilder &lb, Location, Value i, ValueRange carried) {
-        Value first = arith::MulIOp::create(lb, loc, i, cst(lb, loc, unroll));
-        SmallVector<ElementGroup> groups;
-        for (int64_t u = 0; u < unroll; ++u)
-          groups.push_back(
-              groupAt(lb, elementAt(lb, lb.createOrFold<arith::AddIOp>(
-                                            loc, first, cst(lb, loc, u)))));
-        scf::YieldOp::create(lb, loc, fold(lb, groups, carried));
-      });
-  Value tailStart =
-      b.createOrFold<arith::MulIOp>(loc, mainCount, cst(b, loc, unroll));
-  auto tail = scf::ForOp::create(
-      b, loc, tailStart, count, cst(b, loc, 1), main.getResults(),
-      [&](OpBuilder &lb, Location, Value i, ValueRange carried) {
-        scf::YieldOp::create(
-            lb, loc, fold(lb, {groupAt(lb, elementAt(lb, i))}, carried));
-      });
-  return SmallVector<Value>(tail.getResults());
+  return foldStrided(b, loc, start, cst(b, loc, end), cst(b, loc, stride),
+                     unroll, accs, load, fold);
 }
 
 /// How a column-tile kernel covers a column reduction.
