@@ -14,11 +14,11 @@
 // so tests can predict every time the runtime measures:
 //
 //   a kernel launch         grid_x * grid_y * grid_z microseconds
-//
-// (cuOccupancyMaxActiveClusters answers 128 / blocks per cluster.)
 //   a copy                  1 microsecond per 1000 bytes
 //   a memset                1 microsecond per 1000 elements
 //   fakeCudaAdvance(us)     `us` microseconds (a host gap between launches)
+//
+// cuOccupancyMaxActiveClusters answers 128 / blocks per cluster.
 //
 // An event records the clock; elapsed time is the difference, and is an
 // error for events created with CU_EVENT_DISABLE_TIMING, as in the driver.

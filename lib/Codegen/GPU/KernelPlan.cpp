@@ -338,13 +338,20 @@ LogicalResult verifyAccesses(const Group &group, const DenseSet<Value> &written,
   return success();
 }
 
+/// The elements a thread moves per access of a row of `rowLength`: 4, or
+/// the largest power of two below it that divides the row.
+int64_t groupWidth(int64_t rowLength) {
+  int64_t width = 4;
+  while (rowLength % width != 0)
+    width /= 2;
+  return width;
+}
+
 /// How threads cover a row of the group, or nullopt if a row is too long
 /// for registers.
 std::optional<RowLayout> chooseLayout(const Group &group,
                                       const RowPlanOptions &options) {
-  int64_t width = 4;
-  while (group.rowLength % width != 0)
-    width /= 2;
+  int64_t width = groupWidth(group.rowLength);
   int64_t numGroups = group.rowLength / width;
   int64_t perThread = std::max<int64_t>(1, options.elementsPerThread / width);
   int64_t threads = llvm::divideCeil(numGroups, perThread);
@@ -480,9 +487,7 @@ void plan(RowGroupPlan &plan, const RowPlanOptions &options) {
   // one 75 % with 4 blocks of 416, 74 % with 8 of 224; but a 262144-wide
   // RMS norm 85 % with 16 of 512 and 93 % with 16 of 1024 holding 16).
   auto split = [&](int64_t largestBlock) {
-    int64_t width = 4;
-    while (group.rowLength % width != 0)
-      width /= 2;
+    int64_t width = groupWidth(group.rowLength);
     int64_t perThread =
         std::max<int64_t>(1, options.maxElementsPerThread / width);
     for (int64_t blocks = 2; !plan.layout && blocks <= options.maxClusterSize;
@@ -494,8 +499,8 @@ void plan(RowGroupPlan &plan, const RowPlanOptions &options) {
           32, llvm::alignTo(llvm::divideCeil(numGroups, perThread), 32));
       if (blockSize > largestBlock)
         continue;
-      RowLayout layout{blockSize, width, llvm::divideCeil(numGroups, blockSize),
-                       numGroups};
+      int64_t groupsPerThread = llvm::divideCeil(numGroups, blockSize);
+      RowLayout layout{blockSize, width, groupsPerThread, numGroups};
       layout.clusterSize = blocks;
       plan.layout = layout;
     }

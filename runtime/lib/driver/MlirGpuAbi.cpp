@@ -157,27 +157,31 @@ void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
   rejectExtra(extra);
   if (emptyGrid(gridX, gridY, gridZ))
     return;
+  uint32_t cluster[3] = {dimension(clusterX, "cluster x"),
+                         dimension(clusterY, "cluster y"),
+                         dimension(clusterZ, "cluster z")};
+  uint32_t grid[3] = {dimension(gridX, "grid x"), dimension(gridY, "grid y"),
+                      dimension(gridZ, "grid z")};
+  uint32_t block[3] = {dimension(blockX, "block x"),
+                       dimension(blockY, "block y"),
+                       dimension(blockZ, "block z")};
+  uint32_t bytes = sharedMemory(smem);
   // arrayc's cluster kernels loop over their work with a stride of the
   // grid: a one-dimensional grid gets at most the clusters that fit on the
   // device at once, each then looping instead of waiting for a relaunch.
-  uint32_t x = dimension(gridX, "grid x");
-  if (clusterY == 1 && clusterZ == 1 && gridY == 1 && gridZ == 1 &&
-      blockY == 1 && blockZ == 1) {
-    uint32_t cluster = dimension(clusterX, "cluster x");
+  if (cluster[1] == 1 && cluster[2] == 1 && grid[1] == 1 && grid[2] == 1 &&
+      block[1] == 1 && block[2] == 1) {
     uint64_t fit = uint64_t{arrayrt_max_active_clusters(
-                       static_cast<arrayrt_function_t>(function), cluster,
-                       dimension(blockX, "block x"), sharedMemory(smem))} *
-                   cluster;
-    if (fit < x)
-      x = static_cast<uint32_t>(fit);
+                       static_cast<arrayrt_function_t>(function), cluster[0],
+                       block[0], bytes)} *
+                   cluster[0];
+    if (fit < grid[0])
+      grid[0] = static_cast<uint32_t>(fit);
   }
-  arrayrt_launch_cluster_kernel(
-      static_cast<arrayrt_function_t>(function),
-      dimension(clusterX, "cluster x"), dimension(clusterY, "cluster y"),
-      dimension(clusterZ, "cluster z"), x, dimension(gridY, "grid y"),
-      dimension(gridZ, "grid z"), dimension(blockX, "block x"),
-      dimension(blockY, "block y"), dimension(blockZ, "block z"),
-      sharedMemory(smem), stream(stream_), params);
+  arrayrt_launch_cluster_kernel(static_cast<arrayrt_function_t>(function),
+                                cluster[0], cluster[1], cluster[2], grid[0],
+                                grid[1], grid[2], block[0], block[1], block[2],
+                                bytes, stream(stream_), params);
 }
 
 void *mgpuStreamCreate(void) { return arrayrt_stream_create(); }
