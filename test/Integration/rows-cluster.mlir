@@ -4,7 +4,11 @@
 // through distributed shared memory: a softmax over 2 blocks, a float16
 // layer norm over 2, a logsumexp over 4 (only rank 0 stores the per-row
 // result) and a masked, scaled softmax over 8 (the widest: 8 x 1024 threads
-// x 32 elements). Weighted sums check every element.
+// x 32 elements). Weighted sums check every element. Rows around -200
+// whose tails are -inf (whole blocks of -inf, where exp(0 - max) overflows)
+// and a row all -inf: a softmax (the blocks' maxima and sums of
+// exponentials in one exchange, a block's empty sum staying 0 when
+// rescaled) and a logsumexp (shifted by "the max if finite, else 0").
 // RUN: arrayc --target=cpu %s -o %t.cpu
 // RUN: rm -rf %t.cpu.dir && mkdir -p %t.cpu.dir && cd %t.cpu.dir && %numpy-ref %s > %t.cpu.ref
 // RUN: cd %t.cpu.dir && %t.cpu > %t.cpu.out
@@ -36,6 +40,14 @@
 // NUMPY: ez = np.exp(z - z.max(axis=2, keepdims=True))
 // NUMPY: print(ez / ez.sum(axis=2, keepdims=True))
 // NUMPY: print(((ez / ez.sum(axis=2, keepdims=True)) * a).sum(axis=2))
+// NUMPY: c = (rng.standard_normal((6, 65536)) - 200).astype(np.float32)
+// NUMPY: c[np.arange(65536)[None, :] >= np.array([1, 16385, 30000, 65536, 0, 40000])[:, None]] = -np.inf; np.save("c.npy", c)
+// NUMPY: w = rng.standard_normal((6, 65536)).astype(np.float32); np.save("w.npy", w)
+// NUMPY: _ = np.seterr(invalid="ignore", divide="ignore")
+// NUMPY: cm = c.max(axis=1, keepdims=True); ec = np.exp(c.astype(np.float64) - cm)
+// NUMPY: print(((ec / ec.sum(axis=1, keepdims=True)) * w).sum(axis=1).astype(np.float32))
+// NUMPY: cs = np.where(np.isfinite(cm), cm, 0)
+// NUMPY: print((np.log(np.exp(c.astype(np.float64) - cs).sum(axis=1, keepdims=True)) + cs)[:, 0].astype(np.float32))
 
 func.func @main() {
   %s = array.load_npy "s.npy" : tensor<2x40000xf32>
@@ -85,5 +97,18 @@ func.func @main() {
   %za = array.mul %zp, %a : (tensor<2x2x262144xf32>, tensor<2x2x262144xf32>) -> tensor<2x2x262144xf32>
   %zw = array.sum %za axes [2] : tensor<2x2x262144xf32> -> tensor<2x2xf32>
   array.print %zw : tensor<2x2xf32>
+
+  %cc = array.load_npy "c.npy" : tensor<6x65536xf32>
+  %cw = array.load_npy "w.npy" : tensor<6x65536xf32>
+  %cm = array.max %cc axes [1] keepdims : tensor<6x65536xf32> -> tensor<6x1xf32>
+  %cd = array.sub %cc, %cm : (tensor<6x65536xf32>, tensor<6x1xf32>) -> tensor<6x65536xf32>
+  %ce = array.exp %cd : tensor<6x65536xf32>
+  %cs = array.sum %ce axes [1] keepdims : tensor<6x65536xf32> -> tensor<6x1xf32>
+  %cp = array.div %ce, %cs : (tensor<6x65536xf32>, tensor<6x1xf32>) -> tensor<6x65536xf32>
+  %cpw = array.mul %cp, %cw : (tensor<6x65536xf32>, tensor<6x65536xf32>) -> tensor<6x65536xf32>
+  %cws = array.sum %cpw axes [1] : tensor<6x65536xf32> -> tensor<6xf32>
+  array.print %cws : tensor<6xf32>
+  %clse = array.logsumexp %cc axes [1] : tensor<6x65536xf32> -> tensor<6xf32>
+  array.print %clse : tensor<6xf32>
   return
 }

@@ -5,7 +5,10 @@
 // one online pass (max and rescaled sum) and a storing pass, a layer norm
 // of float16 in two passes and a storing pass, a logsumexp (no vector
 // accesses, the last step masked) and a masked, scaled softmax whose mask
-// is a broadcast boolean. Every element is compared with NumPy.
+// is a broadcast boolean. Every element is compared with NumPy. Rows
+// around -200 with -inf heads and tails and a row all -inf: the online
+// sum starts at 0 under a running maximum of -inf, and stays 0 when the
+// first finite maximum comes (exp(0 - max) overflows there).
 // RUN: arrayc --target=cpu %s -o %t.cpu
 // RUN: rm -rf %t.cpu.dir && mkdir -p %t.cpu.dir && cd %t.cpu.dir && %numpy-ref %s > %t.cpu.ref
 // RUN: cd %t.cpu.dir && %t.cpu > %t.cpu.out
@@ -37,6 +40,16 @@
 // NUMPY: ez = np.exp(z - z.max(axis=2, keepdims=True))
 // NUMPY: print(ez / ez.sum(axis=2, keepdims=True))
 // NUMPY: print(((ez / ez.sum(axis=2, keepdims=True)) * a).sum(axis=2))
+
+// NUMPY: c = (rng.standard_normal((5, 100001)) - 200).astype(np.float32)
+// NUMPY: col = np.arange(100001)[None, :]
+// NUMPY: c[(col < np.array([0, 5000, 70000, 0, 99999])[:, None]) | (col >= np.array([100001, 60000, 100001, 0, 100001])[:, None])] = -np.inf; np.save("c.npy", c)
+// NUMPY: w = rng.standard_normal((5, 100001)).astype(np.float32); np.save("w.npy", w)
+// NUMPY: _ = np.seterr(invalid="ignore", divide="ignore")
+// NUMPY: cm = c.max(axis=1, keepdims=True); ec = np.exp(c.astype(np.float64) - cm)
+// NUMPY: print(((ec / ec.sum(axis=1, keepdims=True)) * w).sum(axis=1).astype(np.float32))
+// NUMPY: cs = np.where(np.isfinite(cm), cm, 0)
+// NUMPY: print((np.log(np.exp(c.astype(np.float64) - cs).sum(axis=1, keepdims=True)) + cs)[:, 0].astype(np.float32))
 
 func.func @main() {
   %s = array.load_npy "s.npy" : tensor<2x266240xf32>
@@ -86,5 +99,18 @@ func.func @main() {
   %za = array.mul %zp, %a : (tensor<2x2x33001xf32>, tensor<2x2x33001xf32>) -> tensor<2x2x33001xf32>
   %zw = array.sum %za axes [2] : tensor<2x2x33001xf32> -> tensor<2x2xf32>
   array.print %zw : tensor<2x2xf32>
+
+  %cc = array.load_npy "c.npy" : tensor<5x100001xf32>
+  %cw = array.load_npy "w.npy" : tensor<5x100001xf32>
+  %cm = array.max %cc axes [1] keepdims : tensor<5x100001xf32> -> tensor<5x1xf32>
+  %cd = array.sub %cc, %cm : (tensor<5x100001xf32>, tensor<5x1xf32>) -> tensor<5x100001xf32>
+  %ce = array.exp %cd : tensor<5x100001xf32>
+  %cs = array.sum %ce axes [1] keepdims : tensor<5x100001xf32> -> tensor<5x1xf32>
+  %cp = array.div %ce, %cs : (tensor<5x100001xf32>, tensor<5x1xf32>) -> tensor<5x100001xf32>
+  %cpw = array.mul %cp, %cw : (tensor<5x100001xf32>, tensor<5x100001xf32>) -> tensor<5x100001xf32>
+  %cws = array.sum %cpw axes [1] : tensor<5x100001xf32> -> tensor<5xf32>
+  array.print %cws : tensor<5xf32>
+  %clse = array.logsumexp %cc axes [1] : tensor<5x100001xf32> -> tensor<5xf32>
+  array.print %clse : tensor<5xf32>
   return
 }

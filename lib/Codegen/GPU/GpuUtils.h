@@ -183,6 +183,16 @@ Value loadVector(OpBuilder &b, Location loc, VectorType type, Value memref,
 /// division per element, which made float16 row kernels compute-bound.
 void relaxRoundedDivisions(Operation *root);
 
+/// Divides by the reciprocal where a row kernel's quotients share a
+/// divisor other than a constant (several divisions by it after common
+/// subexpressions under `root` are merged, or one in a loop it is defined
+/// outside of: a softmax's quotients by its row sum): x / s becomes
+/// (x * scale) * r, with r = 1 / (s * scale) taken once and scale a power
+/// of two that keeps s * scale and r normal, within 2 ulps of x / s
+/// instead of exact, for every s (zeros, infinities and NaN included).
+/// Float32 and float64 divisions not marked arcp.
+void divideByRowValues(Operation *root);
+
 /// The store matching loadVector: an i1 vector is stored as N bytes of 0
 /// or 1.
 void storeVector(OpBuilder &b, Location loc, Value vector, Value memref,

@@ -930,6 +930,7 @@ struct ArrayGpuRowKernelsPass
           emitter.emit(op);
         emitter.storeResults();
       }
+      divideByRowValues(launch);
     }
     for (RowOp &op : group.ops)
       rewriter.eraseOp(op.op);

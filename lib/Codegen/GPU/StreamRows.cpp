@@ -286,9 +286,12 @@ private:
     return next;
   }
 
-  /// exp(from - to) (1 when they are equal: both -inf) as `type`: the
-  /// factor that moves a sum of exp(u - from) to exp(u - to).
-  Value rescale(Value from, Value to, Type type) {
+  /// `sum`, a sum of exp(u - from), as a sum of exp(u - to): times
+  /// exp(from - to) (1 when they are equal: both -inf), and 0 when it is 0
+  /// (its terms all exp(-inf - from), `from` a finiteShift of -inf: 0 is
+  /// not rescaled by exp(0 - to), which overflows when the row's maximum
+  /// is below -88 in float32).
+  Value rescale(Value sum, Value from, Value to) {
     Value same =
         arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, from, to);
     Value factor =
@@ -296,13 +299,18 @@ private:
     Value one =
         arith::ConstantOp::create(b, loc, b.getFloatAttr(from.getType(), 1.0));
     factor = arith::SelectOp::create(b, loc, same, one, factor);
+    Type type = sum.getType();
     unsigned have = from.getType().getIntOrFloatBitWidth();
     unsigned want = type.getIntOrFloatBitWidth();
     if (want > have)
-      return arith::ExtFOp::create(b, loc, type, factor);
-    if (want < have)
-      return arith::TruncFOp::create(b, loc, type, factor);
-    return factor;
+      factor = arith::ExtFOp::create(b, loc, type, factor);
+    else if (want < have)
+      factor = arith::TruncFOp::create(b, loc, type, factor);
+    Value zero = arith::ConstantOp::create(b, loc, b.getFloatAttr(type, 0.0));
+    Value empty =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, sum, zero);
+    return arith::SelectOp::create(b, loc, empty, sum,
+                                   arith::MulFOp::create(b, loc, sum, factor));
   }
 
   /// The shift of the pass's exponentials for the max `m`: `m` itself,
@@ -344,8 +352,7 @@ private:
     Value mNext = fold(slot, max, m, /*masked=*/false);
     Value shift = finiteShift(shiftFor(pass, m));
     Value shiftNext = finiteShift(shiftFor(pass, mNext));
-    Value scaled = arith::MulFOp::create(
-        b, loc, s, rescale(shift, shiftNext, s.getType()));
+    Value scaled = rescale(s, shift, shiftNext);
     unsigned by = pass.shift < 0 ? max : pass.shift;
     Value result = perRow.lookup(by);
     perRow[by] = shiftNext;
@@ -419,9 +426,7 @@ private:
       Value mRow = finish(max, reduceBlock(max, m));
       perRow[max] = mRow;
       Value scaled =
-          arith::MulFOp::create(b, loc, s,
-                                rescale(finiteShift(shiftFor(pass, m)),
-                                        shiftFor(pass, mRow), s.getType()));
+          rescale(s, finiteShift(shiftFor(pass, m)), shiftFor(pass, mRow));
       perRow[sum] = finish(sum, reduceBlock(sum, scaled));
       return;
     }

@@ -81,7 +81,9 @@
 // CHECK: scf.for
 // CHECK: vector.load %arg0[%[[ROW]], %{{.+}}] {alignment = 16 : i64} : memref<4x40000xf32>, vector<4xf32>
 // CHECK: math.exp
-// CHECK: arith.divf
+// CHECK-NOT: arith.divf
+// CHECK: %[[SCALED:.+]] = arith.mulf %{{.+}}, %[[SCALE:.+]] : f32
+// CHECK-NEXT: arith.mulf %[[SCALED]], %[[R:.+]] : f32
 // CHECK: vector.store %{{.+}}, %[[Y]][%[[ROW]], %{{.+}}] {alignment = 16 : i64} : memref<4x40000xf32>, vector<4xf32>
 // CHECK-NOT: linalg.
 // CHECK: return %[[Y]]

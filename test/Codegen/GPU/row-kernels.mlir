@@ -30,7 +30,16 @@
 // CHECK-NOT: arith.extf
 // CHECK: gpu.shuffle xor
 // CHECK: arith.addf {{.*}} : f64
-// CHECK: arith.divf
+// The quotients by the row's sum: its reciprocal once (the sum scaled by
+// a power of two when it or its reciprocal would not be normal), then two
+// products per column.
+// CHECK: %[[SUM:.+]] = arith.truncf %{{.+}} : f64 to f32
+// CHECK: arith.select
+// CHECK: %[[SCALE:.+]] = arith.select %{{.+}}, %{{.+}}, %{{.+}} : f32
+// CHECK: %[[SCALED:.+]] = arith.mulf %[[SUM]], %[[SCALE]] : f32
+// CHECK: %[[R:.+]] = arith.divf %cst{{.*}}, %[[SCALED]] : f32
+// CHECK-COUNT-32: arith.mulf %{{.+}}, %[[SCALE]] : f32
+// CHECK-NOT: arith.divf
 // CHECK-COUNT-8: vector.store %{{.+}}, %[[Y]][%[[ROW]], %{{.+}}] {alignment = 16 : i64} : memref<16384x16384xf32>, vector<4xf32>
 // CHECK: } {arrayrt.min_blocks_per_sm = 2 : i32}
 // CHECK-NOT: linalg.
@@ -399,16 +408,19 @@ func.func @masked_rowsum(%x: memref<4x64x128xf32>, %m: memref<64x128xi1>) -> mem
 
 // Quotients rounded to float16 divide by the reciprocal (fastmath arcp:
 // one reciprocal of the row's sum, not a division per element); quotients
-// kept in float32 stay full-precision divisions.
+// kept in float32 multiply by the sum's scaled reciprocal (within 2 ulps),
+// taken once.
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0, 0)>
 // (Both groups share the rows: one kernel.)
 // CHECK-LABEL: func.func @rounded_quotients
 // CHECK: gpu.launch
+// CHECK: %[[R:.+]] = arith.divf %cst{{.*}}, %{{.+}} : f32
 // CHECK: arith.divf %{{.+}}, %{{.+}} fastmath<arcp> : f32
 // CHECK-NEXT: arith.truncf %{{.+}} : f32 to f16
-// CHECK: arith.divf %{{[0-9a-z_]+}}, %{{[0-9a-z_]+}} : f32
-// CHECK-NOT: fastmath<arcp>
+// CHECK: %[[SCALED:.+]] = arith.mulf %{{.+}}, %{{.+}} : f32
+// CHECK-NEXT: arith.mulf %[[SCALED]], %[[R]] : f32
+// CHECK-NOT: arith.divf
 // CHECK: return
 func.func @rounded_quotients(%x: memref<64x256xf32>) -> (memref<64x256xf16>, memref<64x256xf32>) {
   %zero = arith.constant 0.000000e+00 : f32
