@@ -5,12 +5,13 @@
 // NumPy in the program (a count of elements off by more than the
 // tolerance, printed and expected 0):
 // - an RMS norm, one exchange per row (300 rows of 65536: 4 blocks of
-//   512 per row);
-// - a softmax, two exchanges per row (200 rows of 50304: 4 blocks of 416);
+//   1024 threads holding 16 elements per row);
+// - a softmax, one exchange per reduction, two per row (200 rows of 50304:
+//   4 blocks of 416);
 // - int32 rows, a max (32-bit totals) and a sum widened to int64 (64-bit
 //   totals) per row, exact (64 rows of 131072: 8 blocks of 512);
 // - float16 rows shifted by their maximum in float32, rounded back to
-//   float16 (40 rows of 262144: 16 blocks of 512, a non-portable cluster
+//   float16 (40 rows of 262144: 16 blocks of 1024, a non-portable cluster
 //   size), exact.
 // RUN: arrayc --target=cpu %s -o %t.cpu
 // RUN: rm -rf %t.cpu.dir && mkdir -p %t.cpu.dir && cd %t.cpu.dir && %numpy-ref %s > %t.cpu.ref
@@ -22,10 +23,10 @@
 // RUN: %if cuda-gpu %{ cd %t.cuda.dir && %t.cuda > %t.cuda.out %}
 // RUN: %if cuda-gpu %{ cd %t.cuda.dir && %numpy-ref --compare %t.cuda.out %s %}
 
-// PLAN: row kernel: 300 rows x 65536, {{.*}} a cluster of 4 blocks of 512 per row
+// PLAN: row kernel: 300 rows x 65536, {{.*}} a cluster of 4 blocks of 1024 per row, 4 x 4 elements
 // PLAN: row kernel: 200 rows x 50304, {{.*}} a cluster of 4 blocks of 416 per row
 // PLAN: row kernel: 64 rows x 131072, {{.*}} a cluster of 8 blocks of 512 per row
-// PLAN: row kernel: 40 rows x 262144, {{.*}} a cluster of 16 blocks of 512 per row
+// PLAN: row kernel: 40 rows x 262144, {{.*}} a cluster of 16 blocks of 1024 per row
 
 // NUMPY: rng = np.random.default_rng(17)
 // NUMPY: r = rng.standard_normal((300, 65536)).astype(np.float32); np.save("r.npy", r)

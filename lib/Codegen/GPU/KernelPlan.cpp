@@ -486,10 +486,9 @@ void plan(RowGroupPlan &plan, const RowPlanOptions &options) {
   // 8 of 1024, 47 % with 16 of 1024 holding 16 elements each; a 50304-wide
   // one 75 % with 4 blocks of 416, 74 % with 8 of 224; but a 262144-wide
   // RMS norm 85 % with 16 of 512 and 93 % with 16 of 1024 holding 16).
-  auto split = [&](int64_t largestBlock) {
+  auto split = [&](int64_t largestBlock, int64_t maxElements) {
     int64_t width = groupWidth(group.rowLength);
-    int64_t perThread =
-        std::max<int64_t>(1, options.maxElementsPerThread / width);
+    int64_t perThread = std::max<int64_t>(1, maxElements / width);
     for (int64_t blocks = 2; !plan.layout && blocks <= options.maxClusterSize;
          blocks *= 2) {
       if ((group.rowLength / width) % blocks != 0)
@@ -505,10 +504,17 @@ void plan(RowGroupPlan &plan, const RowPlanOptions &options) {
       plan.layout = layout;
     }
   };
+  // A row with one reduction (an RMS norm) waits on one exchange per row:
+  // blocks of 1024 threads holding half as many elements each do better
+  // there (262144 columns: 94-98 % of the copy bandwidth with 16 blocks of
+  // 1024 x 16, 88-90 % with 16 of 512 x 32; a softmax 53-61 % and 84-91 %,
+  // a layer norm 90 % either way; H200, 2026-12-04, same-run A/B).
+  if (!plan.layout && reductions == 1)
+    split(1024, options.maxElementsPerThread / 2);
   if (!plan.layout)
-    split(options.clusterBlockSize);
+    split(options.clusterBlockSize, options.maxElementsPerThread);
   if (!plan.layout)
-    split(1024);
+    split(1024, options.maxElementsPerThread);
   if (!plan.layout) {
     plan.strategy = RowStrategy::Streaming;
     plan.layout = chooseStreamingLayout(plan);

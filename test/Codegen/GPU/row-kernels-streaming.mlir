@@ -255,7 +255,7 @@ func.func @lse(%arg0: memref<4x70001xf32>) -> memref<4xf32> {
 // bits (st.async moves .b32 and .b64): its bits zero-extended, truncated
 // back after the wait.
 // CLUSTER-LABEL: func.func @half_max
-// CLUSTER: workgroup({{.*}}memref<32xf16, #gpu.address_space<workgroup>>, %{{.+}} : memref<2xi64, #gpu.address_space<workgroup>>, %[[SLOTS:[a-z0-9]+]] : memref<4xi32, #gpu.address_space<workgroup>>)
+// CLUSTER: workgroup({{.*}}memref<32xf16, #gpu.address_space<workgroup>>, %{{.+}} : memref<2xi64, #gpu.address_space<workgroup>>, %[[SLOTS:[a-z0-9]+]] : memref<8xi32, #gpu.address_space<workgroup>>)
 // CLUSTER: arith.bitcast %{{.+}} : f16 to i16
 // CLUSTER-NEXT: arith.extui %{{.+}} : i16 to i32
 // CLUSTER: llvm.inline_asm has_side_effects "st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [$0], $1, [$2];", "l,r,l"

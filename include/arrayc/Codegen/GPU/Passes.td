@@ -136,8 +136,12 @@ def ArrayGpuRowKernels : Pass<"array-gpu-row-kernels", "func::FuncOp"> {
       each row on an aligned group of lanes (its reductions segmented warp
       butterflies), lanes past the last row storing nothing;
     - else, with `max-cluster-size` > 1 (sm_90), the row is split over a
-      thread-block cluster, block `r` owning part `r`: the fewest blocks of
-      at most `cluster-block-size` threads holding at most
+      thread-block cluster, block `r` owning part `r`: with one reduction
+      over the row (one exchange per row), the fewest blocks of at most
+      1024 threads holding at most half `max-elements-per-thread`
+      elements each; else, or when that takes more than
+      `max-cluster-size`, the fewest blocks of at most
+      `cluster-block-size` threads holding at most
       `max-elements-per-thread` elements each (two or more such blocks
       share an SM, so one cluster's loads overlap another's exchanges),
       else the fewest blocks of at most 1024. Each reduction's block totals
