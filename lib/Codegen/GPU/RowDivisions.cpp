@@ -1,5 +1,4 @@
-//===- RowDivisions.cpp - Quotients by a per-row value
-//---------------------===//
+//===- RowDivisions.cpp - Quotients by a per-row value ---------*- C++ -*-===//
 //
 // A float32 division on an NVIDIA GPU is a reciprocal approximation, four
 // FMAs and a range check per element; a softmax's row of quotients by its

@@ -116,8 +116,8 @@ def ArrayGpuRowKernels : Pass<"array-gpu-row-kernels", "func::FuncOp"> {
       `(x * scale) * r`, `r = 1 / (s * scale)` taken once per row and
       `scale` a power of two keeping `s * scale` and `r` normal: within
       2 ulps of `x / s` rather than exact (a division per element made the
-      float32 softmaxes of wide rows compute-bound: 76-78 % of the copy
-      bandwidth on an H200, 90-93 % with the reciprocal);
+      float32 softmaxes of wide rows compute-bound: 75-78 % of the copy
+      bandwidth on an H200, 84-95 % with the reciprocal, 2026-12-04);
     - at the end, the buffers read after the group are written back once
       (vector stores); the others (the row maxima and sums of a softmax, say)
       are never written and their allocations are removed.
