@@ -27,6 +27,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -566,6 +567,33 @@ private:
     return false;
   }
 
+  /// Whether `value` is never negative (NaN aside): a sum of such terms
+  /// cannot cancel, so a thread's few float32 additions of them lose at most
+  /// a few ulps of the partial sum and need no compensation.
+  static bool isNonNegative(Value value) {
+    Operation *def = value.getDefiningOp();
+    if (!def)
+      return false;
+    if (auto constant = dyn_cast<arith::ConstantFloatOp>(def))
+      return !constant.value().isNegative();
+    if (isa<math::ExpOp, math::Exp2Op, math::AbsFOp, math::SqrtOp>(def))
+      return true;
+    if (isa<arith::ExtFOp, arith::TruncFOp>(def))
+      return isNonNegative(def->getOperand(0));
+    if (isa<arith::MulFOp>(def) && def->getOperand(0) == def->getOperand(1))
+      return true;
+    if (isa<arith::AddFOp, arith::MulFOp, arith::DivFOp>(def))
+      return isNonNegative(def->getOperand(0)) &&
+             isNonNegative(def->getOperand(1));
+    if (isa<arith::MaximumFOp, arith::MaxNumFOp>(def))
+      return isNonNegative(def->getOperand(0)) ||
+             isNonNegative(def->getOperand(1));
+    if (auto select = dyn_cast<arith::SelectOp>(def))
+      return isNonNegative(select.getTrueValue()) &&
+             isNonNegative(select.getFalseValue());
+    return false;
+  }
+
   /// `value` (f64) computed in f32: extensions of f32 values are dropped,
   /// values the same for all columns (row scalars) are rounded to f32 once,
   /// and the additions, subtractions, multiplications and negations
@@ -641,8 +669,10 @@ private:
     }
     Value neutral = combiner.neutralValue(b, loc);
     Value acc = neutral;
-    // Kahan's compensation: minus the low part the float32 sum has lost.
+    // Kahan's compensation: minus the low part the float32 sum has lost
+    // (none for terms that cannot cancel: exponentials, squares).
     Value compensation;
+    bool compensated = true;
     if (partialF32) {
       acc = arith::ConstantOp::create(
           b, loc,
@@ -668,10 +698,18 @@ private:
           partialF32 = false;
           acc = neutral;
         } else {
+          if (point == 0)
+            compensated = !isNonNegative(element);
           DenseMap<Value, Value> done;
           Value demoted = demote(element, varying, memo, done);
           add->erase();
           replaced.push_back(element);
+          if (!compensated) {
+            next = arith::AddFOp::create(b, loc, acc, demoted);
+            acc = valid ? arith::SelectOp::create(b, loc, valid, next, acc)
+                        : next;
+            continue;
+          }
           Value y = arith::SubFOp::create(b, loc, demoted, compensation);
           next = arith::AddFOp::create(b, loc, acc, y);
           Value lost = arith::SubFOp::create(
@@ -686,9 +724,10 @@ private:
     }
     if (partialF32) {
       Type f64 = b.getF64Type();
-      Value sum = arith::ExtFOp::create(b, loc, f64, acc);
-      Value lost = arith::ExtFOp::create(b, loc, f64, compensation);
-      acc = arith::SubFOp::create(b, loc, sum, lost);
+      acc = arith::ExtFOp::create(b, loc, f64, acc);
+      if (compensated)
+        acc = arith::SubFOp::create(
+            b, loc, acc, arith::ExtFOp::create(b, loc, f64, compensation));
     }
     eraseIfDead(replaced);
     Value total = acc;
