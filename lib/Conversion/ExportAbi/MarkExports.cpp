@@ -200,6 +200,11 @@ struct ArrayMarkExportsPass
                                   : std::string()),
               func.getFunctionType(), ArrayAttr::get(context, names)));
     }
+    // The functions not exported have no use for their arguments' names
+    // (LLVM's translation would warn about the unknown attribute).
+    for (auto func : module.getOps<func::FuncOp>())
+      for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
+        func.removeArgAttr(i, ArrayrtDialect::kArgNameAttrName);
     if (failed)
       signalPassFailure();
   }
