@@ -23,6 +23,8 @@ void array::buildArrayToLinalgPipeline(OpPassManager &pm,
   if (fuseElementwise)
     funcPm.addPass(createArrayFuseElementwise());
   funcPm.addPass(createCSEPass());
+  if (fuseElementwise)
+    funcPm.addPass(createArrayElementwiseLoops());
 }
 
 void array::addMarkExports(OpPassManager &pm, StringRef kind,

@@ -87,6 +87,47 @@ def ArrayFuseElementwise : Pass<"array-fuse-elementwise"> {
                            "tensor::TensorDialect"];
 }
 
+def ArrayElementwiseLoops : Pass<"array-elementwise-loops"> {
+  let summary = "Loops elementwise over the tensors they carry become one "
+                "elementwise op that runs the loop per element.";
+  let description = [{
+    An `scf.for` whose iterations are elementwise over the tensors it
+    carries (each element's next value depends only on the same element
+    of the carried tensors, on loop-invariant tensors read through any
+    indexing map, and on scalars of the induction variable) becomes one
+    `linalg.generic` over the carried tensors' shape whose body runs the
+    loop on scalars: one kernel instead of one per iteration, and the
+    carried values stay in registers. Runs after `array-fuse-elementwise`,
+    on its fused ops; loop-invariant ops are hoisted out of the loop first.
+
+    ```mlir
+    // Before: 100 elementwise ops, each reading and writing %t
+    %r = scf.for %i = %c0 to %c100 step %c1 iter_args(%t = %t0) -> tensor<1024xf32> {
+      %n = linalg.generic ins(%t) outs(%e) { mulf %in, 1.0001; addf 0.5 }
+      scf.yield %n
+    }
+    // After: one elementwise op, the loop inside
+    %r = linalg.generic ins(%t0) outs(%e) {
+    ^bb0(%in: f32, %out: f32):
+      %v = scf.for %i = %c0 to %c100 step %c1 iter_args(%x = %in) -> f32 {
+        mulf %x, 1.0001; addf 0.5; scf.yield
+      }
+      linalg.yield %v
+    }
+    ```
+
+    Left as they are (each iteration its own kernels): loops whose body
+    reads a carried tensor at another element (a shift, a transpose, a
+    matrix product), reduces one (a sum that feeds back as a 0-d array),
+    has side effects (a print, a save) or ops other than elementwise
+    `linalg.generic`s, `tensor.empty`, 0-d `tensor.from_elements` and
+    scalar arithmetic; loops that carry tensors of different shapes, more
+    than one tensor of a dynamic shape, or values that are not tensors.
+  }];
+  let dependentDialects = ["linalg::LinalgDialect", "scf::SCFDialect",
+                           "tensor::TensorDialect"];
+}
+
 def ArraySplitSharedFills : Pass<"array-split-shared-fills"> {
   let summary = "Give each op that starts from a fill its own fill "
                 "(before bufferization).";

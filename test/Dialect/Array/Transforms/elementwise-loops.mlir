@@ -1,0 +1,190 @@
+// RUN: array-opt %s -convert-array-to-linalg -array-fuse-elementwise -cse -array-elementwise-loops -split-input-file | FileCheck %s
+
+// t = t * 1.0001 + 0.5, 100 times: one elementwise op over t whose body
+// runs the loop on the element.
+// CHECK-LABEL: func.func @scale_shift
+// CHECK-SAME: (%[[T0:.+]]: tensor<1024xf32>)
+// CHECK-NOT: scf.for
+// CHECK: %[[R:.+]] = linalg.generic {{.*}} iterator_types = ["parallel"]} ins(%[[T0]] : tensor<1024xf32>) outs(%{{.+}} : tensor<1024xf32>)
+// CHECK-NEXT: ^bb0(%[[IN:.+]]: f32, %{{.+}}: f32):
+// CHECK-NEXT: %[[V:.+]] = scf.for %{{.+}} = %c0 to %c100 step %c1 iter_args(%[[X:.+]] = %[[IN]]) -> (f32) {
+// CHECK-NEXT: %[[M:.+]] = arith.mulf %[[X]], %{{.+}} : f32
+// CHECK-NEXT: %[[S:.+]] = arith.addf %[[M]], %{{.+}} : f32
+// CHECK-NEXT: scf.yield %[[S]] : f32
+// CHECK-NEXT: }
+// CHECK-NEXT: linalg.yield %[[V]] : f32
+// CHECK: return %[[R]]
+func.func @scale_shift(%t0: tensor<1024xf32>) -> tensor<1024xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c100 = arith.constant 100 : index
+  %a = array.full 1.0001 : tensor<f32>
+  %b = array.full 0.5 : tensor<f32>
+  %t = scf.for %i = %c0 to %c100 step %c1 iter_args(%ti = %t0) -> (tensor<1024xf32>) {
+    %m = array.mul %ti, %a : (tensor<1024xf32>, tensor<f32>) -> tensor<1024xf32>
+    %s = array.add %m, %b : (tensor<1024xf32>, tensor<f32>) -> tensor<1024xf32>
+    scf.yield %s : tensor<1024xf32>
+  }
+  return %t : tensor<1024xf32>
+}
+
+// -----
+
+// Two carried arrays (a damped oscillator), a loop-invariant row broadcast
+// over them, a value of the induction variable, and an intermediate in
+// float16: the invariant is read through its broadcast map, the carried
+// arrays' initial values at the element, the index's conversion is cloned
+// into the scalar loop.
+// CHECK-DAG: #[[$ROWMAP:.+]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-DAG: #[[$ID:.+]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @oscillator
+// CHECK-SAME: (%[[X0:.+]]: tensor<4x3xf32>, %[[V0:.+]]: tensor<4x3xf32>, %[[F:.+]]: tensor<3xf32>)
+// CHECK-NOT: scf.for
+// CHECK: %[[R:.+]]:2 = linalg.generic {indexing_maps = [#[[$ROWMAP]], #[[$ID]], #[[$ID]], #[[$ID]], #[[$ID]]], iterator_types = ["parallel", "parallel"]} ins(%[[F]], %[[X0]], %[[V0]] : tensor<3xf32>, tensor<4x3xf32>, tensor<4x3xf32>)
+// CHECK-NEXT: ^bb0(%[[FE:.+]]: f32, %[[XE:.+]]: f32, %[[VE:.+]]: f32, %{{.+}}: f32, %{{.+}}: f32):
+// CHECK-NEXT: %[[L:.+]]:2 = scf.for %[[I:.+]] = %c0 to %c10 step %c1 iter_args(%[[X:.+]] = %[[XE]], %[[V:.+]] = %[[VE]]) -> (f32, f32) {
+// CHECK: arith.index_cast %[[I]]
+// CHECK: arith.truncf {{.*}} : f32 to f16
+// CHECK: arith.mulf %{{.+}}, %[[FE]] : f32
+// CHECK: scf.yield
+// CHECK: linalg.yield %[[L]]#0, %[[L]]#1 : f32, f32
+// CHECK: return %[[R]]#0, %[[R]]#1
+func.func @oscillator(%x0: tensor<4x3xf32>, %v0: tensor<4x3xf32>, %f: tensor<3xf32>) -> (tensor<4x3xf32>, tensor<4x3xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c10 = arith.constant 10 : index
+  %dt = array.full 0.1 : tensor<f32>
+  %x, %v = scf.for %i = %c0 to %c10 step %c1 iter_args(%xi = %x0, %vi = %v0) -> (tensor<4x3xf32>, tensor<4x3xf32>) {
+    %ii = arith.index_cast %i : index to i64
+    %it = tensor.from_elements %ii : tensor<i64>
+    %fi = array.astype %it : tensor<i64> -> tensor<f32>
+    %h = array.astype %xi : tensor<4x3xf32> -> tensor<4x3xf16>
+    %h32 = array.astype %h : tensor<4x3xf16> -> tensor<4x3xf32>
+    %push = array.mul %h32, %f : (tensor<4x3xf32>, tensor<3xf32>) -> tensor<4x3xf32>
+    %a = array.sub %push, %fi : (tensor<4x3xf32>, tensor<f32>) -> tensor<4x3xf32>
+    %dv = array.mul %a, %dt : (tensor<4x3xf32>, tensor<f32>) -> tensor<4x3xf32>
+    %vn = array.sub %vi, %dv : (tensor<4x3xf32>, tensor<4x3xf32>) -> tensor<4x3xf32>
+    %dx = array.mul %vn, %dt : (tensor<4x3xf32>, tensor<f32>) -> tensor<4x3xf32>
+    %xn = array.add %xi, %dx : (tensor<4x3xf32>, tensor<4x3xf32>) -> tensor<4x3xf32>
+    scf.yield %xn, %vn : tensor<4x3xf32>, tensor<4x3xf32>
+  }
+  return %x, %v : tensor<4x3xf32>, tensor<4x3xf32>
+}
+
+// -----
+
+// A dynamic shape and dynamic bounds: the result's size is the initial
+// value's.
+// CHECK-LABEL: func.func @dynamic
+// CHECK-SAME: (%[[T0:.+]]: tensor<?xf64>, %[[N:.+]]: index)
+// CHECK: %[[D:.+]] = tensor.dim %[[T0]], %c0
+// CHECK: %[[E:.+]] = tensor.empty(%[[D]]) : tensor<?xf64>
+// CHECK: linalg.generic {{.*}} ins(%[[T0]] : tensor<?xf64>) outs(%[[E]] : tensor<?xf64>)
+// CHECK: scf.for %{{.+}} = %c0 to %[[N]] step %c1 iter_args(%{{.+}} = %{{.+}}) -> (f64)
+// CHECK: math.sqrt
+func.func @dynamic(%t0: tensor<?xf64>, %n: index) -> tensor<?xf64> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %t = scf.for %i = %c0 to %n step %c1 iter_args(%ti = %t0) -> (tensor<?xf64>) {
+    %s = array.sqrt %ti : tensor<?xf64>
+    scf.yield %s : tensor<?xf64>
+  }
+  return %t : tensor<?xf64>
+}
+
+// -----
+
+// A 0-d array (a scalar recurrence) and nested loops: the inner loop
+// becomes elementwise first, then the outer one.
+// CHECK-LABEL: func.func @nested_scalar
+// CHECK: linalg.generic {{.*}} iterator_types = []} ins(%{{.+}} : tensor<f32>)
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: arith.mulf
+// CHECK-NOT: scf.for
+// CHECK: return
+func.func @nested_scalar(%s0: tensor<f32>) -> tensor<f32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %k = array.full 0.5 : tensor<f32>
+  %s = scf.for %i = %c0 to %c4 step %c1 iter_args(%si = %s0) -> (tensor<f32>) {
+    %in = scf.for %j = %c0 to %c4 step %c1 iter_args(%sj = %si) -> (tensor<f32>) {
+      %m = array.mul %sj, %k : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      scf.yield %m : tensor<f32>
+    }
+    %a = array.add %in, %k : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    scf.yield %a : tensor<f32>
+  }
+  return %s : tensor<f32>
+}
+
+// -----
+
+// Left alone: a body that reads the carried array at another element (a
+// transpose), one that reduces it, one that prints it, and carried arrays
+// of different shapes.
+// CHECK-LABEL: func.func @transposed
+// CHECK: scf.for
+// CHECK: linalg.generic
+// CHECK: scf.yield
+func.func @transposed(%t0: tensor<3x3xf32>) -> tensor<3x3xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %t = scf.for %i = %c0 to %c5 step %c1 iter_args(%ti = %t0) -> (tensor<3x3xf32>) {
+    %tt = array.transpose %ti : tensor<3x3xf32> -> tensor<3x3xf32>
+    %s = array.add %tt, %ti : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+    scf.yield %s : tensor<3x3xf32>
+  }
+  return %t : tensor<3x3xf32>
+}
+
+// CHECK-LABEL: func.func @centered
+// CHECK: scf.for
+// CHECK: linalg.generic {{.*}} iterator_types = ["reduction"]
+// CHECK: scf.yield
+func.func @centered(%t0: tensor<8xf32>) -> tensor<8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %t = scf.for %i = %c0 to %c5 step %c1 iter_args(%ti = %t0) -> (tensor<8xf32>) {
+    %m = array.mean %ti : tensor<8xf32> -> tensor<f32>
+    %s = array.sub %ti, %m : (tensor<8xf32>, tensor<f32>) -> tensor<8xf32>
+    scf.yield %s : tensor<8xf32>
+  }
+  return %t : tensor<8xf32>
+}
+
+// CHECK-LABEL: func.func @printed
+// CHECK: scf.for
+// CHECK: array.print
+// CHECK: scf.yield
+func.func @printed(%t0: tensor<8xf32>) -> tensor<8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %t = scf.for %i = %c0 to %c5 step %c1 iter_args(%ti = %t0) -> (tensor<8xf32>) {
+    array.print %ti : tensor<8xf32>
+    %s = array.add %ti, %ti : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+    scf.yield %s : tensor<8xf32>
+  }
+  return %t : tensor<8xf32>
+}
+
+// The CG pattern: a vector and the 0-d dot product that feeds back.
+// CHECK-LABEL: func.func @with_dot
+// CHECK: scf.for
+// CHECK: scf.yield
+func.func @with_dot(%x0: tensor<8xf32>, %r0: tensor<f32>) -> (tensor<8xf32>, tensor<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %x, %r = scf.for %i = %c0 to %c5 step %c1 iter_args(%xi = %x0, %ri = %r0) -> (tensor<8xf32>, tensor<f32>) {
+    %xx = array.mul %xi, %xi : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+    %rn = array.sum %xx : tensor<8xf32> -> tensor<f32>
+    %xn = array.div %xi, %rn : (tensor<8xf32>, tensor<f32>) -> tensor<8xf32>
+    scf.yield %xn, %rn : tensor<8xf32>, tensor<f32>
+  }
+  return %x, %r : tensor<8xf32>, tensor<f32>
+}
