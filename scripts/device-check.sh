@@ -37,7 +37,8 @@
 # (scripts/kernels_check.py: against NumPy, under memcheck, racecheck,
 # synccheck and initcheck, the transpose against cupy.RawModule), and
 # bench/run.py (ours vs CuPy and PyTorch: the issue-4 workloads, then the
-# matrix products) and bench/sparse.py (the sparse products) unless
+# matrix products), bench/launch.py (loops of small operations) and
+# bench/sparse.py (the sparse products) unless
 # DEVICE_CHECK_BENCH=0 (which `prepare` then skips too). Exit status 1 if
 # any check failed.
 set -u
@@ -94,6 +95,7 @@ prepare)
   mkdir -p .device-bench .device-sparse
   if [ "${DEVICE_CHECK_BENCH:-1}" != 0 ]; then
     $python bench/run.py prepare || exit 1
+    $python bench/launch.py prepare --build "$build" || exit 1
     $python bench/sparse.py prepare --build "$build" --out .device-sparse || exit 1
   fi
   # More sparse cases (fresh seeds): the suite has one per value type.
@@ -175,6 +177,8 @@ run)
     # Matrix products (cuBLASLt) against CuPy and PyTorch.
     (cd .device-bench && $python run.py matmul --results "$out/bench" \
        2>&1 | tail -12)
+    # Loops of small operations against PyTorch (eager, CUDA graph), CuPy.
+    $python bench/launch.py run --results "$out/launch" 2>&1 | tail -4
     (cd .device-sparse && timeout 300 $python sparse.py run \
        --results "$out/sparse" 2>&1 | tail -24)
   fi

@@ -1,0 +1,223 @@
+#!/usr/bin/env python3
+"""Launch overhead: loops of small operations, ours against PyTorch (eager
+and CUDA-graphed) and CuPy, in one device run, results checked against
+float64 NumPy.
+
+  launch.py prepare [--build B] [--stage S]   here: compile the programs
+  launch.py run [--stage S] --results R       on the GPU machine
+
+Ours: the ARRAYRT_BENCH report's span per run (from the start of the first
+device operation that is not a host transfer to the end of the last),
+median over the timed runs. The frameworks: CUDA events around the whole
+loop, median.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+STAGE = os.path.join(ROOT, ".device-bench", "launch")
+SEED = 20261204
+
+
+class Workload:
+    def __init__(self, name, what, program, inputs, ref, torch_fn, cupy_fn):
+        self.name, self.what, self.program = name, what, program
+        self.inputs, self.ref = inputs, ref
+        self.torch_fn, self.cupy_fn = torch_fn, cupy_fn
+
+
+def scale_shift(n, iters):
+    """`t = t * 1.0001 + 0.5`, `iters` times over `n` float32 values."""
+    program = """
+func.func @main() {
+  %%c0 = arith.constant 0 : index
+  %%c1 = arith.constant 1 : index
+  %%iters = arith.constant %(iters)d : index
+  %%t0 = array.load_npy "t0.npy" : tensor<%(n)dxf32>
+  %%a = array.full 1.0001 : tensor<f32>
+  %%b = array.full 0.5 : tensor<f32>
+  %%t = scf.for %%i = %%c0 to %%iters step %%c1 iter_args(%%ti = %%t0) -> (tensor<%(n)dxf32>) {
+    %%m = array.mul %%ti, %%a : (tensor<%(n)dxf32>, tensor<f32>) -> tensor<%(n)dxf32>
+    %%s = array.add %%m, %%b : (tensor<%(n)dxf32>, tensor<f32>) -> tensor<%(n)dxf32>
+    scf.yield %%s : tensor<%(n)dxf32>
+  }
+  array.save_npy %%t, "y.npy" : tensor<%(n)dxf32>
+  return
+}
+""" % dict(n=n, iters=iters)
+
+    def inputs(rng):
+        return {"t0": rng.random(n, dtype=np.float32)}
+
+    def ref(t0):
+        t = t0.astype(np.float64)
+        for _ in range(iters):
+            t = t * np.float64(np.float32(1.0001)) + 0.5
+        return t
+
+    def torch_fn(torch, t0):
+        t = t0
+        for _ in range(iters):
+            t = t * 1.0001 + 0.5
+        return t
+
+    def cupy_fn(cp, t0):
+        t = t0
+        for _ in range(iters):
+            t = t * cp.float32(1.0001) + cp.float32(0.5)
+        return t
+
+    return Workload("scale_shift_%dx%d" % (iters, n),
+                    "%d iterations of t = t * 1.0001 + 0.5, %d float32"
+                    % (iters, n), program, inputs, ref, torch_fn, cupy_fn)
+
+
+WORKLOADS = [scale_shift(1024, 100), scale_shift(1 << 20, 100)]
+
+
+def prepare(args):
+    os.makedirs(args.stage, exist_ok=True)
+    arrayc = os.path.join(os.path.abspath(args.build), "bin", "arrayc")
+    for w in WORKLOADS:
+        source = os.path.join(args.stage, w.name + ".mlir")
+        with open(source, "w") as f:
+            f.write(w.program)
+        done = subprocess.run([arrayc, "--target=cuda", source, "-o",
+                               os.path.join(args.stage, w.name)],
+                              text=True, capture_output=True)
+        if done.returncode != 0:
+            sys.exit("%s: arrayc failed:\n%s" % (w.name, done.stderr[-2000:]))
+    print("prepared %d workloads in %s" % (len(WORKLOADS), args.stage))
+
+
+def rel_error(out, ref):
+    out = np.asarray(out, np.float64)
+    return float(np.linalg.norm((out - ref).ravel()) /
+                 max(np.linalg.norm(ref.ravel()), 1e-300))
+
+
+def time_events(event, elapsed, fn, iters, warmup):
+    """Median of CUDA-event times around `fn` (`event()` makes an event,
+    `elapsed(start, end)` reads the milliseconds between two)."""
+    for _ in range(warmup):
+        fn()
+    samples = []
+    for _ in range(iters):
+        start, end = event(), event()
+        start.record()
+        fn()
+        end.record()
+        end.synchronize()
+        samples.append(elapsed(start, end))
+    return float(np.median(samples))
+
+
+def run_ours(exe, workdir, iters, warmup):
+    report = os.path.join(workdir, "bench.json")
+    env = dict(os.environ, ARRAYRT_BENCH=str(iters),
+               ARRAYRT_BENCH_WARMUP=str(warmup), ARRAYRT_BENCH_OUT=report)
+    done = subprocess.run([os.path.abspath(exe)], cwd=workdir, env=env,
+                          text=True, capture_output=True, timeout=600)
+    if done.returncode != 0:
+        raise RuntimeError("exit %d: %s" % (done.returncode,
+                                            done.stderr[-500:]))
+    bench = json.load(open(report))
+    kernels = [op for op in bench["operations"]
+               if op["kind"] not in ("copy-htod", "copy-dtoh")]
+    runs = bench["iterations"]
+    return (float(np.median(bench["span_ms"])),
+            sum(op["calls"] for op in kernels) / runs)
+
+
+def run(args):
+    import torch
+    os.makedirs(args.results, exist_ok=True)
+    try:
+        import cupy as cp
+    except ImportError:
+        cp = None
+    rows = []
+    for w in WORKLOADS:
+        if args.only and w.name not in args.only.split(","):
+            continue
+        work = os.path.join(args.results, "work", w.name)
+        os.makedirs(work, exist_ok=True)
+        arrays = w.inputs(np.random.default_rng(SEED))
+        for name, a in arrays.items():
+            np.save(os.path.join(work, name + ".npy"), a)
+        ref = w.ref(*arrays.values())
+        row = {"workload": w.name, "what": w.what}
+        try:
+            ms, launches = run_ours(os.path.join(args.stage, w.name), work,
+                                    args.iters, args.warmup)
+            row.update(ours_ms=ms, ours_launches=launches,
+                       ours_err=rel_error(np.load(os.path.join(work, "y.npy")),
+                                          ref))
+        except Exception as e:  # reported, the others still run
+            row["ours_error"] = str(e)[:300]
+        tensors = [torch.from_numpy(a).cuda() for a in arrays.values()]
+        eager = lambda: w.torch_fn(torch, *tensors)
+        event = lambda: torch.cuda.Event(enable_timing=True)
+        elapsed = lambda start, end: start.elapsed_time(end)
+        row["torch_eager_ms"] = time_events(event, elapsed, eager, args.iters,
+                                            args.warmup)
+        row["torch_eager_err"] = rel_error(eager().cpu().numpy(), ref)
+        # The loop captured once into a CUDA graph, replayed.
+        stream = torch.cuda.Stream()
+        stream.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(stream):
+            for _ in range(3):
+                eager()
+        torch.cuda.current_stream().wait_stream(stream)
+        graph = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(graph):
+            graphed = eager()
+        row["torch_graph_ms"] = time_events(event, elapsed, graph.replay,
+                                            args.iters, args.warmup)
+        graph.replay()
+        torch.cuda.synchronize()
+        row["torch_graph_err"] = rel_error(graphed.cpu().numpy(), ref)
+        if cp is not None:
+            arrays_cp = [cp.asarray(a) for a in arrays.values()]
+            fn = lambda: w.cupy_fn(cp, *arrays_cp)
+            row["cupy_ms"] = time_events(cp.cuda.Event,
+                                         cp.cuda.get_elapsed_time, fn,
+                                         args.iters, args.warmup)
+            row["cupy_err"] = rel_error(cp.asnumpy(fn()), ref)
+        best = min(row[k] for k in ("torch_eager_ms", "torch_graph_ms",
+                                    "cupy_ms") if k in row)
+        if "ours_ms" in row:
+            row["best_anchor_ms"] = best
+            row["speedup_vs_best"] = best / row["ours_ms"]
+        rows.append(row)
+        print("%-24s %s" % (w.name, {
+            k: (round(v, 4) if isinstance(v, float) else v)
+            for k, v in row.items() if k != "what"}), flush=True)
+    with open(os.path.join(args.results, "launch.json"), "w") as f:
+        json.dump(rows, f, indent=1)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("prepare")
+    p.add_argument("--build", default=os.path.join(ROOT, "build"))
+    p.add_argument("--stage", default=STAGE)
+    r = sub.add_parser("run")
+    r.add_argument("--stage", default=STAGE)
+    r.add_argument("--results", required=True)
+    r.add_argument("--iters", type=int, default=30)
+    r.add_argument("--warmup", type=int, default=3)
+    r.add_argument("--only", help="comma-separated workloads")
+    args = parser.parse_args()
+    {"prepare": prepare, "run": run}[args.command](args)
+
+
+if __name__ == "__main__":
+    main()
