@@ -3,7 +3,8 @@
 // scale-and-shift recurrence, two carried arrays with a broadcast row, a
 // float16 intermediate and the induction variable, a dynamic and a
 // zero-size shape, a loop that runs no iteration, nested loops over a 0-d
-// array, and a loop with a dot product that feeds back (left as it is).
+// array, a counted scf.while, and a loop with a dot product that feeds
+// back (left as it is).
 // RUN: arrayc --target=cpu %s -o %t.cpu 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
 // RUN: rm -rf %t.cpu.dir && mkdir -p %t.cpu.dir && cd %t.cpu.dir && %numpy-ref %s > %t.cpu.ref
 // RUN: cd %t.cpu.dir && %t.cpu > %t.cpu.out
@@ -33,6 +34,9 @@
 // NUMPY: y = np.arange(1, 9, dtype=np.float32)
 // NUMPY: exec("for _ in range(3): r = (y * y).sum(dtype=np.float64).astype(np.float32); y = y / r")
 // NUMPY: print(y); print(r)
+// NUMPY: w = np.arange(1024, dtype=np.float32) * np.float32(0.001)
+// NUMPY: exec("for _ in range(7): w = w * np.float32(0.5) + np.float32(1.0)")
+// NUMPY: print(w)
 
 // Functions that are not exported compile without a warning about their
 // arguments' names.
@@ -123,6 +127,29 @@ func.func @normalized(%y0: tensor<8xf32>) -> (tensor<8xf32>, tensor<f32>) {
   return %y, %r : tensor<8xf32>, tensor<f32>
 }
 
+// GPU-LABEL: func.func @counted(
+// GPU-NOT: scf.while
+// GPU: return
+// GPU: gpu.module @counted_kernel
+// GPU: scf.while (%{{.+}} = %c0, %{{.+}} = %{{.+}}) : (index, f32) -> (index, f32)
+func.func @counted(%t0: tensor<?xf32>, %n: index) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %half = array.full 0.5 : tensor<f32>
+  %one = array.full 1.0 : tensor<f32>
+  %i, %t = scf.while (%i = %c0, %t = %t0) : (index, tensor<?xf32>) -> (index, tensor<?xf32>) {
+    %go = arith.cmpi slt, %i, %n : index
+    scf.condition(%go) %i, %t : index, tensor<?xf32>
+  } do {
+  ^bb0(%i1: index, %t1: tensor<?xf32>):
+    %h = array.mul %t1, %half : (tensor<?xf32>, tensor<f32>) -> tensor<?xf32>
+    %s = array.add %h, %one : (tensor<?xf32>, tensor<f32>) -> tensor<?xf32>
+    %next = arith.addi %i1, %c1 : index
+    scf.yield %next, %s : index, tensor<?xf32>
+  }
+  return %t : tensor<?xf32>
+}
+
 func.func @main() {
   %c0 = arith.constant 0 : index
   %c100 = arith.constant 100 : index
@@ -152,5 +179,8 @@ func.func @main() {
   %y, %r = call @normalized(%y0) : (tensor<8xf32>) -> (tensor<8xf32>, tensor<f32>)
   array.print %y : tensor<8xf32>
   array.print %r : tensor<f32>
+  %c7 = arith.constant 7 : index
+  %w = call @counted(%t0, %c7) : (tensor<?xf32>, index) -> tensor<?xf32>
+  array.print %w : tensor<?xf32>
   return
 }

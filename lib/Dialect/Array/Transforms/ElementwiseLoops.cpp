@@ -32,47 +32,110 @@ namespace {
 /// An invariant tensor read at the new op's index through `map`.
 using InvariantRead = std::pair<Value, AffineMap>;
 
-/// Why a loop stays as it is, or the plan to rewrite it.
+bool isScalar(Type type) { return type.isIntOrIndexOrFloat(); }
+
+/// What an scf.for and an scf.while have in common here: the values each
+/// iteration starts from, and the blocks that compute the next ones.
+struct LoopParts {
+  Operation *op;
+  ValueRange inits;
+  /// The values carried into an iteration (scf.while: before's arguments;
+  /// after's are the forwarded ones, of the same types).
+  Block::BlockArgListType carried;
+  SmallVector<Block *> blocks; // in execution order
+
+  static std::optional<LoopParts> of(Operation *op) {
+    if (auto loop = dyn_cast<scf::ForOp>(op))
+      return LoopParts{
+          op, loop.getInitArgs(), loop.getRegionIterArgs(), {loop.getBody()}};
+    auto loop = dyn_cast<scf::WhileOp>(op);
+    if (!loop)
+      return std::nullopt;
+    // After's arguments are the forwarded values: their types must be
+    // before's for the element loop to forward elements.
+    if (!llvm::equal(ValueRange(loop.getBeforeArguments()).getTypes(),
+                     ValueRange(loop.getAfterArguments()).getTypes()))
+      return std::nullopt;
+    return LoopParts{op,
+                     loop.getInits(),
+                     loop.getBeforeArguments(),
+                     {loop.getBeforeBody(), loop.getAfterBody()}};
+  }
+};
+
+/// Whether a loop is elementwise over the tensors it carries: each value it
+/// computes is a tensor of the carried shape computed per element
+/// (`varying`), a scalar the same for every element (`uniform`), or a
+/// loop-invariant value.
 class LoopAnalysis {
 public:
-  explicit LoopAnalysis(scf::ForOp loop) : loop(loop) {}
+  explicit LoopAnalysis(const LoopParts &loop) : loop(loop) {}
 
-  /// Whether the loop can be rewritten; fills `invariants`.
+  /// Whether the loop can be rewritten; fills `invariants` and `shape`.
   bool run() {
-    if (loop.getNumRegionIterArgs() == 0)
+    unsigned tensors = 0;
+    for (Value arg : loop.carried)
+      if (!addCarried(arg, tensors))
+        return false;
+    if (!tensors)
       return false;
-    for (BlockArgument arg : loop.getRegionIterArgs()) {
-      auto type = dyn_cast<RankedTensorType>(arg.getType());
-      if (!type)
-        return false;
-      if (!shape)
-        shape = type;
-      else if (type.getShape() != shape.getShape())
-        return false;
-      varying.insert(arg);
-    }
     // Several tensors of a dynamic shape may differ in size at run time.
-    if (!shape.hasStaticShape() && loop.getNumRegionIterArgs() > 1)
+    if (!shape.hasStaticShape() && tensors > 1)
       return false;
-    for (Operation &op : loop.getBody()->without_terminator())
-      if (!accept(op))
+    // The element loop computes no scalar result for after the loop.
+    for (Value result : loop.op->getResults())
+      if (isScalar(result.getType()) && !result.use_empty())
         return false;
-    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-    for (Value value : yield.getOperands())
-      if (!varying.contains(value) &&
-          !readInvariant(value, identity(shape.getRank())))
-        return false;
+    if (auto forOp = dyn_cast<scf::ForOp>(loop.op))
+      uniform.insert(forOp.getInductionVar());
+    for (Block *block : loop.blocks) {
+      for (BlockArgument arg : block->getArguments())
+        if (!llvm::is_contained(loop.carried, arg) && !addCarried(arg, tensors))
+          return false;
+      for (Operation &op : block->without_terminator())
+        if (!accept(op))
+          return false;
+      Operation *terminator = block->getTerminator();
+      ValueRange next = terminator->getOperands();
+      if (auto condition = dyn_cast<scf::ConditionOp>(terminator)) {
+        if (!acceptNext(condition.getCondition()))
+          return false;
+        next = condition.getArgs();
+      }
+      for (Value value : next)
+        if (!acceptNext(value))
+          return false;
+    }
     return true;
   }
 
   SmallVector<InvariantRead> invariants;
+  RankedTensorType shape;
 
 private:
-  AffineMap identity(unsigned rank) {
-    return AffineMap::getMultiDimIdentityMap(rank, loop.getContext());
+  AffineMap identity() {
+    return AffineMap::getMultiDimIdentityMap(shape.getRank(),
+                                             loop.op->getContext());
   }
 
-  bool isInvariant(Value value) { return loop.isDefinedOutsideOfLoop(value); }
+  bool isInvariant(Value value) {
+    return !loop.op->isAncestor(value.getParentRegion()->getParentOp());
+  }
+
+  /// A value the loop carries: a tensor of the carried shape or a scalar.
+  bool addCarried(Value value, unsigned &tensors) {
+    if (isScalar(value.getType())) {
+      uniform.insert(value);
+      return true;
+    }
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!type || (shape && type.getShape() != shape.getShape()))
+      return false;
+    shape = type;
+    varying.insert(value);
+    ++tensors;
+    return true;
+  }
 
   /// Records an invariant tensor read through `map`; false if `value` is
   /// not invariant.
@@ -84,6 +147,15 @@ private:
     return true;
   }
 
+  /// A value an iteration hands on (yields, forwards, or tests).
+  bool acceptNext(Value value) {
+    if (varying.contains(value) || uniform.contains(value))
+      return true;
+    if (isScalar(value.getType()))
+      return isInvariant(value);
+    return readInvariant(value, identity());
+  }
+
   bool accept(Operation &op) {
     if (auto generic = dyn_cast<linalg::GenericOp>(op))
       return acceptGeneric(generic);
@@ -91,9 +163,12 @@ private:
       return true;
     // The sizes of a carried tensor (of a dynamic shape) are its initial
     // value's.
-    if (auto dim = dyn_cast<tensor::DimOp>(op))
-      return varying.contains(dim.getSource()) &&
-             cast<ShapedType>(dim.getSource().getType()).getRank() != 0;
+    if (auto dim = dyn_cast<tensor::DimOp>(op)) {
+      if (!varying.contains(dim.getSource()) || shape.getRank() == 0)
+        return false;
+      uniform.insert(dim.getResult());
+      return true;
+    }
     if (auto elements = dyn_cast<tensor::FromElementsOp>(op)) {
       if (elements.getType().getRank() != 0)
         return false;
@@ -101,11 +176,13 @@ private:
       return true;
     }
     // Scalar arithmetic (of the induction variable, say): cloned into the
-    // scalar loop.
-    auto isScalar = [](Type type) { return type.isIntOrIndexOrFloat(); };
-    return op.getNumRegions() == 0 && isMemoryEffectFree(&op) &&
-           llvm::all_of(op.getOperandTypes(), isScalar) &&
-           llvm::all_of(op.getResultTypes(), isScalar);
+    // element loop.
+    if (op.getNumRegions() != 0 || !isMemoryEffectFree(&op) ||
+        !llvm::all_of(op.getOperandTypes(), isScalar) ||
+        !llvm::all_of(op.getResultTypes(), isScalar))
+      return false;
+    uniform.insert(op.result_begin(), op.result_end());
+    return true;
   }
 
   bool acceptGeneric(linalg::GenericOp op) {
@@ -138,13 +215,13 @@ private:
       if (!readInvariant(value, map))
         return false;
     }
-    // Values of the loop body that the op's body captures: scalars only
-    // (a captured carried tensor could be read at any element).
+    // Values of the loop that the op's body captures: scalars only (a
+    // captured carried tensor could be read at any element).
     WalkResult captures = op.getRegion().walk([&](Operation *inner) {
       for (Value operand : inner->getOperands())
         if (!isInvariant(operand) &&
             !op.getRegion().isAncestor(operand.getParentRegion()) &&
-            !operand.getType().isIntOrIndexOrFloat())
+            !uniform.contains(operand))
           return WalkResult::interrupt();
       return WalkResult::advance();
     });
@@ -157,20 +234,113 @@ private:
     return true;
   }
 
-  scf::ForOp loop;
-  RankedTensorType shape;
+  const LoopParts &loop;
   /// Tensors whose elements the rewritten loop computes per element.
   DenseSet<Value> varying;
+  /// Scalars of the loop, the same for every element.
+  DenseSet<Value> uniform;
 };
 
-/// Replaces `loop` by one linalg.generic whose body runs it on scalars.
-void rewrite(scf::ForOp loop, ArrayRef<InvariantRead> invariants) {
-  OpBuilder b(loop);
-  Location loc = loop.getLoc();
-  MLIRContext *context = loop.getContext();
-  auto shape = cast<RankedTensorType>(loop.getRegionIterArgs()[0].getType());
+/// Clones a loop's blocks into the body of the element loop: the element of
+/// each varying tensor instead of the tensor, the scalars as they are.
+class ElementCloner {
+public:
+  ElementCloner(const DenseMap<InvariantRead, Value> &invariantElement,
+                ArrayRef<Value> indices, Value sizesOf)
+      : invariantElement(invariantElement), indices(indices), sizesOf(sizesOf) {
+  }
+
+  /// Maps a block argument to its element (a tensor) or value (a scalar).
+  void bind(Value arg, Value value) {
+    if (isScalar(arg.getType()))
+      scalars.map(arg, value);
+    else
+      element[arg] = value;
+  }
+
+  /// The element (or the scalar) `value` stands for, read through `map`
+  /// where it is an invariant tensor.
+  Value lookup(Value value, AffineMap map) {
+    if (Value known = element.lookup(value))
+      return known;
+    if (isScalar(value.getType()))
+      return scalars.lookupOrDefault(value);
+    return invariantElement.lookup({value, map});
+  }
+
+  /// Clones the ops of `block` but its terminator.
+  void clone(OpBuilder &b, Location loc, Block &block) {
+    for (Operation &op : block.without_terminator()) {
+      if (isa<tensor::EmptyOp>(op))
+        continue;
+      if (auto dim = dyn_cast<tensor::DimOp>(op)) {
+        scalars.map(
+            dim.getResult(),
+            tensor::DimOp::create(b, loc, sizesOf,
+                                  scalars.lookupOrDefault(dim.getIndex())));
+        continue;
+      }
+      if (auto elements = dyn_cast<tensor::FromElementsOp>(op)) {
+        element[elements.getResult()] =
+            scalars.lookupOrDefault(elements.getElements()[0]);
+        continue;
+      }
+      auto inner = dyn_cast<linalg::GenericOp>(op);
+      if (!inner) {
+        b.clone(op, scalars);
+        continue;
+      }
+      // The loop's scalars that the op's body captures, its arguments'
+      // elements and the domain's indices.
+      IRMapping mapping = scalars;
+      for (OpOperand &operand : inner->getOpOperands()) {
+        BlockArgument arg = inner.getMatchingBlockArgument(&operand);
+        if (!arg.use_empty())
+          mapping.map(arg, lookup(operand.get(),
+                                  inner.getMatchingIndexingMap(&operand)));
+      }
+      for (Operation &bodyOp : inner.getBody()->without_terminator()) {
+        if (auto index = dyn_cast<linalg::IndexOp>(bodyOp))
+          mapping.map(index.getResult(), indices[index.getDim()]);
+        else
+          b.clone(bodyOp, mapping);
+      }
+      auto yield = cast<linalg::YieldOp>(inner.getBody()->getTerminator());
+      for (auto [result, value] :
+           llvm::zip(inner.getResults(), yield.getValues()))
+        element[result] = mapping.lookupOrDefault(value);
+    }
+  }
+
+  SmallVector<Value> lookupAll(ValueRange values, AffineMap identity) {
+    return llvm::map_to_vector(
+        values, [&](Value value) { return lookup(value, identity); });
+  }
+
+private:
+  const DenseMap<InvariantRead, Value> &invariantElement;
+  ArrayRef<Value> indices;
+  Value sizesOf;
+  DenseMap<Value, Value> element;
+  IRMapping scalars;
+};
+
+/// Replaces `loop` by one linalg.generic whose body runs it on elements.
+void rewrite(const LoopParts &loop, RankedTensorType shape,
+             ArrayRef<InvariantRead> invariants) {
+  OpBuilder b(loop.op);
+  Location loc = loop.op->getLoc();
   unsigned rank = shape.getRank();
-  AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, context);
+  AffineMap identity =
+      AffineMap::getMultiDimIdentityMap(rank, loop.op->getContext());
+
+  // The positions of the carried tensors, and one of their initial values
+  // (the domain's sizes).
+  SmallVector<unsigned> tensorPositions;
+  for (auto [i, init] : llvm::enumerate(loop.inits))
+    if (!isScalar(init.getType()))
+      tensorPositions.push_back(i);
+  Value sizesOf = loop.inits[tensorPositions.front()];
 
   SmallVector<Value> inputs;
   SmallVector<AffineMap> maps;
@@ -178,121 +348,114 @@ void rewrite(scf::ForOp loop, ArrayRef<InvariantRead> invariants) {
     inputs.push_back(read.first);
     maps.push_back(read.second);
   }
-  for (Value init : loop.getInitArgs()) {
-    inputs.push_back(init);
+  for (unsigned i : tensorPositions) {
+    inputs.push_back(loop.inits[i]);
     maps.push_back(identity);
   }
-  SmallVector<OpFoldResult> sizes =
-      tensor::getMixedSizes(b, loc, loop.getInitArgs()[0]);
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, sizesOf);
   SmallVector<Value> outputs;
-  for (Value init : loop.getInitArgs()) {
+  SmallVector<Type> resultTypes;
+  for (unsigned i : tensorPositions) {
+    Type type = loop.op->getResult(i).getType();
     outputs.push_back(tensor::EmptyOp::create(
-        b, loc, sizes, cast<ShapedType>(init.getType()).getElementType()));
+        b, loc, sizes, cast<ShapedType>(type).getElementType()));
     maps.push_back(identity);
+    resultTypes.push_back(type);
   }
   SmallVector<utils::IteratorType> iterators(rank,
                                              utils::IteratorType::parallel);
 
   auto generic = linalg::GenericOp::create(
-      b, loc, loop.getResultTypes(), inputs, outputs, maps, iterators,
+      b, loc, resultTypes, inputs, outputs, maps, iterators,
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
         SmallVector<Value> indices;
         for (unsigned dim = 0; dim < rank; ++dim)
           indices.push_back(linalg::IndexOp::create(nb, nloc, dim));
-        // Each invariant read's element.
         DenseMap<InvariantRead, Value> invariantElement;
         for (auto [read, arg] : llvm::zip(invariants, args))
           invariantElement[read] = arg;
-        ValueRange initElements =
-            args.slice(invariants.size(), loop.getNumRegionIterArgs());
-        auto scalarLoop = scf::ForOp::create(
-            nb, nloc, loop.getLowerBound(), loop.getUpperBound(),
-            loop.getStep(), initElements,
-            [&](OpBuilder &lb, Location lloc, Value iv, ValueRange carried) {
-              // The element of each varying tensor, and the clones of the
-              // body's scalars.
-              DenseMap<Value, Value> element;
-              IRMapping scalars;
-              scalars.map(loop.getInductionVar(), iv);
-              for (auto [arg, value] :
-                   llvm::zip(loop.getRegionIterArgs(), carried))
-                element[arg] = value;
-              auto elementOf = [&](Value value, AffineMap map) {
-                if (Value known = element.lookup(value))
-                  return known;
-                return invariantElement.lookup({value, map});
-              };
-              for (Operation &op : loop.getBody()->without_terminator()) {
-                if (isa<tensor::EmptyOp>(op))
-                  continue;
-                if (auto dim = dyn_cast<tensor::DimOp>(op)) {
-                  scalars.map(dim.getResult(),
-                              tensor::DimOp::create(
-                                  lb, lloc, loop.getInitArgs()[0],
-                                  scalars.lookupOrDefault(dim.getIndex())));
-                  continue;
-                }
-                if (auto elements = dyn_cast<tensor::FromElementsOp>(op)) {
-                  element[elements.getResult()] =
-                      scalars.lookupOrDefault(elements.getElements()[0]);
-                  continue;
-                }
-                auto inner = dyn_cast<linalg::GenericOp>(op);
-                if (!inner) {
-                  lb.clone(op, scalars);
-                  continue;
-                }
-                // The scalars of the loop body the op's body captures.
-                IRMapping mapping = scalars;
-                for (OpOperand &operand : inner->getOpOperands()) {
-                  BlockArgument arg = inner.getMatchingBlockArgument(&operand);
-                  if (!arg.use_empty())
-                    mapping.map(
-                        arg, elementOf(operand.get(),
-                                       inner.getMatchingIndexingMap(&operand)));
-                }
-                for (Operation &bodyOp :
-                     inner.getBody()->without_terminator()) {
-                  if (auto index = dyn_cast<linalg::IndexOp>(bodyOp)) {
-                    mapping.map(index.getResult(), indices[index.getDim()]);
-                    continue;
-                  }
-                  lb.clone(bodyOp, mapping);
-                }
-                auto yield =
-                    cast<linalg::YieldOp>(inner.getBody()->getTerminator());
-                for (auto [result, value] :
-                     llvm::zip(inner.getResults(), yield.getValues()))
-                  element[result] = mapping.lookupOrDefault(value);
-              }
-              auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-              SmallVector<Value> next;
-              for (Value value : yield.getOperands())
-                next.push_back(elementOf(value, identity));
-              scf::YieldOp::create(lb, lloc, next);
-            });
-        linalg::YieldOp::create(nb, nloc, scalarLoop.getResults());
+        // The element loop starts from the carried tensors' elements and
+        // the carried scalars' initial values.
+        SmallVector<Value> inits(loop.inits.begin(), loop.inits.end());
+        for (auto [k, i] : llvm::enumerate(tensorPositions))
+          inits[i] = args[invariants.size() + k];
+        ElementCloner cloner(invariantElement, indices, sizesOf);
+        ValueRange results;
+        if (auto forOp = dyn_cast<scf::ForOp>(loop.op)) {
+          auto elementLoop = scf::ForOp::create(
+              nb, nloc, forOp.getLowerBound(), forOp.getUpperBound(),
+              forOp.getStep(), inits,
+              [&](OpBuilder &lb, Location lloc, Value iv, ValueRange carried) {
+                cloner.bind(forOp.getInductionVar(), iv);
+                for (auto [arg, value] : llvm::zip(loop.carried, carried))
+                  cloner.bind(arg, value);
+                Block &body = *forOp.getBody();
+                cloner.clone(lb, lloc, body);
+                scf::YieldOp::create(
+                    lb, lloc,
+                    cloner.lookupAll(body.getTerminator()->getOperands(),
+                                     identity));
+              },
+              forOp.getUnsignedCmp());
+          results = elementLoop.getResults();
+        } else {
+          auto whileOp = cast<scf::WhileOp>(loop.op);
+          auto elementLoop = scf::WhileOp::create(
+              nb, nloc, ValueRange(inits).getTypes(), inits,
+              [&](OpBuilder &lb, Location lloc, ValueRange carried) {
+                for (auto [arg, value] : llvm::zip(loop.carried, carried))
+                  cloner.bind(arg, value);
+                Block &before = *whileOp.getBeforeBody();
+                cloner.clone(lb, lloc, before);
+                scf::ConditionOp condition = whileOp.getConditionOp();
+                scf::ConditionOp::create(
+                    lb, lloc, cloner.lookup(condition.getCondition(), identity),
+                    cloner.lookupAll(condition.getArgs(), identity));
+              },
+              [&](OpBuilder &lb, Location lloc, ValueRange forwarded) {
+                for (auto [arg, value] :
+                     llvm::zip(whileOp.getAfterArguments(), forwarded))
+                  cloner.bind(arg, value);
+                Block &after = *whileOp.getAfterBody();
+                cloner.clone(lb, lloc, after);
+                scf::YieldOp::create(
+                    lb, lloc,
+                    cloner.lookupAll(after.getTerminator()->getOperands(),
+                                     identity));
+              });
+          results = elementLoop.getResults();
+        }
+        SmallVector<Value> elements;
+        for (unsigned i : tensorPositions)
+          elements.push_back(results[i]);
+        linalg::YieldOp::create(nb, nloc, elements);
         for (Value index : indices)
           if (index.use_empty())
             index.getDefiningOp()->erase();
       });
-  loop.replaceAllUsesWith(generic.getResults());
-  loop.erase();
+  for (auto [k, i] : llvm::enumerate(tensorPositions))
+    loop.op->getResult(i).replaceAllUsesWith(generic.getResult(k));
+  loop.op->erase();
 }
 
 struct ArrayElementwiseLoopsPass
     : array::impl::ArrayElementwiseLoopsBase<ArrayElementwiseLoopsPass> {
   void runOnOperation() override {
-    SmallVector<scf::ForOp> loops;
+    SmallVector<Operation *> loops;
     // Inner loops first: an inner loop rewritten may make its outer loop
     // elementwise too.
-    getOperation()->walk<WalkOrder::PostOrder>(
-        [&](scf::ForOp loop) { loops.push_back(loop); });
-    for (scf::ForOp loop : loops) {
-      hoistInvariants(loop);
-      LoopAnalysis analysis(loop);
+    getOperation()->walk<WalkOrder::PostOrder>([&](Operation *op) {
+      if (isa<scf::ForOp, scf::WhileOp>(op))
+        loops.push_back(op);
+    });
+    for (Operation *op : loops) {
+      hoistInvariants(cast<LoopLikeOpInterface>(op));
+      std::optional<LoopParts> loop = LoopParts::of(op);
+      if (!loop)
+        continue;
+      LoopAnalysis analysis(*loop);
       if (analysis.run())
-        rewrite(loop, analysis.invariants);
+        rewrite(*loop, analysis.shape, analysis.invariants);
     }
   }
 
@@ -301,9 +464,9 @@ struct ArrayElementwiseLoopsPass
   /// speculatable to upstream's loop-invariant code motion, which leaves
   /// them in; computing them once even when the loop runs no iteration is
   /// harmless here).
-  static void hoistInvariants(scf::ForOp loop) {
+  static void hoistInvariants(LoopLikeOpInterface loop) {
     moveLoopInvariantCode(
-        &loop.getRegion(),
+        loop.getLoopRegions(),
         [&](Value value, Region *) {
           return loop.isDefinedOutsideOfLoop(value);
         },

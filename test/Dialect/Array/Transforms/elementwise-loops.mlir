@@ -188,3 +188,93 @@ func.func @with_dot(%x0: tensor<8xf32>, %r0: tensor<f32>) -> (tensor<8xf32>, ten
   }
   return %x, %r : tensor<8xf32>, tensor<f32>
 }
+
+// -----
+
+// A counted scf.while: the counter is a scalar the element loop carries
+// too (its result is not read after the loop).
+// CHECK-LABEL: func.func @counted_while
+// CHECK-SAME: (%[[T0:.+]]: tensor<8xf32>, %[[N:.+]]: index)
+// CHECK-NOT: scf.while
+// CHECK: linalg.generic {{.*}} ins(%[[T0]] : tensor<8xf32>)
+// CHECK-NEXT: ^bb0(%[[IN:.+]]: f32, %{{.+}}: f32):
+// CHECK-NEXT: %{{.+}}:2 = scf.while (%[[I:.+]] = %c0, %[[X:.+]] = %[[IN]]) : (index, f32) -> (index, f32) {
+// CHECK-NEXT: %[[C:.+]] = arith.cmpi slt, %[[I]], %[[N]] : index
+// CHECK-NEXT: scf.condition(%[[C]]) %[[I]], %[[X]] : index, f32
+// CHECK: ^bb0(%[[I2:.+]]: index, %[[X2:.+]]: f32):
+// CHECK: arith.mulf %[[X2]], %[[X2]] : f32
+// CHECK: arith.addi %[[I2]], %c1 : index
+// CHECK: scf.yield
+func.func @counted_while(%t0: tensor<8xf32>, %n: index) -> tensor<8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %i, %t = scf.while (%i = %c0, %t = %t0) : (index, tensor<8xf32>) -> (index, tensor<8xf32>) {
+    %go = arith.cmpi slt, %i, %n : index
+    scf.condition(%go) %i, %t : index, tensor<8xf32>
+  } do {
+  ^bb0(%i1: index, %t1: tensor<8xf32>):
+    %sq = array.mul %t1, %t1 : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+    %next = arith.addi %i1, %c1 : index
+    scf.yield %next, %sq : index, tensor<8xf32>
+  }
+  return %t : tensor<8xf32>
+}
+
+// A scalar carried by an scf.for and read by the elementwise ops.
+// CHECK-LABEL: func.func @scalar_carried
+// CHECK: linalg.generic
+// CHECK: scf.for {{.*}} iter_args(%{{.+}} = %{{.+}}, %[[K:.+]] = %{{.+}}) -> (f32, f32)
+// CHECK: arith.mulf %{{.+}}, %[[K]] : f32
+// CHECK: arith.mulf %[[K]], %{{.+}} : f32
+func.func @scalar_carried(%t0: tensor<8xf32>) -> tensor<8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %k0 = arith.constant 1.5 : f32
+  %half = arith.constant 0.5 : f32
+  %t, %k = scf.for %i = %c0 to %c4 step %c1 iter_args(%ti = %t0, %ki = %k0) -> (tensor<8xf32>, f32) {
+    %kt = tensor.from_elements %ki : tensor<f32>
+    %m = array.mul %ti, %kt : (tensor<8xf32>, tensor<f32>) -> tensor<8xf32>
+    %kn = arith.mulf %ki, %half : f32
+    scf.yield %m, %kn : tensor<8xf32>, f32
+  }
+  return %t : tensor<8xf32>
+}
+
+// Left alone: the counter read after the loop, and a condition on the
+// arrays' values (a reduction).
+// CHECK-LABEL: func.func @counter_read_after
+// CHECK: scf.while
+func.func @counter_read_after(%t0: tensor<8xf32>, %n: index) -> (tensor<8xf32>, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %i, %t = scf.while (%i = %c0, %t = %t0) : (index, tensor<8xf32>) -> (index, tensor<8xf32>) {
+    %go = arith.cmpi slt, %i, %n : index
+    scf.condition(%go) %i, %t : index, tensor<8xf32>
+  } do {
+  ^bb0(%i1: index, %t1: tensor<8xf32>):
+    %sq = array.mul %t1, %t1 : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+    %next = arith.addi %i1, %c1 : index
+    scf.yield %next, %sq : index, tensor<8xf32>
+  }
+  return %t, %i : tensor<8xf32>, index
+}
+
+// CHECK-LABEL: func.func @until_small
+// CHECK: scf.while
+// CHECK: linalg.generic {{.*}} iterator_types = ["reduction"]
+func.func @until_small(%t0: tensor<8xf32>) -> tensor<8xf32> {
+  %tol = arith.constant 1.0e-3 : f32
+  %half = array.full 0.5 : tensor<f32>
+  %t = scf.while (%t = %t0) : (tensor<8xf32>) -> tensor<8xf32> {
+    %s = array.sum %t : tensor<8xf32> -> tensor<f32>
+    %v = tensor.extract %s[] : tensor<f32>
+    %go = arith.cmpf ogt, %v, %tol : f32
+    scf.condition(%go) %t : tensor<8xf32>
+  } do {
+  ^bb0(%t1: tensor<8xf32>):
+    %h = array.mul %t1, %half : (tensor<8xf32>, tensor<f32>) -> tensor<8xf32>
+    scf.yield %h : tensor<8xf32>
+  }
+  return %t : tensor<8xf32>
+}

@@ -91,14 +91,16 @@ def ArrayElementwiseLoops : Pass<"array-elementwise-loops"> {
   let summary = "Loops elementwise over the tensors they carry become one "
                 "elementwise op that runs the loop per element.";
   let description = [{
-    An `scf.for` whose iterations are elementwise over the tensors it
-    carries (each element's next value depends only on the same element
-    of the carried tensors, on loop-invariant tensors read through any
-    indexing map, and on scalars of the induction variable) becomes one
-    `linalg.generic` over the carried tensors' shape whose body runs the
-    loop on scalars: one kernel instead of one per iteration, and the
-    carried values stay in registers. Runs after `array-fuse-elementwise`,
-    on its fused ops; loop-invariant ops are hoisted out of the loop first.
+    An `scf.for` or `scf.while` whose iterations are elementwise over the
+    tensors it carries (each element's next value depends only on the same
+    element of the carried tensors, on loop-invariant tensors read through
+    any indexing map, and on scalars: the induction variable, carried
+    scalars such as a `while` loop's counter, values computed from them)
+    becomes one `linalg.generic` over the carried tensors' shape whose body
+    runs the loop on elements: one kernel instead of one per iteration,
+    and the carried values stay in registers. A `while` loop's condition
+    must be such a scalar. Runs after `array-fuse-elementwise`, on its
+    fused ops; loop-invariant ops are hoisted out of the loop first.
 
     ```mlir
     // Before: 100 elementwise ops, each reading and writing %t
@@ -120,9 +122,11 @@ def ArrayElementwiseLoops : Pass<"array-elementwise-loops"> {
     reads a carried tensor at another element (a shift, a transpose, a
     matrix product), reduces one (a sum that feeds back as a 0-d array),
     has side effects (a print, a save) or ops other than elementwise
-    `linalg.generic`s, `tensor.empty`, 0-d `tensor.from_elements` and
-    scalar arithmetic; loops that carry tensors of different shapes, more
-    than one tensor of a dynamic shape, or values that are not tensors.
+    `linalg.generic`s, `tensor.empty`, `tensor.dim`, 0-d
+    `tensor.from_elements` and scalar arithmetic; a `while` loop whose
+    condition reads the arrays (a convergence test); loops that carry
+    tensors of different shapes, more than one tensor of a dynamic shape,
+    or a scalar read after the loop.
   }];
   let dependentDialects = ["linalg::LinalgDialect", "scf::SCFDialect",
                            "tensor::TensorDialect"];
