@@ -22,7 +22,8 @@
 //
 // An event records the clock; elapsed time is the difference, and is an
 // error for events created with CU_EVENT_DISABLE_TIMING, as in the driver.
-// fakeCudaLiveEvents() counts events created and not destroyed. Every event
+// fakeCudaLiveEvents() counts events created and not destroyed, and
+// fakeCudaGetFunctionCalls() the cuModuleGetFunction calls. Every event
 // has completed by the time cuEventQuery can ask.
 //
 // Memory: fakeCudaSetMemoryCapacity(bytes) makes allocations fail with
@@ -68,6 +69,7 @@ struct State {
   std::map<uintptr_t, size_t> allocations; // Device memory: begin -> size.
   size_t liveBytes = 0, capacity = 0, peakBytes = 0;
   long allocationCalls = 0;
+  long getFunctionCalls = 0;
   int context = 0, stream = 0, pool = 0;
   std::string launched; // Kernel names, space-separated.
 };
@@ -166,6 +168,11 @@ extern "C" {
 
 __attribute__((visibility("default"))) void fakeCudaAdvance(double us) {
   advance(us);
+}
+
+__attribute__((visibility("default"))) long fakeCudaGetFunctionCalls(void) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  return state().getFunctionCalls;
 }
 
 __attribute__((visibility("default"))) long fakeCudaLiveEvents(void) {
@@ -274,6 +281,7 @@ CUresult cuModuleUnload(CUmodule module) {
 CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
                              const char *name) {
   std::lock_guard<std::mutex> lock(state().mutex);
+  ++state().getFunctionCalls;
   FakeFunction &entry = reinterpret_cast<FakeModule *>(module)->functions[name];
   entry.name = name;
   entry.module = module;

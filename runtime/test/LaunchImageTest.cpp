@@ -71,3 +71,25 @@ TEST(LaunchImageTest, BadLaunchShapesExitWithTheKernelsName) {
 }
 
 } // namespace
+
+// The host code of gpu-to-llvm looks a kernel up before each launch: the
+// runtime asks the driver once per kernel.
+TEST(MlirGpuAbiLaunchTest, KernelLookedUpOncePerModule) {
+  auto calls = fakeDriverHook<long (*)()>("fakeCudaGetFunctionCalls");
+  ASSERT_NE(calls, nullptr);
+  static const char image[] = "a gpu.binary";
+  void *module = mgpuModuleLoad(const_cast<char *>(image), sizeof(image));
+  long before = calls();
+  void *first = mgpuModuleGetFunction(module, "kernel_a");
+  for (int i = 0; i < 10; ++i)
+    EXPECT_EQ(mgpuModuleGetFunction(module, "kernel_a"), first);
+  EXPECT_EQ(calls() - before, 1);
+  // Another kernel of the module, and the first again: each looked up once.
+  void *second = mgpuModuleGetFunction(module, "kernel_b");
+  EXPECT_NE(second, first);
+  std::string copy = "kernel_a"; // the same name at another address
+  EXPECT_EQ(mgpuModuleGetFunction(module, copy.c_str()), first);
+  EXPECT_EQ(mgpuModuleGetFunction(module, "kernel_b"), second);
+  EXPECT_EQ(calls() - before, 2);
+  mgpuModuleUnload(module);
+}

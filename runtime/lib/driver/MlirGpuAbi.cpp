@@ -14,7 +14,9 @@
 #include <atomic>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <mutex>
+#include <vector>
 
 namespace {
 
@@ -79,16 +81,46 @@ HostRange contiguousRange(int64_t rank, void *descriptor,
 
 /// A gpu.binary, loaded by its first mgpuModuleGetFunction. A failed load
 /// (an error code inside a library call) is tried again by the next one.
+/// The host code calls mgpuModuleGetFunction before every launch, with the
+/// kernel's name as a constant: the functions are looked up once, and a
+/// launch of the kernel looked up last (a module holds one) reads one
+/// atomic instead of asking the driver.
 struct LazyModule {
+  struct Function {
+    const char *name; // compared by address first, then by contents
+    arrayrt_function_t function;
+  };
+
   void *data;
   uint64_t size;
   bool jit;
   int32_t optLevel;
   std::mutex mutex;
   std::atomic<arrayrt_module_t> loaded{nullptr};
+  std::vector<std::unique_ptr<Function>> functions; // under `mutex`
+  std::atomic<const Function *> last{nullptr};
 
   LazyModule(void *data, uint64_t size, bool jit, int32_t optLevel)
       : data(data), size(size), jit(jit), optLevel(optLevel) {}
+
+  arrayrt_function_t function(const char *name) {
+    if (const Function *hit = last.load(std::memory_order_acquire))
+      if (hit->name == name)
+        return hit->function;
+    arrayrt_module_t module = get();
+    std::lock_guard<std::mutex> lock(mutex);
+    const Function *found = nullptr;
+    for (const std::unique_ptr<Function> &known : functions)
+      if (known->name == name || !std::strcmp(known->name, name))
+        found = known.get();
+    if (!found) {
+      functions.push_back(std::make_unique<Function>(
+          Function{name, arrayrt_module_get_function(module, name)}));
+      found = functions.back().get();
+    }
+    last.store(found, std::memory_order_release);
+    return found->function;
+  }
 
   arrayrt_module_t get() {
     // Once loaded, a launch reads one atomic.
@@ -129,8 +161,7 @@ void mgpuModuleUnload(void *module) {
 }
 
 void *mgpuModuleGetFunction(void *module, const char *name) {
-  return arrayrt_module_get_function(static_cast<LazyModule *>(module)->get(),
-                                     name);
+  return static_cast<LazyModule *>(module)->function(name);
 }
 
 void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,

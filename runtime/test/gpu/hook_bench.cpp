@@ -9,20 +9,28 @@
 //   nvtx      the same with ARRAYRT_NVTX=1 (no tool attached: NVTX's no-op)
 //   profile   the same under ARRAYRT_PROFILE=1 (two timing events a launch)
 //   trace     the same under ARRAYRT_TRACE
+//   compiled  what compiled code calls per launch (mgpuModuleGetFunction,
+//             then mgpuLaunchKernel), hooks off
+//   bare      the driver's cuLaunchKernel alone, on the same function and
+//             stream: the floor the others are measured against
 //
 // and, hooks off, the ns per arrayrt_set_op and per range push+pop pair
-// without a launch. One `hook-bench:` line per measurement. Needs a GPU, so
-// it is not a CTest test.
+// without a launch. Each launch mode prints the host time per launch
+// (`best_ns_per_launch`) and the time per launch until the GPU has run
+// them all (`synced_ns_per_launch`). One `hook-bench:` line per
+// measurement. Needs a GPU, so it is not a CTest test.
 //
 //===----------------------------------------------------------------------===//
 
 #include "arrayrt/arrayrt.h"
+#include "arrayrt/mlir_gpu_abi.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <dlfcn.h>
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -50,16 +58,43 @@ double nsSince(Clock::time_point start, int count) {
          count;
 }
 
+using LaunchFn = int (*)(void *, unsigned, unsigned, unsigned, unsigned,
+                         unsigned, unsigned, unsigned, void *, void **,
+                         void **);
+
 void program() {
   arrayrt_module_t module = arrayrt_module_load(kPtx, sizeof(kPtx));
   arrayrt_function_t function = arrayrt_module_get_function(module, "empty");
+  // What gpu-to-llvm's host code holds: a module of mgpuModuleLoad.
+  void *compiledModule = mgpuModuleLoad(const_cast<char *>(kPtx), sizeof(kPtx));
   arrayrt_stream_t stream = arrayrt_stream_create();
-  bool labelled = std::strcmp(gMode, "plain") != 0;
-  double best = 1e30;
+  bool compiled = !std::strcmp(gMode, "compiled");
+  bool bare = !std::strcmp(gMode, "bare");
+  bool labelled = !compiled && !bare && std::strcmp(gMode, "plain") != 0;
+  LaunchFn launch = nullptr;
+  if (bare) {
+    void *cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+    launch = cuda ? reinterpret_cast<LaunchFn>(dlsym(cuda, "cuLaunchKernel"))
+                  : nullptr;
+    if (!launch) {
+      std::printf("hook-bench: mode=bare: no cuLaunchKernel\n");
+      std::exit(1);
+    }
+  }
+  double best = 1e30, bestSynced = 1e30;
   for (int repeat = 0; repeat < 5; ++repeat) {
     arrayrt_stream_synchronize(stream);
     auto start = Clock::now();
     for (int i = 0; i < kLaunches; ++i) {
+      if (bare) {
+        launch(function, 1, 1, 1, 32, 1, 1, 0, stream, nullptr, nullptr);
+        continue;
+      }
+      if (compiled) {
+        mgpuLaunchKernel(mgpuModuleGetFunction(compiledModule, "empty"), 1, 1,
+                         1, 32, 1, 1, 0, stream, nullptr, nullptr, 0);
+        continue;
+      }
       if (labelled) {
         if (i % 10 == 0)
           arrayrt_range_push("ten launches");
@@ -69,13 +104,15 @@ void program() {
       if (labelled && i % 10 == 9)
         arrayrt_range_pop();
     }
-    double ns = nsSince(start, kLaunches);
-    best = std::min(best, ns);
+    best = std::min(best, nsSince(start, kLaunches));
     arrayrt_stream_synchronize(stream);
+    bestSynced = std::min(bestSynced, nsSince(start, kLaunches));
   }
-  std::printf("hook-bench: mode=%s launches=%d best_ns_per_launch=%.1f\n",
-              gMode, kLaunches, best);
+  std::printf("hook-bench: mode=%s launches=%d best_ns_per_launch=%.1f "
+              "synced_ns_per_launch=%.1f\n",
+              gMode, kLaunches, best, bestSynced);
   arrayrt_stream_destroy(stream);
+  mgpuModuleUnload(compiledModule);
 }
 
 int runMode(const char *mode, const char *out) {
@@ -121,7 +158,8 @@ void hostOnly() {
 int main(int argc, char **argv) {
   const char *out = argc > 1 ? argv[1] : ".";
   int status = 0;
-  for (const char *mode : {"plain", "labelled", "nvtx", "profile", "trace"}) {
+  for (const char *mode :
+       {"bare", "plain", "compiled", "labelled", "nvtx", "profile", "trace"}) {
     std::fflush(stdout);
     pid_t child = fork();
     if (child == 0) {
