@@ -26,10 +26,18 @@ SEED = 20261204
 
 
 class Workload:
-    def __init__(self, name, what, program, inputs, ref, torch_fn, cupy_fn):
+    """`inputs(rng)`: the arrays, by the .npy name the program loads;
+    `ref(*arrays)`: the float64 result; `torch_setup(torch, *tensors)` and
+    `cupy_setup(cp, *arrays)`: a function computing the result (set-up
+    such as building a sparse matrix left out of the timing); the program
+    saves its result as OUTPUT.npy."""
+
+    def __init__(self, name, what, program, inputs, ref, torch_setup,
+                 cupy_setup, output="y"):
         self.name, self.what, self.program = name, what, program
         self.inputs, self.ref = inputs, ref
-        self.torch_fn, self.cupy_fn = torch_fn, cupy_fn
+        self.torch_setup, self.cupy_setup = torch_setup, cupy_setup
+        self.output = output
 
 
 def scale_shift(n, iters):
@@ -61,24 +69,89 @@ func.func @main() {
             t = t * np.float64(np.float32(1.0001)) + 0.5
         return t
 
-    def torch_fn(torch, t0):
-        t = t0
-        for _ in range(iters):
-            t = t * 1.0001 + 0.5
-        return t
+    def torch_setup(torch, t0):
+        def loop():
+            t = t0
+            for _ in range(iters):
+                t = t * 1.0001 + 0.5
+            return t
+        return loop
 
-    def cupy_fn(cp, t0):
-        t = t0
-        for _ in range(iters):
-            t = t * cp.float32(1.0001) + cp.float32(0.5)
-        return t
+    def cupy_setup(cp, t0):
+        def loop():
+            t = t0
+            for _ in range(iters):
+                t = t * cp.float32(1.0001) + cp.float32(0.5)
+            return t
+        return loop
 
     return Workload("scale_shift_%dx%d" % (iters, n),
                     "%d iterations of t = t * 1.0001 + 0.5, %d float32"
-                    % (iters, n), program, inputs, ref, torch_fn, cupy_fn)
+                    % (iters, n), program, inputs, ref, torch_setup,
+                    cupy_setup)
 
 
-WORKLOADS = [scale_shift(1024, 100), scale_shift(1 << 20, 100)]
+def cg_loop(new_zero, matvec, b, iters):
+    """bench/cg.mlir's loop (and bench/sparse.py's): `iters` conjugate-
+    gradient steps on A x = b from x = 0, in b's array module."""
+    x = new_zero(b)
+    r = b
+    p = r
+    rr = r @ r
+    for _ in range(iters):
+        ap = matvec(p)
+        alpha = rr / (p @ ap)
+        x = x + alpha * p
+        r = r - alpha * ap
+        rr_new = r @ r
+        p = r + (rr_new / rr) * p
+        rr = rr_new
+    return x
+
+
+def conjugate_gradient(grid, iters):
+    """`iters` CG iterations on the 2-D Poisson 5-point matrix of a
+    `grid` x `grid` grid (float32 CSR, int32 indices), b all ones:
+    bench/cg.mlir with its trip count set."""
+    with open(os.path.join(ROOT, "bench", "cg.mlir")) as f:
+        program = f.read()
+    old = "%iters = arith.constant 100 : index"
+    assert old in program, "bench/cg.mlir's trip count moved"
+    program = program.replace(old, "%%iters = arith.constant %d : index"
+                              % iters)
+
+    def inputs(rng):
+        sys.path.insert(0, os.path.join(ROOT, "bench"))
+        from sparse import poisson_csr
+        indptr, indices, data = poisson_csr(grid)
+        return {"cg_data": data, "cg_indices": indices, "cg_indptr": indptr,
+                "cg_b": np.ones(grid * grid, np.float32)}
+
+    def ref(data, indices, indptr, b):
+        data64 = data.astype(np.float64)
+        starts = indptr[:-1]
+        return cg_loop(np.zeros_like,
+                       lambda p: np.add.reduceat(data64 * p[indices], starts),
+                       b.astype(np.float64), iters)
+
+    def torch_setup(torch, data, indices, indptr, b):
+        a = torch.sparse_csr_tensor(indptr.long(), indices.long(), data,
+                                    size=(b.numel(), b.numel()))
+        return lambda: cg_loop(torch.zeros_like, lambda p: a @ p, b, iters)
+
+    def cupy_setup(cp, data, indices, indptr, b):
+        import cupyx.scipy.sparse as sp
+        a = sp.csr_matrix((data, indices, indptr), shape=(b.size, b.size))
+        return lambda: cg_loop(cp.zeros_like, lambda p: a @ p, b, iters)
+
+    return Workload("cg_poisson%d_x%d" % (grid, iters),
+                    "%d CG iterations, 2-D Poisson %d x %d, float32"
+                    % (iters, grid, grid), program, inputs, ref, torch_setup,
+                    cupy_setup, output="cg_x")
+
+
+WORKLOADS = [scale_shift(1024, 100), scale_shift(1 << 20, 100),
+             conjugate_gradient(256, 1000)]
 
 
 def prepare(args):
@@ -157,12 +230,12 @@ def run(args):
             ms, launches = run_ours(os.path.join(args.stage, w.name), work,
                                     args.iters, args.warmup)
             row.update(ours_ms=ms, ours_launches=launches,
-                       ours_err=rel_error(np.load(os.path.join(work, "y.npy")),
-                                          ref))
+                       ours_err=rel_error(np.load(os.path.join(
+                           work, w.output + ".npy")), ref))
         except Exception as e:  # reported, the others still run
             row["ours_error"] = str(e)[:300]
         tensors = [torch.from_numpy(a).cuda() for a in arrays.values()]
-        eager = lambda: w.torch_fn(torch, *tensors)
+        eager = w.torch_setup(torch, *tensors)
         event = lambda: torch.cuda.Event(enable_timing=True)
         elapsed = lambda start, end: start.elapsed_time(end)
         row["torch_eager_ms"] = time_events(event, elapsed, eager, args.iters,
@@ -175,17 +248,20 @@ def run(args):
             for _ in range(3):
                 eager()
         torch.cuda.current_stream().wait_stream(stream)
-        graph = torch.cuda.CUDAGraph()
-        with torch.cuda.graph(graph):
-            graphed = eager()
-        row["torch_graph_ms"] = time_events(event, elapsed, graph.replay,
-                                            args.iters, args.warmup)
-        graph.replay()
-        torch.cuda.synchronize()
-        row["torch_graph_err"] = rel_error(graphed.cpu().numpy(), ref)
+        try:
+            graph = torch.cuda.CUDAGraph()
+            with torch.cuda.graph(graph):
+                graphed = eager()
+            row["torch_graph_ms"] = time_events(event, elapsed, graph.replay,
+                                                args.iters, args.warmup)
+            graph.replay()
+            torch.cuda.synchronize()
+            row["torch_graph_err"] = rel_error(graphed.cpu().numpy(), ref)
+        except Exception as e:  # reported, the others still run
+            row["torch_graph_error"] = str(e)[:200]
         if cp is not None:
             arrays_cp = [cp.asarray(a) for a in arrays.values()]
-            fn = lambda: w.cupy_fn(cp, *arrays_cp)
+            fn = w.cupy_setup(cp, *arrays_cp)
             row["cupy_ms"] = time_events(cp.cuda.Event,
                                          cp.cuda.get_elapsed_time, fn,
                                          args.iters, args.warmup)
