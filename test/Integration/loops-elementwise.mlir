@@ -34,6 +34,10 @@
 // NUMPY: y = np.arange(1, 9, dtype=np.float32)
 // NUMPY: exec("for _ in range(3): r = (y * y).sum(dtype=np.float64).astype(np.float32); y = y / r")
 // NUMPY: print(y); print(r)
+// NUMPY: a = np.linspace(0.5, 1.0, 1024, dtype=np.float32); b = np.linspace(-1.0, 1.0, 1024, dtype=np.float32); np.save("a.npy", a); np.save("b.npy", b)
+// NUMPY: u = np.arange(1024, dtype=np.float32) * np.float32(0.001)
+// NUMPY: exec("for _ in range(10): u = u * a + b")
+// NUMPY: print(u)
 // NUMPY: w = np.arange(1024, dtype=np.float32) * np.float32(0.001)
 // NUMPY: exec("for _ in range(7): w = w * np.float32(0.5) + np.float32(1.0)")
 // NUMPY: print(w)
@@ -150,6 +154,26 @@ func.func @counted(%t0: tensor<?xf32>, %n: index) -> tensor<?xf32> {
   return %t : tensor<?xf32>
 }
 
+// Dynamic operands: their size checks made once, before the loop (which
+// runs: no scf.if around them).
+// GPU-LABEL: func.func @affine(
+// GPU: cf.assert
+// GPU: cf.assert
+// GPU-NOT: scf.for
+// GPU: gpu.launch_func
+// GPU: return
+func.func @affine(%t0: tensor<?xf32>, %a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c10 = arith.constant 10 : index
+  %t = scf.for %i = %c0 to %c10 step %c1 iter_args(%ti = %t0) -> (tensor<?xf32>) {
+    %m = array.mul %ti, %a : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    %s = array.add %m, %b : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    scf.yield %s : tensor<?xf32>
+  }
+  return %t : tensor<?xf32>
+}
+
 func.func @main() {
   %c0 = arith.constant 0 : index
   %c100 = arith.constant 100 : index
@@ -179,6 +203,10 @@ func.func @main() {
   %y, %r = call @normalized(%y0) : (tensor<8xf32>) -> (tensor<8xf32>, tensor<f32>)
   array.print %y : tensor<8xf32>
   array.print %r : tensor<f32>
+  %a = array.load_npy "a.npy" : tensor<?xf32>
+  %b = array.load_npy "b.npy" : tensor<?xf32>
+  %ab = call @affine(%t0, %a, %b) : (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  array.print %ab : tensor<?xf32>
   %c7 = arith.constant 7 : index
   %w = call @counted(%t0, %c7) : (tensor<?xf32>, index) -> tensor<?xf32>
   array.print %w : tensor<?xf32>

@@ -2856,6 +2856,9 @@ class Gen:
                 opts.append(("spmv", 10))
         if t.rank and shape[0] and self.ok("take"):
             opts.append(("take", 6))
+        if getattr(self, "elementwise_only", False):
+            opts = [(o, w) for o, w in opts
+                    if o in ("binary", "unary", "schedule")]
         what = self.choice([o for o, _ in opts], [w for _, w in opts])
         if what == "binary":
             if is_float(dt):
@@ -3013,6 +3016,8 @@ class Gen:
             return self.kmeans()
         if r < 0.24 and self.depth == 0 and self.ok("take"):
             return self.minibatch()
+        if r < 0.45:
+            return self.elementwise_loop()
         carried = self.carried_values(2)
         if self.chance(0.3):
             carried.append(self.fill(self.choice(["float32", "float64"]), [],
@@ -3022,6 +3027,26 @@ class Gen:
             for _ in range(int(self.rng.integers(0, 2))):
                 self.action()
             return [self.update(a) for a in args]
+        return self.make_for(carried, body)
+
+    def elementwise_loop(self):
+        """A loop elementwise over the arrays it carries (of one type:
+        array-elementwise-loops runs such a loop inside one kernel): each
+        update an elementwise op with an operand from outside the loop or
+        of the induction variable."""
+        first = self.pick(self.tensors())
+        carried = [first]
+        same = [v for v in self.tensors(lambda v: v.type == first.type)
+                if v is not first]
+        if same and self.chance(0.5):
+            carried.append(self.choice(same))
+
+        def body(iv, args):
+            self.elementwise_only = True
+            try:
+                return [self.update(a) for a in args]
+            finally:
+                self.elementwise_only = False
         return self.make_for(carried, body)
 
     def kmeans(self):

@@ -13,12 +13,18 @@
 
 #include "arrayc/Dialect/Array/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Iterators.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+
+#include <functional>
 
 namespace mlir::array {
 #define GEN_PASS_DEF_ARRAYELEMENTWISELOOPS
@@ -111,6 +117,8 @@ public:
 
   SmallVector<InvariantRead> invariants;
   RankedTensorType shape;
+  /// The loop's shape checks, in order.
+  SmallVector<cf::AssertOp> checks;
 
 private:
   AffineMap identity() {
@@ -147,6 +155,22 @@ private:
     return true;
   }
 
+  /// Whether `map` reads a tensor of the carried shape at the element the
+  /// op writes: the identity, but where a dimension has size 1, which a
+  /// broadcast reads at 0.
+  bool readsSameElement(AffineMap map) {
+    if (map.getNumResults() != static_cast<unsigned>(shape.getRank()))
+      return false;
+    for (auto [dim, expr] : llvm::enumerate(map.getResults())) {
+      if (expr == getAffineDimExpr(dim, map.getContext()))
+        continue;
+      auto constant = dyn_cast<AffineConstantExpr>(expr);
+      if (!constant || constant.getValue() != 0 || shape.getDimSize(dim) != 1)
+        return false;
+    }
+    return true;
+  }
+
   /// A value an iteration hands on (yields, forwards, or tests).
   bool acceptNext(Value value) {
     if (varying.contains(value) || uniform.contains(value))
@@ -167,6 +191,16 @@ private:
       if (!varying.contains(dim.getSource()) || shape.getRank() == 0)
         return false;
       uniform.insert(dim.getResult());
+      shapeInvariant.insert(dim.getResult());
+      return true;
+    }
+    // A check of the carried shapes (dynamic sizes that must match): the
+    // same in every iteration, so made once before the loop when it runs
+    // an iteration.
+    if (auto check = dyn_cast<cf::AssertOp>(op)) {
+      if (!isa<scf::ForOp>(loop.op) || !isShapeInvariant(check.getArg()))
+        return false;
+      checks.push_back(check);
       return true;
     }
     if (auto elements = dyn_cast<tensor::FromElementsOp>(op)) {
@@ -182,7 +216,18 @@ private:
         !llvm::all_of(op.getResultTypes(), isScalar))
       return false;
     uniform.insert(op.result_begin(), op.result_end());
+    if (llvm::all_of(op.getOperands(),
+                     [&](Value v) { return isShapeInvariant(v); }))
+      shapeInvariant.insert(op.result_begin(), op.result_end());
     return true;
+  }
+
+  /// Whether `value` is the same in every iteration and computable before
+  /// the loop: invariant, a size of a carried tensor, or scalar arithmetic
+  /// of such values.
+  bool isShapeInvariant(Value value) {
+    return shapeInvariant.contains(value) ||
+           (isScalar(value.getType()) && isInvariant(value));
   }
 
   bool acceptGeneric(linalg::GenericOp op) {
@@ -206,10 +251,11 @@ private:
       AffineMap map = op.getMatchingIndexingMap(&operand);
       if (varying.contains(value)) {
         // The same element only (0-d values are scalars).
-        if (cast<ShapedType>(value.getType()).getRank() != 0 &&
-            !map.isIdentity())
+        if (cast<ShapedType>(value.getType()).getRank() == 0)
+          continue;
+        if (!readsSameElement(map))
           return false;
-        readsVarying |= map.isIdentity();
+        readsVarying = true;
         continue;
       }
       if (!readInvariant(value, map))
@@ -239,6 +285,8 @@ private:
   DenseSet<Value> varying;
   /// Scalars of the loop, the same for every element.
   DenseSet<Value> uniform;
+  /// Scalars the same in every iteration (see isShapeInvariant).
+  DenseSet<Value> shapeInvariant;
 };
 
 /// Clones a loop's blocks into the body of the element loop: the element of
@@ -271,7 +319,7 @@ public:
   /// Clones the ops of `block` but its terminator.
   void clone(OpBuilder &b, Location loc, Block &block) {
     for (Operation &op : block.without_terminator()) {
-      if (isa<tensor::EmptyOp>(op))
+      if (isa<tensor::EmptyOp, cf::AssertOp>(op))
         continue;
       if (auto dim = dyn_cast<tensor::DimOp>(op)) {
         scalars.map(
@@ -325,9 +373,48 @@ private:
   IRMapping scalars;
 };
 
+/// Makes the shape checks of an scf.for before it, when it runs an
+/// iteration: their conditions from the carried tensors' initial sizes.
+void hoistChecks(scf::ForOp loop, ArrayRef<cf::AssertOp> checks,
+                 Value sizesOf) {
+  OpBuilder b(loop);
+  Location loc = loop.getLoc();
+  Value runs =
+      arith::CmpIOp::create(b, loc,
+                            loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                                  : arith::CmpIPredicate::slt,
+                            loop.getLowerBound(), loop.getUpperBound());
+  auto ifOp = scf::IfOp::create(b, loc, runs, /*withElseRegion=*/false);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  IRMapping mapping;
+  std::function<Value(Value)> materialize = [&](Value value) -> Value {
+    if (!loop->isAncestor(value.getParentRegion()->getParentOp()))
+      return value;
+    if (Value done = mapping.lookupOrNull(value))
+      return done;
+    Operation *def = value.getDefiningOp();
+    Value result;
+    if (auto dim = dyn_cast<tensor::DimOp>(def)) {
+      result =
+          tensor::DimOp::create(b, loc, sizesOf, materialize(dim.getIndex()));
+    } else {
+      for (Value operand : def->getOperands())
+        materialize(operand);
+      result = b.clone(*def, mapping)
+                   ->getResult(cast<OpResult>(value).getResultNumber());
+    }
+    mapping.map(value, result);
+    return result;
+  };
+  for (cf::AssertOp check : checks)
+    cf::AssertOp::create(b, check.getLoc(), materialize(check.getArg()),
+                         check.getMsg());
+}
+
 /// Replaces `loop` by one linalg.generic whose body runs it on elements.
 void rewrite(const LoopParts &loop, RankedTensorType shape,
-             ArrayRef<InvariantRead> invariants) {
+             ArrayRef<InvariantRead> invariants,
+             ArrayRef<cf::AssertOp> checks) {
   OpBuilder b(loop.op);
   Location loc = loop.op->getLoc();
   unsigned rank = shape.getRank();
@@ -341,6 +428,8 @@ void rewrite(const LoopParts &loop, RankedTensorType shape,
     if (!isScalar(init.getType()))
       tensorPositions.push_back(i);
   Value sizesOf = loop.inits[tensorPositions.front()];
+  if (!checks.empty())
+    hoistChecks(cast<scf::ForOp>(loop.op), checks, sizesOf);
 
   SmallVector<Value> inputs;
   SmallVector<AffineMap> maps;
@@ -436,6 +525,12 @@ void rewrite(const LoopParts &loop, RankedTensorType shape,
   for (auto [k, i] : llvm::enumerate(tensorPositions))
     loop.op->getResult(i).replaceAllUsesWith(generic.getResult(k));
   loop.op->erase();
+  // What only the checks read (the sizes they compare) is dead inside.
+  generic.getRegion().walk<WalkOrder::PostOrder, ReverseIterator>(
+      [](Operation *op) {
+        if (isOpTriviallyDead(op))
+          op->erase();
+      });
 }
 
 struct ArrayElementwiseLoopsPass
@@ -455,7 +550,7 @@ struct ArrayElementwiseLoopsPass
         continue;
       LoopAnalysis analysis(*loop);
       if (analysis.run())
-        rewrite(*loop, analysis.shape, analysis.invariants);
+        rewrite(*loop, analysis.shape, analysis.invariants, analysis.checks);
     }
   }
 

@@ -278,3 +278,60 @@ func.func @until_small(%t0: tensor<8xf32>) -> tensor<8xf32> {
   }
   return %t : tensor<8xf32>
 }
+
+// -----
+
+// A carried tensor with a dimension of size 1, which a broadcast reads at
+// index 0 of that dimension: the same element.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row0 = affine_map<(d0, d1) -> (0, d1)>
+// CHECK-LABEL: func.func @size_one
+// CHECK-NOT: scf.for
+// CHECK: linalg.generic
+// CHECK: scf.for
+// CHECK: arith.xori
+func.func @size_one(%t0: tensor<1x4xi1>, %u: tensor<1x4xi1>) -> tensor<1x4xi1> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %e = tensor.empty() : tensor<1x4xi1>
+  %t = scf.for %i = %c0 to %c3 step %c1 iter_args(%ti = %t0) -> (tensor<1x4xi1>) {
+    %x = linalg.generic {indexing_maps = [#row0, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%ti, %u : tensor<1x4xi1>, tensor<1x4xi1>) outs(%e : tensor<1x4xi1>) {
+    ^bb0(%a: i1, %b: i1, %o: i1):
+      %r = arith.xori %a, %b : i1
+      linalg.yield %r : i1
+    } -> tensor<1x4xi1>
+    scf.yield %x : tensor<1x4xi1>
+  }
+  return %t : tensor<1x4xi1>
+}
+
+// -----
+
+// Dynamic operands: the size checks the body makes each iteration (the
+// carried size against the others') are made once, before the loop, when
+// it runs an iteration.
+// CHECK-LABEL: func.func @checked_sizes
+// CHECK-SAME: (%[[T0:.+]]: tensor<?xf32>, %[[A:.+]]: tensor<?xf32>, %[[N:.+]]: index)
+// CHECK: %[[DA:.+]] = tensor.dim %[[A]], %c0
+// CHECK: %[[RUNS:.+]] = arith.cmpi slt, %c0, %[[N]] : index
+// CHECK: scf.if %[[RUNS]] {
+// CHECK-NEXT: %[[DT:.+]] = tensor.dim %[[T0]], %c0
+// CHECK-NEXT: %[[SAME:.+]] = arith.cmpi eq, %[[DA]], %[[DT]] : index
+// CHECK-NEXT: cf.assert %[[SAME]], "{{.*}}array.mul: operand sizes differ at run time
+// CHECK-NEXT: }
+// CHECK: linalg.generic
+// CHECK: scf.for
+// CHECK-NOT: cf.assert
+// CHECK-NOT: tensor.dim
+// CHECK: arith.mulf
+// CHECK: scf.yield
+func.func @checked_sizes(%t0: tensor<?xf32>, %a: tensor<?xf32>, %n: index) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %t = scf.for %i = %c0 to %n step %c1 iter_args(%ti = %t0) -> (tensor<?xf32>) {
+    %m = array.mul %ti, %a : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    scf.yield %m : tensor<?xf32>
+  }
+  return %t : tensor<?xf32>
+}

@@ -128,7 +128,8 @@ def ArrayElementwiseLoops : Pass<"array-elementwise-loops"> {
     tensors of different shapes, more than one tensor of a dynamic shape,
     or a scalar read after the loop.
   }];
-  let dependentDialects = ["linalg::LinalgDialect", "scf::SCFDialect",
+  let dependentDialects = ["arith::ArithDialect", "cf::ControlFlowDialect",
+                           "linalg::LinalgDialect", "scf::SCFDialect",
                            "tensor::TensorDialect"];
 }
 
