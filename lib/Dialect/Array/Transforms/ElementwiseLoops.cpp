@@ -22,7 +22,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Iterators.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <functional>
 
@@ -94,12 +94,13 @@ public:
         return false;
     if (auto forOp = dyn_cast<scf::ForOp>(loop.op))
       uniform.insert(forOp.getInductionVar());
+    findHoistable();
     for (Block *block : loop.blocks) {
       for (BlockArgument arg : block->getArguments())
         if (!llvm::is_contained(loop.carried, arg) && !addCarried(arg, tensors))
           return false;
       for (Operation &op : block->without_terminator())
-        if (!accept(op))
+        if (!hoistable.contains(&op) && !accept(op))
           return false;
       Operation *terminator = block->getTerminator();
       ValueRange next = terminator->getOperands();
@@ -119,15 +120,42 @@ public:
   RankedTensorType shape;
   /// The loop's shape checks, in order.
   SmallVector<cf::AssertOp> checks;
+  /// The ops that do not depend on the loop and have no side effects, in
+  /// order: moved before it when it is rewritten (elementwise ops of
+  /// invariant tensors are not speculatable to upstream's loop-invariant
+  /// code motion; computing them once even when the loop runs no
+  /// iteration is harmless here). A loop left alone keeps them.
+  SetVector<Operation *> hoistable;
 
 private:
+  void findHoistable() {
+    for (Block *block : loop.blocks)
+      for (Operation &op : block->without_terminator()) {
+        if (!isMemoryEffectFree(&op))
+          continue;
+        // Every value the op or its regions use from outside it.
+        WalkResult uses = op.walk([&](Operation *inner) {
+          for (Value operand : inner->getOperands())
+            if (!op.isAncestor(operand.getParentRegion()->getParentOp()) &&
+                !isInvariant(operand))
+              return WalkResult::interrupt();
+          return WalkResult::advance();
+        });
+        if (!uses.wasInterrupted())
+          hoistable.insert(&op);
+      }
+  }
+
   AffineMap identity() {
     return AffineMap::getMultiDimIdentityMap(shape.getRank(),
                                              loop.op->getContext());
   }
 
   bool isInvariant(Value value) {
-    return !loop.op->isAncestor(value.getParentRegion()->getParentOp());
+    if (!loop.op->isAncestor(value.getParentRegion()->getParentOp()))
+      return true;
+    Operation *def = value.getDefiningOp();
+    return def && hoistable.contains(def);
   }
 
   /// A value the loop carries: a tensor of the carried shape or a scalar.
@@ -544,29 +572,16 @@ struct ArrayElementwiseLoopsPass
         loops.push_back(op);
     });
     for (Operation *op : loops) {
-      hoistInvariants(cast<LoopLikeOpInterface>(op));
       std::optional<LoopParts> loop = LoopParts::of(op);
       if (!loop)
         continue;
       LoopAnalysis analysis(*loop);
-      if (analysis.run())
-        rewrite(*loop, analysis.shape, analysis.invariants, analysis.checks);
+      if (!analysis.run())
+        continue;
+      for (Operation *invariant : analysis.hoistable)
+        invariant->moveBefore(op);
+      rewrite(*loop, analysis.shape, analysis.invariants, analysis.checks);
     }
-  }
-
-  /// Moves the ops of `loop` that do not depend on it and have no side
-  /// effects before it (elementwise ops of invariant tensors are not
-  /// speculatable to upstream's loop-invariant code motion, which leaves
-  /// them in; computing them once even when the loop runs no iteration is
-  /// harmless here).
-  static void hoistInvariants(LoopLikeOpInterface loop) {
-    moveLoopInvariantCode(
-        loop.getLoopRegions(),
-        [&](Value value, Region *) {
-          return loop.isDefinedOutsideOfLoop(value);
-        },
-        [&](Operation *op, Region *) { return isMemoryEffectFree(op); },
-        [&](Operation *op, Region *) { loop.moveOutOfLoop(op); });
   }
 };
 

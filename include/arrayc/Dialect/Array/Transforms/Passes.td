@@ -100,7 +100,8 @@ def ArrayElementwiseLoops : Pass<"array-elementwise-loops"> {
     runs the loop on elements: one kernel instead of one per iteration,
     and the carried values stay in registers. A `while` loop's condition
     must be such a scalar. Runs after `array-fuse-elementwise`, on its
-    fused ops; loop-invariant ops are hoisted out of the loop first.
+    fused ops; a rewritten loop's invariant ops move before it, and a loop
+    left alone is left unchanged.
 
     ```mlir
     // Before: 100 elementwise ops, each reading and writing %t
