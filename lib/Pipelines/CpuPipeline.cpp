@@ -46,6 +46,7 @@ void array::buildArrayToCpuPipeline(OpPassManager &pm,
   if (stop == PipelineStage::Kernels)
     return;
   // The one runtime lowering: every arrayrt op becomes runtime calls.
+  pm.addPass(createArrayLoopStack());
   pm.addPass(createConvertArrayrtToCalls());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());

@@ -125,6 +125,7 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   if (stop == PipelineStage::Kernels)
     return;
   // The one runtime lowering: every arrayrt op becomes runtime calls.
+  pm.addPass(createArrayLoopStack());
   pm.addPass(createConvertArrayrtToCalls());
 
   // Device code first: convert-gpu-to-nvvm must see arith/math ops (it

@@ -113,6 +113,28 @@ def ArrayCheckAllocations : Pass<"array-check-allocations", "ModuleOp"> {
   ];
 }
 
+def ArrayLoopStack : Pass<"array-loop-stack", "ModuleOp"> {
+  let summary = "Release the stack space a host loop's iteration uses at the "
+                "end of the iteration.";
+  let description = [{
+    The lowerings to LLVM put what a call takes by pointer on the stack
+    where the call is: a kernel launch's parameter array
+    (`gpu-to-llvm`), the memref descriptors of a runtime call, a small
+    `memref.alloca`. Inside a loop, each iteration took more stack that was
+    never released: a loop of about 100,000 iterations with a kernel launch
+    overflowed the 8 MiB stack. This pass puts the body of each `scf.for`
+    and each region of each `scf.while` of host code that launches kernels,
+    calls functions, makes stack allocations or copies memrefs (the ops
+    whose lowering takes stack) between `llvm.intr.stacksave` at its start
+    and `llvm.intr.stackrestore` before its terminator (not a
+    `memref.alloca_scope`: its single block would not survive `scf` to
+    `cf` inside it). A body that hands a stack allocation of its own to the
+    next iteration is left as it is. Run before `convert-arrayrt-to-calls`
+    and the lowering of `scf` to `cf`.
+  }];
+  let dependentDialects = ["LLVM::LLVMDialect"];
+}
+
 def ArrayMarkExports : Pass<"array-mark-exports", "ModuleOp"> {
   let summary = "Record the ABI signature of each function the compiled "
                 "artifact exports.";

@@ -11,6 +11,7 @@ namespace array {
 
 #define GEN_PASS_DECL_CONVERTARRAYRTTOCALLS
 #define GEN_PASS_DECL_ARRAYCHECKALLOCATIONS
+#define GEN_PASS_DECL_ARRAYLOOPSTACK
 #include "arrayc/Conversion/Passes.h.inc"
 
 } // namespace array
