@@ -3,8 +3,8 @@
 // scale-and-shift recurrence, two carried arrays with a broadcast row, a
 // float16 intermediate and the induction variable, a dynamic and a
 // zero-size shape, a loop that runs no iteration, nested loops over a 0-d
-// array, a counted scf.while, and a loop with a dot product that feeds
-// back (left as it is).
+// array, a counted scf.while (its counter an index, then a 0-d array), and
+// a loop with a dot product that feeds back (left as it is).
 // RUN: arrayc --target=cpu %s -o %t.cpu 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
 // RUN: rm -rf %t.cpu.dir && mkdir -p %t.cpu.dir && cd %t.cpu.dir && %numpy-ref %s > %t.cpu.ref
 // RUN: cd %t.cpu.dir && %t.cpu > %t.cpu.out
@@ -38,6 +38,9 @@
 // NUMPY: u = np.arange(1024, dtype=np.float32) * np.float32(0.001)
 // NUMPY: exec("for _ in range(10): u = u * a + b")
 // NUMPY: print(u)
+// NUMPY: q = np.arange(1024, dtype=np.float32) * np.float32(0.001)
+// NUMPY: exec("for k in range(5): q = q * np.float32(0.75) + np.float32(k)")
+// NUMPY: print(q)
 // NUMPY: w = np.arange(1024, dtype=np.float32) * np.float32(0.001)
 // NUMPY: exec("for _ in range(7): w = w * np.float32(0.5) + np.float32(1.0)")
 // NUMPY: print(w)
@@ -174,6 +177,30 @@ func.func @affine(%t0: tensor<?xf32>, %a: tensor<?xf32>, %b: tensor<?xf32>) -> t
   return %t : tensor<?xf32>
 }
 
+// The counter a 0-d array, as CuPy code keeps it.
+// GPU-LABEL: func.func @counter_array(
+// GPU-NOT: scf.while
+// GPU: return
+func.func @counter_array(%t0: tensor<?xf32>, %n: tensor<i64>) -> tensor<?xf32> {
+  %zero = array.full 0 : tensor<i64>
+  %one = array.full 1 : tensor<i64>
+  %third = array.full 0.75 : tensor<f32>
+  %i, %t = scf.while (%i = %zero, %t = %t0) : (tensor<i64>, tensor<?xf32>) -> (tensor<i64>, tensor<?xf32>) {
+    %v = tensor.extract %i[] : tensor<i64>
+    %limit = tensor.extract %n[] : tensor<i64>
+    %go = arith.cmpi slt, %v, %limit : i64
+    scf.condition(%go) %i, %t : tensor<i64>, tensor<?xf32>
+  } do {
+  ^bb0(%i1: tensor<i64>, %t1: tensor<?xf32>):
+    %next = array.add %i1, %one : (tensor<i64>, tensor<i64>) -> tensor<i64>
+    %s = array.mul %t1, %third : (tensor<?xf32>, tensor<f32>) -> tensor<?xf32>
+    %f = array.astype %i1 : tensor<i64> -> tensor<f32>
+    %u = array.add %s, %f : (tensor<?xf32>, tensor<f32>) -> tensor<?xf32>
+    scf.yield %next, %u : tensor<i64>, tensor<?xf32>
+  }
+  return %t : tensor<?xf32>
+}
+
 func.func @main() {
   %c0 = arith.constant 0 : index
   %c100 = arith.constant 100 : index
@@ -207,6 +234,9 @@ func.func @main() {
   %b = array.load_npy "b.npy" : tensor<?xf32>
   %ab = call @affine(%t0, %a, %b) : (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
   array.print %ab : tensor<?xf32>
+  %five = array.full 5 : tensor<i64>
+  %ca = call @counter_array(%t0, %five) : (tensor<?xf32>, tensor<i64>) -> tensor<?xf32>
+  array.print %ca : tensor<?xf32>
   %c7 = arith.constant 7 : index
   %w = call @counted(%t0, %c7) : (tensor<?xf32>, index) -> tensor<?xf32>
   array.print %w : tensor<?xf32>

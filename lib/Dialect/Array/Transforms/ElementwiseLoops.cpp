@@ -40,6 +40,14 @@ using InvariantRead = std::pair<Value, AffineMap>;
 
 bool isScalar(Type type) { return type.isIntOrIndexOrFloat(); }
 
+/// How the op over the carried shape (`rank` dimensions) reads what a 0-d
+/// op reads through `map`: a 0-d value, read the same at every element.
+AffineMap outerMap(AffineMap map, int64_t rank) {
+  if (map.getNumDims() != 0 || rank == 0)
+    return map;
+  return AffineMap::get(rank, 0, {}, map.getContext());
+}
+
 /// What an scf.for and an scf.while have in common here: the values each
 /// iteration starts from, and the blocks that compute the next ones.
 struct LoopParts {
@@ -79,6 +87,12 @@ public:
 
   /// Whether the loop can be rewritten; fills `invariants` and `shape`.
   bool run() {
+    // The carried shape: the highest rank's (0-d arrays carried next to
+    // arrays, counters say, are the same for every element).
+    for (Value arg : loop.carried)
+      if (auto type = dyn_cast<RankedTensorType>(arg.getType()))
+        if (!shape || type.getRank() > shape.getRank())
+          shape = type;
     unsigned tensors = 0;
     for (Value arg : loop.carried)
       if (!addCarried(arg, tensors))
@@ -90,7 +104,8 @@ public:
       return false;
     // The element loop computes no scalar result for after the loop.
     for (Value result : loop.op->getResults())
-      if (isScalar(result.getType()) && !result.use_empty())
+      if ((isScalar(result.getType()) || isCounter(result.getType())) &&
+          !result.use_empty())
         return false;
     if (auto forOp = dyn_cast<scf::ForOp>(loop.op))
       uniform.insert(forOp.getInductionVar());
@@ -164,13 +179,22 @@ private:
       uniform.insert(value);
       return true;
     }
+    if (isCounter(value.getType())) {
+      varying.insert(value); // a scalar per element, like a 0-d value
+      return true;
+    }
     auto type = dyn_cast<RankedTensorType>(value.getType());
-    if (!type || (shape && type.getShape() != shape.getShape()))
+    if (!type || type.getShape() != shape.getShape())
       return false;
-    shape = type;
     varying.insert(value);
     ++tensors;
     return true;
+  }
+
+  /// Whether `type` is a 0-d array carried next to arrays of a higher rank.
+  bool isCounter(Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    return tensor && tensor.getRank() == 0 && shape.getRank() > 0;
   }
 
   /// Records an invariant tensor read through `map`; false if `value` is
@@ -178,6 +202,7 @@ private:
   bool readInvariant(Value value, AffineMap map) {
     if (!isInvariant(value) || !isa<RankedTensorType>(value.getType()))
       return false;
+    map = outerMap(map, shape.getRank());
     if (!llvm::is_contained(invariants, InvariantRead(value, map)))
       invariants.push_back({value, map});
     return true;
@@ -237,6 +262,14 @@ private:
       varying.insert(elements.getResult());
       return true;
     }
+    // A 0-d value's scalar (a counter's, for a while loop's condition).
+    if (auto extract = dyn_cast<tensor::ExtractOp>(op)) {
+      if (extract.getTensor().getType().getRank() != 0 ||
+          !varying.contains(extract.getTensor()))
+        return false;
+      uniform.insert(extract.getResult());
+      return true;
+    }
     // Scalar arithmetic (of the induction variable, say): cloned into the
     // element loop.
     if (op.getNumRegions() != 0 || !isMemoryEffectFree(&op) ||
@@ -258,7 +291,41 @@ private:
            (isScalar(value.getType()) && isInvariant(value));
   }
 
+  /// A 0-d op of 0-d values (a counter's increment): the same scalar
+  /// computation for every element.
+  bool acceptScalarGeneric(linalg::GenericOp op) {
+    for (OpOperand &operand : op->getOpOperands()) {
+      BlockArgument arg = op.getMatchingBlockArgument(&operand);
+      if (op.isDpsInit(&operand) && arg.use_empty())
+        continue;
+      Value value = operand.get();
+      if (!varying.contains(value) &&
+          !readInvariant(value, op.getMatchingIndexingMap(&operand)))
+        return false;
+    }
+    if (!capturesScalarsOnly(op))
+      return false;
+    varying.insert(op->result_begin(), op->result_end());
+    return true;
+  }
+
+  /// Whether the values of the loop that `op`'s body uses are scalars (a
+  /// captured carried tensor could be read at any element).
+  bool capturesScalarsOnly(linalg::GenericOp op) {
+    WalkResult captures = op.getRegion().walk([&](Operation *inner) {
+      for (Value operand : inner->getOperands())
+        if (!isInvariant(operand) &&
+            !op.getRegion().isAncestor(operand.getParentRegion()) &&
+            !uniform.contains(operand))
+          return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    return !captures.wasInterrupted();
+  }
+
   bool acceptGeneric(linalg::GenericOp op) {
+    if (op.getNumLoops() == 0 && shape.getRank() > 0)
+      return acceptScalarGeneric(op);
     if (op.getNumParallelLoops() != op.getNumLoops() ||
         op.getNumLoops() != static_cast<unsigned>(shape.getRank()))
       return false;
@@ -289,17 +356,7 @@ private:
       if (!readInvariant(value, map))
         return false;
     }
-    // Values of the loop that the op's body captures: scalars only (a
-    // captured carried tensor could be read at any element).
-    WalkResult captures = op.getRegion().walk([&](Operation *inner) {
-      for (Value operand : inner->getOperands())
-        if (!isInvariant(operand) &&
-            !op.getRegion().isAncestor(operand.getParentRegion()) &&
-            !uniform.contains(operand))
-          return WalkResult::interrupt();
-      return WalkResult::advance();
-    });
-    if (captures.wasInterrupted())
+    if (!capturesScalarsOnly(op))
       return false;
     // A dynamic domain is the carried tensor's only where the op reads it.
     if (!shape.hasStaticShape() && !readsVarying)
@@ -341,7 +398,8 @@ public:
       return known;
     if (isScalar(value.getType()))
       return scalars.lookupOrDefault(value);
-    return invariantElement.lookup({value, map});
+    return invariantElement.lookup(
+        {value, outerMap(map, static_cast<int64_t>(indices.size()))});
   }
 
   /// Clones the ops of `block` but its terminator.
@@ -359,6 +417,10 @@ public:
       if (auto elements = dyn_cast<tensor::FromElementsOp>(op)) {
         element[elements.getResult()] =
             scalars.lookupOrDefault(elements.getElements()[0]);
+        continue;
+      }
+      if (auto extract = dyn_cast<tensor::ExtractOp>(op)) {
+        scalars.map(extract.getResult(), element.lookup(extract.getTensor()));
         continue;
       }
       auto inner = dyn_cast<linalg::GenericOp>(op);
@@ -449,12 +511,18 @@ void rewrite(const LoopParts &loop, RankedTensorType shape,
   AffineMap identity =
       AffineMap::getMultiDimIdentityMap(rank, loop.op->getContext());
 
-  // The positions of the carried tensors, and one of their initial values
-  // (the domain's sizes).
-  SmallVector<unsigned> tensorPositions;
-  for (auto [i, init] : llvm::enumerate(loop.inits))
-    if (!isScalar(init.getType()))
+  // The positions of the carried tensors of the carried shape, and one of
+  // their initial values (the domain's sizes); of the 0-d ones carried next
+  // to them (counters: the same scalar at every element).
+  SmallVector<unsigned> tensorPositions, counterPositions;
+  for (auto [i, init] : llvm::enumerate(loop.inits)) {
+    if (isScalar(init.getType()))
+      continue;
+    if (rank > 0 && cast<ShapedType>(init.getType()).getRank() == 0)
+      counterPositions.push_back(i);
+    else
       tensorPositions.push_back(i);
+  }
   Value sizesOf = loop.inits[tensorPositions.front()];
   if (!checks.empty())
     hoistChecks(cast<scf::ForOp>(loop.op), checks, sizesOf);
@@ -468,6 +536,10 @@ void rewrite(const LoopParts &loop, RankedTensorType shape,
   for (unsigned i : tensorPositions) {
     inputs.push_back(loop.inits[i]);
     maps.push_back(identity);
+  }
+  for (unsigned i : counterPositions) {
+    inputs.push_back(loop.inits[i]);
+    maps.push_back(AffineMap::get(rank, 0, {}, loop.op->getContext()));
   }
   SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, sizesOf);
   SmallVector<Value> outputs;
@@ -496,6 +568,8 @@ void rewrite(const LoopParts &loop, RankedTensorType shape,
         SmallVector<Value> inits(loop.inits.begin(), loop.inits.end());
         for (auto [k, i] : llvm::enumerate(tensorPositions))
           inits[i] = args[invariants.size() + k];
+        for (auto [k, i] : llvm::enumerate(counterPositions))
+          inits[i] = args[invariants.size() + tensorPositions.size() + k];
         ElementCloner cloner(invariantElement, indices, sizesOf);
         ValueRange results;
         if (auto forOp = dyn_cast<scf::ForOp>(loop.op)) {

@@ -335,3 +335,34 @@ func.func @checked_sizes(%t0: tensor<?xf32>, %a: tensor<?xf32>, %n: index) -> te
   }
   return %t : tensor<?xf32>
 }
+
+// -----
+
+// A while loop's counter as a 0-d array (`while i < 3: i = i + 1`): the
+// same scalar at every element, carried by the element loop too.
+// CHECK-LABEL: func.func @counter_array
+// CHECK-SAME: (%[[T0:.+]]: tensor<8xf32>)
+// CHECK-NOT: scf.while
+// CHECK: linalg.generic {indexing_maps = [#{{.+}}, #{{.+}}, #{{.+}}], iterator_types = ["parallel"]} ins(%[[T0]], %{{.+}} : tensor<8xf32>, tensor<i64>)
+// CHECK-NEXT: ^bb0(%[[X0:.+]]: f32, %[[I0:.+]]: i64, %{{.+}}: f32):
+// CHECK-NEXT: scf.while (%[[I:.+]] = %[[I0]], %[[X:.+]] = %[[X0]]) : (i64, f32) -> (i64, f32) {
+// CHECK-NEXT: %[[GO:.+]] = arith.cmpi slt, %[[I]], %c3_i64 : i64
+// CHECK-NEXT: scf.condition(%[[GO]]) %[[I]], %[[X]] : i64, f32
+// CHECK: arith.addi
+// CHECK: arith.mulf
+func.func @counter_array(%t0: tensor<8xf32>) -> tensor<8xf32> {
+  %zero = array.full 0 : tensor<i64>
+  %one = array.full 1 : tensor<i64>
+  %c3 = arith.constant 3 : i64
+  %i, %t = scf.while (%i = %zero, %t = %t0) : (tensor<i64>, tensor<8xf32>) -> (tensor<i64>, tensor<8xf32>) {
+    %v = tensor.extract %i[] : tensor<i64>
+    %go = arith.cmpi slt, %v, %c3 : i64
+    scf.condition(%go) %i, %t : tensor<i64>, tensor<8xf32>
+  } do {
+  ^bb0(%i1: tensor<i64>, %t1: tensor<8xf32>):
+    %n = array.add %i1, %one : (tensor<i64>, tensor<i64>) -> tensor<i64>
+    %h = array.mul %t1, %t1 : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+    scf.yield %n, %h : tensor<i64>, tensor<8xf32>
+  }
+  return %t : tensor<8xf32>
+}

@@ -95,7 +95,8 @@ def ArrayElementwiseLoops : Pass<"array-elementwise-loops"> {
     tensors it carries (each element's next value depends only on the same
     element of the carried tensors, on loop-invariant tensors read through
     any indexing map, and on scalars: the induction variable, carried
-    scalars such as a `while` loop's counter, values computed from them)
+    scalars such as a `while` loop's counter (an index, or a 0-d array
+    carried next to the arrays), values computed from them)
     becomes one `linalg.generic` over the carried tensors' shape whose body
     runs the loop on elements: one kernel instead of one per iteration,
     and the carried values stay in registers. A `while` loop's condition
@@ -126,8 +127,8 @@ def ArrayElementwiseLoops : Pass<"array-elementwise-loops"> {
     `linalg.generic`s, `tensor.empty`, `tensor.dim`, 0-d
     `tensor.from_elements` and scalar arithmetic; a `while` loop whose
     condition reads the arrays (a convergence test); loops that carry
-    tensors of different shapes, more than one tensor of a dynamic shape,
-    or a scalar read after the loop.
+    tensors of different shapes (but 0-d ones), more than one tensor of a
+    dynamic shape, or a scalar or 0-d array read after the loop.
   }];
   let dependentDialects = ["arith::ArithDialect", "cf::ControlFlowDialect",
                            "linalg::LinalgDialect", "scf::SCFDialect",
