@@ -109,33 +109,48 @@ def rel_error(out, ref):
                  np.linalg.norm(ref.ravel()))
 
 
-def time_torch(torch, fn, iters, warmup):
+def time_events(event, elapsed, fn, iters, warmup):
+    """Median of CUDA-event times around `fn` (`event()` makes an event,
+    `elapsed(start, end)` reads the milliseconds between two)."""
     for _ in range(warmup):
         fn()
     samples = []
     for _ in range(iters):
-        start = torch.cuda.Event(enable_timing=True)
-        end = torch.cuda.Event(enable_timing=True)
+        start, end = event(), event()
         start.record()
         fn()
         end.record()
         end.synchronize()
-        samples.append(start.elapsed_time(end))
+        samples.append(elapsed(start, end))
     return float(np.median(samples))
 
 
-def run_ours(exe, inputs, out, iters, warmup, report):
+def time_torch(torch, fn, iters, warmup):
+    return time_events(lambda: torch.cuda.Event(enable_timing=True),
+                       lambda start, end: start.elapsed_time(end), fn, iters,
+                       warmup)
+
+
+def bench_report(argv, report, iters, warmup, cwd=None):
+    """Runs a compiled program in bench mode (ARRAYRT_BENCH): its report,
+    and the report's operations that are not host transfers."""
     env = dict(os.environ, ARRAYRT_BENCH=str(iters),
                ARRAYRT_BENCH_WARMUP=str(warmup), ARRAYRT_BENCH_OUT=report)
-    done = subprocess.run([exe] + inputs + ["-o", out], env=env, text=True,
+    done = subprocess.run(argv, cwd=cwd, env=env, text=True,
                           capture_output=True, timeout=600)
     if done.returncode != 0:
         raise RuntimeError("exit %d: %s" % (done.returncode,
                                             done.stderr[-500:]))
     bench = json.load(open(report))
-    # Everything on the device but the argument's and result's transfers.
     kernels = [op for op in bench["operations"]
                if op["kind"] not in ("copy-htod", "copy-dtoh")]
+    return bench, kernels
+
+
+def run_ours(exe, inputs, out, iters, warmup, report):
+    # Everything on the device but the argument's and result's transfers.
+    bench, kernels = bench_report([exe] + inputs + ["-o", out], report,
+                                  iters, warmup)
     runs = bench["iterations"]
     return (sum(op["total_ms"] for op in kernels) / runs,
             sum(op["calls"] for op in kernels) / runs)

@@ -20,6 +20,8 @@ import sys
 
 import numpy as np
 
+from generality import bench_report, rel_error, time_events
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STAGE = os.path.join(ROOT, ".device-bench", "launch")
 SEED = 20261204
@@ -169,43 +171,12 @@ def prepare(args):
     print("prepared %d workloads in %s" % (len(WORKLOADS), args.stage))
 
 
-def rel_error(out, ref):
-    out = np.asarray(out, np.float64)
-    return float(np.linalg.norm((out - ref).ravel()) /
-                 max(np.linalg.norm(ref.ravel()), 1e-300))
-
-
-def time_events(event, elapsed, fn, iters, warmup):
-    """Median of CUDA-event times around `fn` (`event()` makes an event,
-    `elapsed(start, end)` reads the milliseconds between two)."""
-    for _ in range(warmup):
-        fn()
-    samples = []
-    for _ in range(iters):
-        start, end = event(), event()
-        start.record()
-        fn()
-        end.record()
-        end.synchronize()
-        samples.append(elapsed(start, end))
-    return float(np.median(samples))
-
-
 def run_ours(exe, workdir, iters, warmup):
-    report = os.path.join(workdir, "bench.json")
-    env = dict(os.environ, ARRAYRT_BENCH=str(iters),
-               ARRAYRT_BENCH_WARMUP=str(warmup), ARRAYRT_BENCH_OUT=report)
-    done = subprocess.run([os.path.abspath(exe)], cwd=workdir, env=env,
-                          text=True, capture_output=True, timeout=600)
-    if done.returncode != 0:
-        raise RuntimeError("exit %d: %s" % (done.returncode,
-                                            done.stderr[-500:]))
-    bench = json.load(open(report))
-    kernels = [op for op in bench["operations"]
-               if op["kind"] not in ("copy-htod", "copy-dtoh")]
-    runs = bench["iterations"]
+    bench, kernels = bench_report([os.path.abspath(exe)],
+                                  os.path.join(workdir, "bench.json"), iters,
+                                  warmup, cwd=workdir)
     return (float(np.median(bench["span_ms"])),
-            sum(op["calls"] for op in kernels) / runs)
+            sum(op["calls"] for op in kernels) / bench["iterations"])
 
 
 def run(args):
