@@ -450,6 +450,16 @@ public:
     }
   }
 
+  /// Clones `block` with its arguments bound to `args`; returns the
+  /// elements (or scalars) of what its terminator hands on.
+  SmallVector<Value> cloneBlock(OpBuilder &b, Location loc, Block &block,
+                                ValueRange args, AffineMap identity) {
+    for (auto [arg, value] : llvm::zip_equal(block.getArguments(), args))
+      bind(arg, value);
+    clone(b, loc, block);
+    return lookupAll(block.getTerminator()->getOperands(), identity);
+  }
+
   SmallVector<Value> lookupAll(ValueRange values, AffineMap identity) {
     return llvm::map_to_vector(
         values, [&](Value value) { return lookup(value, identity); });
@@ -577,15 +587,12 @@ void rewrite(const LoopParts &loop, RankedTensorType shape,
               nb, nloc, forOp.getLowerBound(), forOp.getUpperBound(),
               forOp.getStep(), inits,
               [&](OpBuilder &lb, Location lloc, Value iv, ValueRange carried) {
-                cloner.bind(forOp.getInductionVar(), iv);
-                for (auto [arg, value] : llvm::zip(loop.carried, carried))
-                  cloner.bind(arg, value);
-                Block &body = *forOp.getBody();
-                cloner.clone(lb, lloc, body);
-                scf::YieldOp::create(
-                    lb, lloc,
-                    cloner.lookupAll(body.getTerminator()->getOperands(),
-                                     identity));
+                SmallVector<Value> args{iv};
+                llvm::append_range(args, carried);
+                scf::YieldOp::create(lb, lloc,
+                                     cloner.cloneBlock(lb, lloc,
+                                                       *forOp.getBody(), args,
+                                                       identity));
               },
               forOp.getUnsignedCmp());
           results = elementLoop.getResults();
@@ -594,25 +601,17 @@ void rewrite(const LoopParts &loop, RankedTensorType shape,
           auto elementLoop = scf::WhileOp::create(
               nb, nloc, ValueRange(inits).getTypes(), inits,
               [&](OpBuilder &lb, Location lloc, ValueRange carried) {
-                for (auto [arg, value] : llvm::zip(loop.carried, carried))
-                  cloner.bind(arg, value);
-                Block &before = *whileOp.getBeforeBody();
-                cloner.clone(lb, lloc, before);
-                scf::ConditionOp condition = whileOp.getConditionOp();
-                scf::ConditionOp::create(
-                    lb, lloc, cloner.lookup(condition.getCondition(), identity),
-                    cloner.lookupAll(condition.getArgs(), identity));
+                // The condition, then the forwarded values.
+                SmallVector<Value> next = cloner.cloneBlock(
+                    lb, lloc, *whileOp.getBeforeBody(), carried, identity);
+                scf::ConditionOp::create(lb, lloc, next.front(),
+                                         ArrayRef(next).drop_front());
               },
               [&](OpBuilder &lb, Location lloc, ValueRange forwarded) {
-                for (auto [arg, value] :
-                     llvm::zip(whileOp.getAfterArguments(), forwarded))
-                  cloner.bind(arg, value);
-                Block &after = *whileOp.getAfterBody();
-                cloner.clone(lb, lloc, after);
-                scf::YieldOp::create(
-                    lb, lloc,
-                    cloner.lookupAll(after.getTerminator()->getOperands(),
-                                     identity));
+                scf::YieldOp::create(lb, lloc,
+                                     cloner.cloneBlock(lb, lloc,
+                                                       *whileOp.getAfterBody(),
+                                                       forwarded, identity));
               });
           results = elementLoop.getResults();
         }
