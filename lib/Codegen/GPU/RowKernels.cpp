@@ -706,18 +706,16 @@ private:
           replaced.push_back(element);
           if (!compensated) {
             next = arith::AddFOp::create(b, loc, acc, demoted);
-            acc = valid ? arith::SelectOp::create(b, loc, valid, next, acc)
-                        : next;
-            continue;
+          } else {
+            Value y = arith::SubFOp::create(b, loc, demoted, compensation);
+            next = arith::AddFOp::create(b, loc, acc, y);
+            Value lost = arith::SubFOp::create(
+                b, loc, arith::SubFOp::create(b, loc, next, acc), y);
+            compensation = valid ? arith::SelectOp::create(b, loc, valid, lost,
+                                                           compensation)
+                                       .getResult()
+                                 : lost;
           }
-          Value y = arith::SubFOp::create(b, loc, demoted, compensation);
-          next = arith::AddFOp::create(b, loc, acc, y);
-          Value lost = arith::SubFOp::create(
-              b, loc, arith::SubFOp::create(b, loc, next, acc), y);
-          compensation =
-              valid ? arith::SelectOp::create(b, loc, valid, lost, compensation)
-                          .getResult()
-                    : lost;
         }
       }
       acc = valid ? arith::SelectOp::create(b, loc, valid, next, acc) : next;
