@@ -54,9 +54,11 @@ bool isStackAllocationOf(Value value, Block *body) {
 /// its terminator, when something in it may take stack space.
 void releaseStackEachIteration(Block *body) {
   Operation *terminator = body->getTerminator();
-  bool needed = false;
-  for (Operation &op : body->without_terminator())
-    op.walk([&](Operation *inner) { needed |= takesStack(inner); });
+  bool needed = body->walk([](Operation *op) {
+                      return takesStack(op) ? WalkResult::interrupt()
+                                            : WalkResult::advance();
+                    })
+                    .wasInterrupted();
   if (!needed)
     return;
   for (Value value : terminator->getOperands())
