@@ -26,6 +26,16 @@
 // fakeCudaGetFunctionCalls() the cuModuleGetFunction calls. Every event
 // has completed by the time cuEventQuery can ask.
 //
+// Graphs: while a stream captures (cuStreamBeginCapture), launches, copies
+// and memsets become nodes of the captured graph instead of running; a
+// graph launch runs its nodes in order. fakeCudaGraphCounts(counts) reads
+// {captures, instantiations, updates, graph launches};
+// fakeCudaFailGraphInstantiation(1) makes instantiation fail. A kernel's
+// parameter sizes (cuFuncGetParamInfo) are what fakeCudaSetParamSizes(name,
+// count, sizes) registered for its name, else FAKE_CUDA_PARAM_BYTES bytes
+// each for up to 32 parameters when that variable is set, else unknown
+// (CUDA_ERROR_NOT_SUPPORTED).
+//
 // Memory: fakeCudaSetMemoryCapacity(bytes) makes allocations fail with
 // CUDA_ERROR_OUT_OF_MEMORY once the live device memory would exceed `bytes`
 // (0: no limit, the default); fakeCudaAllocationCalls() counts successful
@@ -41,9 +51,11 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -56,6 +68,10 @@ struct FakeEvent {
 struct FakeFunction {
   std::string name;
   CUmodule module = nullptr;
+};
+
+struct FakeGraph {
+  std::vector<std::function<void()>> nodes;
 };
 
 struct FakeModule {
@@ -72,6 +88,10 @@ struct State {
   long getFunctionCalls = 0;
   int context = 0, stream = 0, pool = 0;
   std::string launched; // Kernel names, space-separated.
+  FakeGraph *capturing = nullptr;
+  long graphCounts[4] = {}; // Captures, instantiations, updates, launches.
+  bool failInstantiation = false;
+  std::map<std::string, std::vector<size_t>> paramSizes;
 };
 
 State &state() {
@@ -129,13 +149,32 @@ void advance(double us) {
   state().nowUs += us;
 }
 
+/// Runs `work` now, or adds it to the graph being captured.
+CUresult enqueue(std::function<void()> work) {
+  {
+    std::lock_guard<std::mutex> lock(state().mutex);
+    if (FakeGraph *graph = state().capturing) {
+      graph->nodes.push_back(std::move(work));
+      return CUDA_SUCCESS;
+    }
+  }
+  work();
+  return CUDA_SUCCESS;
+}
+
+bool capturing() {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  return state().capturing != nullptr;
+}
+
 /// The memsets: `count` elements of type T at `dst` set to `value`, 1 us
 /// per 1000 elements.
 template <typename T>
 CUresult fakeMemset(CUdeviceptr dst, T value, size_t count) {
-  std::fill_n(reinterpret_cast<T *>(dst), count, value);
-  advance(double(count) / 1000);
-  return CUDA_SUCCESS;
+  return enqueue([=] {
+    std::fill_n(reinterpret_cast<T *>(dst), count, value);
+    advance(double(count) / 1000);
+  });
 }
 
 /// arrayrt_csr_row_stats_<I>(rows, indptr, blockStats): the whole
@@ -165,6 +204,23 @@ template <typename I> void rowStats(void **params, unsigned blocks) {
 } // namespace
 
 extern "C" {
+
+__attribute__((visibility("default"))) void fakeCudaGraphCounts(long *counts) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  std::copy(state().graphCounts, state().graphCounts + 4, counts);
+}
+
+__attribute__((visibility("default"))) void
+fakeCudaFailGraphInstantiation(int fail) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  state().failInstantiation = fail != 0;
+}
+
+__attribute__((visibility("default"))) void
+fakeCudaSetParamSizes(const char *name, int count, const size_t *sizes) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  state().paramSizes[name].assign(sizes, sizes + count);
+}
 
 __attribute__((visibility("default"))) void fakeCudaAdvance(double us) {
   advance(us);
@@ -308,22 +364,111 @@ CUresult cuLaunchKernel(CUfunction function, unsigned int gridX,
                         unsigned int, unsigned int, unsigned int, CUstream,
                         void **params, void **) {
   const std::string &name = reinterpret_cast<FakeFunction *>(function)->name;
-  if (name == "arrayrt_csr_row_stats_i32")
+  // Row statistics read their parameters now (never inside a graph).
+  if (name == "arrayrt_csr_row_stats_i32" && !capturing())
     rowStats<int>(params, gridX);
-  else if (name == "arrayrt_csr_row_stats_i64")
+  else if (name == "arrayrt_csr_row_stats_i64" && !capturing())
     rowStats<long long>(params, gridX);
-  {
-    std::lock_guard<std::mutex> lock(state().mutex);
-    std::string &launched = state().launched;
-    launched += (launched.empty() ? "" : " ") + name;
-  }
-  advance(double(gridX) * gridY * gridZ);
-  return CUDA_SUCCESS;
+  return enqueue([name, cost = double(gridX) * gridY * gridZ] {
+    {
+      std::lock_guard<std::mutex> lock(state().mutex);
+      std::string &launched = state().launched;
+      launched += (launched.empty() ? "" : " ") + name;
+    }
+    advance(cost);
+  });
 }
 
 CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction, void **,
                           void **) {
-  advance(double(config->gridDimX) * config->gridDimY * config->gridDimZ);
+  return enqueue([cost = double(config->gridDimX) * config->gridDimY *
+                         config->gridDimZ] { advance(cost); });
+}
+
+CUresult cuFuncGetParamInfo(CUfunction function, size_t index, size_t *offset,
+                            size_t *size) {
+  const std::string &name = reinterpret_cast<FakeFunction *>(function)->name;
+  std::vector<size_t> sizes;
+  {
+    std::lock_guard<std::mutex> lock(state().mutex);
+    auto it = state().paramSizes.find(name);
+    if (it != state().paramSizes.end())
+      sizes = it->second;
+  }
+  if (sizes.empty())
+    if (const char *bytes = std::getenv("FAKE_CUDA_PARAM_BYTES"))
+      sizes.assign(32, std::strtoul(bytes, nullptr, 10));
+  if (sizes.empty())
+    return CUDA_ERROR_NOT_SUPPORTED;
+  if (index >= sizes.size())
+    return CUDA_ERROR_INVALID_VALUE;
+  *offset = 0;
+  for (size_t i = 0; i < index; ++i)
+    *offset += sizes[i];
+  *size = sizes[index];
+  return CUDA_SUCCESS;
+}
+
+CUresult cuStreamBeginCapture(CUstream, CUstreamCaptureMode) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  if (state().capturing)
+    return CUDA_ERROR_ILLEGAL_STATE;
+  state().capturing = new FakeGraph;
+  ++state().graphCounts[0];
+  return CUDA_SUCCESS;
+}
+
+CUresult cuStreamEndCapture(CUstream, CUgraph *graph) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  if (!state().capturing)
+    return CUDA_ERROR_ILLEGAL_STATE;
+  *graph = reinterpret_cast<CUgraph>(state().capturing);
+  state().capturing = nullptr;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuGraphInstantiateWithFlags(CUgraphExec *exec, CUgraph graph,
+                                     unsigned long long) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  if (state().failInstantiation)
+    return CUDA_ERROR_NOT_SUPPORTED;
+  *exec = reinterpret_cast<CUgraphExec>(
+      new FakeGraph(*reinterpret_cast<FakeGraph *>(graph)));
+  ++state().graphCounts[1];
+  return CUDA_SUCCESS;
+}
+
+CUresult cuGraphExecUpdate(CUgraphExec exec, CUgraph graph,
+                           CUgraphExecUpdateResultInfo *) {
+  auto *target = reinterpret_cast<FakeGraph *>(exec);
+  auto *source = reinterpret_cast<FakeGraph *>(graph);
+  // As the driver: the same topology (here, the same number of nodes).
+  if (target->nodes.size() != source->nodes.size())
+    return CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE;
+  target->nodes = source->nodes;
+  std::lock_guard<std::mutex> lock(state().mutex);
+  ++state().graphCounts[2];
+  return CUDA_SUCCESS;
+}
+
+CUresult cuGraphLaunch(CUgraphExec exec, CUstream) {
+  {
+    std::lock_guard<std::mutex> lock(state().mutex);
+    ++state().graphCounts[3];
+  }
+  for (const std::function<void()> &node :
+       reinterpret_cast<FakeGraph *>(exec)->nodes)
+    node();
+  return CUDA_SUCCESS;
+}
+
+CUresult cuGraphDestroy(CUgraph graph) {
+  delete reinterpret_cast<FakeGraph *>(graph);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuGraphExecDestroy(CUgraphExec exec) {
+  delete reinterpret_cast<FakeGraph *>(exec);
   return CUDA_SUCCESS;
 }
 
@@ -471,17 +616,19 @@ CUresult cuMemFreeHost(void *ptr) {
 
 CUresult cuMemcpyHtoDAsync(CUdeviceptr dst, const void *src, size_t bytes,
                            CUstream) {
-  std::memcpy(reinterpret_cast<void *>(dst), src, bytes);
-  advance(double(bytes) / 1000);
-  return CUDA_SUCCESS;
+  return enqueue([=] {
+    std::memcpy(reinterpret_cast<void *>(dst), src, bytes);
+    advance(double(bytes) / 1000);
+  });
 }
 
 CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
                        CUstream) {
-  std::memmove(reinterpret_cast<void *>(dst), reinterpret_cast<void *>(src),
-               bytes);
-  advance(double(bytes) / 1000);
-  return CUDA_SUCCESS;
+  return enqueue([=] {
+    std::memmove(reinterpret_cast<void *>(dst), reinterpret_cast<void *>(src),
+                 bytes);
+    advance(double(bytes) / 1000);
+  });
 }
 
 CUresult cuMemsetD8Async(CUdeviceptr dst, unsigned char value, size_t count,

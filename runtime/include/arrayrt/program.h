@@ -53,6 +53,31 @@ void arrayrt_range_push(const char *name);
 void arrayrt_range_pop(void);
 
 /*===----------------------------------------------------------------------===
+ * Graph regions
+ *===----------------------------------------------------------------------===*/
+
+/* Compiled code brackets the body of a host loop with these (one run of
+ * the body between them; `region` is a constant naming the loop, "main:
+ * scf.for at cg.mlir:27:5", whose address identifies it). Between them the
+ * device operations queued on `stream` are recorded instead of queued, and
+ * arrayrt_graph_end launches them as one CUDA graph: captured and
+ * instantiated the first time their kernels, parameters and pointers are
+ * seen, replayed with one cuGraphLaunch when they are seen again (a
+ * region keeps 8 such graphs, then updates the least recently used).
+ * Anything that cannot be recorded (a copy to the host, a synchronization,
+ * another stream) first queues what was recorded; a region whose runs end
+ * that way three times in a row is not recorded again. Regions nest: an
+ * inner one is part of the outer one's run.
+ *   ARRAYRT_GRAPHS=0  off: every operation is queued as it comes
+ *   ARRAYRT_GRAPHS=1  on (the default; off while ARRAYRT_PROFILE=1,
+ *                     ARRAYRT_TRACE or NVTX ranges time every kernel)
+ *   ARRAYRT_GRAPHS=2  on, and each region's counts (runs, replays,
+ *                     captures) on stderr at exit
+ * Under ARRAYRT_BENCH a replay is one timed operation, "graph <region>". */
+void arrayrt_graph_begin(const char *region, arrayrt_stream_t stream);
+void arrayrt_graph_end(const char *region, arrayrt_stream_t stream);
+
+/*===----------------------------------------------------------------------===
  * Program entry, benchmarking and profiling
  *
  * arrayc emits, for the program's `func.func @main`, its signature table

@@ -16,6 +16,7 @@
 #include "driver/Autotune.h"
 #include "driver/Driver.h"
 #include "driver/Error.h"
+#include "graphs/Graphs.h"
 #include "memory/Allocator.h"
 #include "memory/Memref.h"
 #include "profile/Profile.h"
@@ -526,6 +527,9 @@ extern "C" void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank,
                                arrayrt_stream_t stream) {
   using namespace arrayrt;
   using namespace arrayrt::blas;
+  // cuBLASLt's products are not recorded into graph regions
+  // (graphs/Graphs.h): what was recorded goes first.
+  graphs::flush();
   const char *where = location ? location : "";
   const char *sep = location ? ": " : "";
   if (dtype != ARRAYRT_DTYPE_F16 && dtype != ARRAYRT_DTYPE_BF16 &&

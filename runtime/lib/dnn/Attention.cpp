@@ -16,6 +16,7 @@
 #include "driver/Autotune.h"
 #include "driver/Driver.h"
 #include "driver/Error.h"
+#include "graphs/Graphs.h"
 #include "memory/Allocator.h"
 #include "memory/Memref.h"
 #include "profile/Profile.h"
@@ -358,6 +359,9 @@ extern "C" void arrayrt_attention(int64_t q_rank, void *q, int64_t k_rank,
                                   arrayrt_stream_t stream) {
   using namespace arrayrt;
   using namespace arrayrt::dnn;
+  // cuDNN's attention is not recorded into graph regions
+  // (graphs/Graphs.h): what was recorded goes first.
+  graphs::flush();
   std::string prefix = attentionPrefix(location);
   if (dtype != ARRAYRT_DTYPE_F16 && dtype != ARRAYRT_DTYPE_BF16)
     fatal("%scuDNN's fused attention takes float16 or bfloat16 elements, not "

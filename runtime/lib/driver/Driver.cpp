@@ -3,6 +3,7 @@
 #include "driver/Driver.h"
 
 #include "driver/Error.h"
+#include "graphs/Graphs.h"
 
 #include <cstdarg>
 #include <cstdio>
@@ -118,6 +119,13 @@ const char *driverFailure() {
 }
 
 const DriverApi &driver() {
+  // A call that may queue or wait for work ends the recording of a graph
+  // region's run (graphs/Graphs.h): what the run recorded goes first.
+  graphs::flush();
+  return loadedDriver();
+}
+
+const DriverApi &loadedDriver() {
   if (const char *failure = driverFailure())
     fatal("cannot run on the GPU: %s; this program was compiled with "
           "--target=cuda and needs an NVIDIA GPU and driver (compile with "
@@ -141,7 +149,7 @@ void *driverSymbol(const char *name) {
 }
 
 CUdevice currentDevice() {
-  driver();
+  loadedDriver();
   return state().device;
 }
 

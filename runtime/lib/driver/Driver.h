@@ -78,6 +78,11 @@ struct DriverApi {
 /// points. If the driver cannot be used, prints why and exits 1.
 const DriverApi &driver();
 
+/// driver() without ending a graph region's recording: for the calls that
+/// neither queue work nor wait for it (attributes, pointer queries,
+/// occupancy) and for the recorder itself.
+const DriverApi &loadedDriver();
+
 /// Initializes the driver once if needed; returns nullptr on success or the
 /// reason the GPU cannot be used. Never exits.
 const char *driverFailure();

@@ -4,6 +4,8 @@
 
 #include "driver/Driver.h"
 #include "driver/Error.h"
+#include "driver/Launch.h"
+#include "graphs/Graphs.h"
 #include "profile/Profile.h"
 
 #include <map>
@@ -12,6 +14,7 @@
 
 using arrayrt::check;
 using arrayrt::driver;
+using arrayrt::loadedDriver;
 using arrayrt::profile::OpKind;
 using arrayrt::profile::ScopedDeviceOp;
 
@@ -41,21 +44,56 @@ void prepareSharedMemory(const arrayrt::DriverApi &api, CUfunction function,
 
 } // namespace
 
+namespace {
+
+/// Records the launch when the calling thread records a graph region on
+/// `stream` (graphs/Graphs.h); false when it is to be queued now.
+bool recorded(CUfunction function, const uint32_t grid[3],
+              const uint32_t block[3], const uint32_t *cluster,
+              uint32_t sharedMemBytes, CUstream stream, void **params,
+              long paramCount) {
+  arrayrt::graphs::Recorder *recorder = arrayrt::graphs::recorderFor(stream);
+  if (!recorder)
+    return false;
+  if (paramCount < 0)
+    paramCount = arrayrt::graphs::parameterCount(function);
+  if (paramCount >= 0 &&
+      arrayrt::graphs::recordKernel(*recorder, function, grid, block, cluster,
+                                    sharedMemBytes, params,
+                                    static_cast<size_t>(paramCount)))
+    return true;
+  arrayrt::graphs::flush();
+  return false;
+}
+
+} // namespace
+
+void arrayrt::launchKernel(CUfunction function, const uint32_t grid[3],
+                           const uint32_t block[3], uint32_t sharedMemBytes,
+                           CUstream stream, void **params, long paramCount) {
+  const arrayrt::DriverApi &api = loadedDriver();
+  prepareSharedMemory(api, function, sharedMemBytes);
+  if (recorded(function, grid, block, nullptr, sharedMemBytes, stream, params,
+               paramCount))
+    return;
+  ScopedDeviceOp timed(stream, OpKind::Kernel, nullptr, function);
+  check(driver().cuLaunchKernel(function, grid[0], grid[1], grid[2], block[0],
+                                block[1], block[2], sharedMemBytes, stream,
+                                params, /*extra=*/nullptr),
+        "cuLaunchKernel");
+}
+
 extern "C" void arrayrt_launch_kernel(arrayrt_function_t function,
                                       uint32_t grid_x, uint32_t grid_y,
                                       uint32_t grid_z, uint32_t block_x,
                                       uint32_t block_y, uint32_t block_z,
                                       uint32_t shared_mem_bytes,
                                       arrayrt_stream_t stream, void **params) {
-  const arrayrt::DriverApi &api = driver();
-  auto *cuFunction = reinterpret_cast<CUfunction>(function);
-  prepareSharedMemory(api, cuFunction, shared_mem_bytes);
-  auto *cuStream = reinterpret_cast<CUstream>(stream);
-  ScopedDeviceOp timed(cuStream, OpKind::Kernel, nullptr, cuFunction);
-  check(api.cuLaunchKernel(cuFunction, grid_x, grid_y, grid_z, block_x, block_y,
-                           block_z, shared_mem_bytes, cuStream, params,
-                           /*extra=*/nullptr),
-        "cuLaunchKernel");
+  const uint32_t grid[3] = {grid_x, grid_y, grid_z};
+  const uint32_t block[3] = {block_x, block_y, block_z};
+  arrayrt::launchKernel(reinterpret_cast<CUfunction>(function), grid, block,
+                        shared_mem_bytes, reinterpret_cast<CUstream>(stream),
+                        params, /*paramCount=*/-1);
 }
 
 namespace {
@@ -109,7 +147,7 @@ extern "C" uint32_t arrayrt_max_active_clusters(arrayrt_function_t function,
   std::lock_guard<std::mutex> lock(mutex);
   if (auto it = known.find(key); it != known.end())
     return it->second;
-  const arrayrt::DriverApi &api = driver();
+  const arrayrt::DriverApi &api = loadedDriver();
   auto *cuFunction = reinterpret_cast<CUfunction>(function);
   uint32_t cluster[3] = {cluster_x, 1, 1}, block[3] = {block_x, 1, 1};
   ClusterLaunch launch(api, cuFunction, cluster, cluster, block,
@@ -122,21 +160,34 @@ extern "C" uint32_t arrayrt_max_active_clusters(arrayrt_function_t function,
   return result;
 }
 
+void arrayrt::launchClusterKernel(CUfunction function,
+                                  const uint32_t cluster[3],
+                                  const uint32_t grid[3],
+                                  const uint32_t block[3],
+                                  uint32_t sharedMemBytes, CUstream stream,
+                                  void **params, long paramCount) {
+  const arrayrt::DriverApi &api = loadedDriver();
+  ClusterLaunch launch(api, function, cluster, grid, block, sharedMemBytes,
+                       stream);
+  if (recorded(function, grid, block, cluster, sharedMemBytes, stream, params,
+               paramCount))
+    return;
+  ScopedDeviceOp timed(stream, OpKind::Kernel, nullptr, function);
+  check(driver().cuLaunchKernelEx(&launch.config, function, params,
+                                  /*extra=*/nullptr),
+        "cuLaunchKernelEx");
+}
+
 extern "C" void arrayrt_launch_cluster_kernel(
     arrayrt_function_t function, uint32_t cluster_x, uint32_t cluster_y,
     uint32_t cluster_z, uint32_t grid_x, uint32_t grid_y, uint32_t grid_z,
     uint32_t block_x, uint32_t block_y, uint32_t block_z,
     uint32_t shared_mem_bytes, arrayrt_stream_t stream, void **params) {
-  const arrayrt::DriverApi &api = driver();
-  auto *cuFunction = reinterpret_cast<CUfunction>(function);
-  uint32_t cluster[3] = {cluster_x, cluster_y, cluster_z};
-  uint32_t grid[3] = {grid_x, grid_y, grid_z};
-  uint32_t block[3] = {block_x, block_y, block_z};
-  ClusterLaunch launch(api, cuFunction, cluster, grid, block, shared_mem_bytes,
-                       reinterpret_cast<CUstream>(stream));
-  ScopedDeviceOp timed(launch.config.hStream, OpKind::Kernel, nullptr,
-                       cuFunction);
-  check(api.cuLaunchKernelEx(&launch.config, cuFunction, params,
-                             /*extra=*/nullptr),
-        "cuLaunchKernelEx");
+  const uint32_t cluster[3] = {cluster_x, cluster_y, cluster_z};
+  const uint32_t grid[3] = {grid_x, grid_y, grid_z};
+  const uint32_t block[3] = {block_x, block_y, block_z};
+  arrayrt::launchClusterKernel(reinterpret_cast<CUfunction>(function), cluster,
+                               grid, block, shared_mem_bytes,
+                               reinterpret_cast<CUstream>(stream), params,
+                               /*paramCount=*/-1);
 }

@@ -9,6 +9,7 @@
 #include "arrayrt/arrayrt.h"
 
 #include "driver/Error.h"
+#include "driver/Launch.h"
 #include "memory/Memref.h"
 
 #include <atomic>
@@ -167,16 +168,19 @@ void *mgpuModuleGetFunction(void *module, const char *name) {
 void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
                       intptr_t gridZ, intptr_t blockX, intptr_t blockY,
                       intptr_t blockZ, int32_t smem, void *stream_,
-                      void **params, void **extra, size_t /*paramsCount*/) {
+                      void **params, void **extra, size_t paramsCount) {
   rejectExtra(extra);
   if (emptyGrid(gridX, gridY, gridZ))
     return;
-  arrayrt_launch_kernel(
-      static_cast<arrayrt_function_t>(function), dimension(gridX, "grid x"),
-      dimension(gridY, "grid y"), dimension(gridZ, "grid z"),
-      dimension(blockX, "block x"), dimension(blockY, "block y"),
-      dimension(blockZ, "block z"), sharedMemory(smem), stream(stream_),
-      params);
+  const uint32_t grid[3] = {dimension(gridX, "grid x"),
+                            dimension(gridY, "grid y"),
+                            dimension(gridZ, "grid z")};
+  const uint32_t block[3] = {dimension(blockX, "block x"),
+                             dimension(blockY, "block y"),
+                             dimension(blockZ, "block z")};
+  arrayrt::launchKernel(static_cast<CUfunction>(function), grid, block,
+                        sharedMemory(smem), static_cast<CUstream>(stream_),
+                        params, static_cast<long>(paramsCount));
 }
 
 void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
@@ -184,7 +188,7 @@ void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
                              intptr_t gridX, intptr_t gridY, intptr_t gridZ,
                              intptr_t blockX, intptr_t blockY, intptr_t blockZ,
                              int32_t smem, void *stream_, void **params,
-                             void **extra, size_t /*paramsCount*/) {
+                             void **extra, size_t paramsCount) {
   rejectExtra(extra);
   if (emptyGrid(gridX, gridY, gridZ))
     return;
@@ -209,10 +213,9 @@ void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
     if (fit < grid[0])
       grid[0] = static_cast<uint32_t>(fit);
   }
-  arrayrt_launch_cluster_kernel(static_cast<arrayrt_function_t>(function),
-                                cluster[0], cluster[1], cluster[2], grid[0],
-                                grid[1], grid[2], block[0], block[1], block[2],
-                                bytes, stream(stream_), params);
+  arrayrt::launchClusterKernel(static_cast<CUfunction>(function), cluster, grid,
+                               block, bytes, static_cast<CUstream>(stream_),
+                               params, static_cast<long>(paramsCount));
 }
 
 void *mgpuStreamCreate(void) { return arrayrt_stream_create(); }

@@ -4,6 +4,7 @@
 
 #include "driver/Driver.h"
 #include "driver/Error.h"
+#include "graphs/Graphs.h"
 #include "profile/Profile.h"
 
 #include <cstdint>
@@ -45,6 +46,7 @@ extern "C" void arrayrt_module_unload(arrayrt_module_t module) {
   if (!module)
     return;
   arrayrt::profile::forgetModule(reinterpret_cast<CUmodule>(module));
+  arrayrt::graphs::forgetAll();
   CUresult status = driver().cuModuleUnload(reinterpret_cast<CUmodule>(module));
   // Global destructors (which MLIR's generated code unloads modules from)
   // may run after the driver tore itself down at exit; it freed the module.

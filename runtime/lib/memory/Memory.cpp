@@ -8,13 +8,16 @@
 #include "arrayrt/arrayrt.h"
 
 #include "driver/Driver.h"
+#include "graphs/Graphs.h"
 #include "memory/Allocator.h"
 #include "memory/PinnedPool.h"
 #include "profile/Profile.h"
 
 using arrayrt::check;
 using arrayrt::driver;
+using arrayrt::loadedDriver;
 using arrayrt::profile::OpKind;
+namespace graphs = arrayrt::graphs;
 using arrayrt::profile::ScopedDeviceOp;
 
 namespace {
@@ -63,15 +66,39 @@ unsigned memoryType(const void *ptr) {
   CUpointer_attribute attribute = CU_POINTER_ATTRIBUTE_MEMORY_TYPE;
   unsigned type = 0;
   void *data = &type;
-  check(driver().cuPointerGetAttributes(1, &attribute, &data, toCu(ptr)),
+  check(loadedDriver().cuPointerGetAttributes(1, &attribute, &data, toCu(ptr)),
         "cuPointerGetAttributes");
   return type;
+}
+
+/// Records the copy when the calling thread records a graph region on
+/// `stream` and both sides are device memory; false when it is to be
+/// queued now (after what was recorded, when a region was being recorded).
+bool recordedCopy(void *dst, const void *src, size_t size,
+                  arrayrt_stream_t stream) {
+  graphs::Recorder *recorder = graphs::recorderFor(toCu(stream));
+  if (!recorder)
+    return false;
+  if (memoryType(src) != CU_MEMORYTYPE_DEVICE ||
+      memoryType(dst) != CU_MEMORYTYPE_DEVICE) {
+    graphs::flush();
+    return false;
+  }
+  const uint64_t key[3] = {reinterpret_cast<uintptr_t>(dst),
+                           reinterpret_cast<uintptr_t>(src), size};
+  graphs::recordCall(
+      *recorder, "cuMemcpyAsync", &key, sizeof key,
+      [dst, src, size](CUstream target) {
+        check(loadedDriver().cuMemcpyAsync(toCu(dst), toCu(src), size, target),
+              "cuMemcpyAsync");
+      });
+  return true;
 }
 } // namespace
 
 extern "C" void arrayrt_memcpy(void *dst, const void *src, size_t size,
                                arrayrt_stream_t stream) {
-  if (size == 0)
+  if (size == 0 || recordedCopy(dst, src, size, stream))
     return;
   ScopedDeviceOp timed(toCu(stream), OpKind::Copy, nullptr, nullptr, dst, src,
                        size);
@@ -94,6 +121,16 @@ void memsetAsync(Fill arrayrt::DriverApi::*fill, const char *call,
                  arrayrt_stream_t stream) {
   if (count == 0)
     return;
+  if (graphs::Recorder *recorder = graphs::recorderFor(toCu(stream))) {
+    const uint64_t key[3] = {reinterpret_cast<uintptr_t>(dst), uint64_t{value},
+                             count};
+    graphs::recordCall(
+        *recorder, call, &key, sizeof key,
+        [fill, call, dst, value, count](CUstream target) {
+          check((loadedDriver().*fill)(toCu(dst), value, count, target), call);
+        });
+    return;
+  }
   ScopedDeviceOp timed(toCu(stream), OpKind::Memset, label, nullptr, nullptr,
                        nullptr, count * sizeof(T));
   check((driver().*fill)(toCu(dst), value, count, toCu(stream)), call);

@@ -529,6 +529,8 @@ const char *kindName(OpKind kind) {
     return "copy-htoh";
   case OpKind::Library:
     return "library";
+  case OpKind::Graph:
+    return "graph";
   case OpKind::Range:
     return "range";
   case OpKind::Allocation:

@@ -46,12 +46,13 @@ enum class OpKind : uint8_t {
   CopyDeviceToHost,
   CopyHostToHost,
   Library,
+  Graph,      // A CUDA graph's launch: a region's run replayed (graphs/).
   Range,      // A named range of the program (arrayrt_range_push/pop).
   Allocation, // arrayrt_alloc/arrayrt_free, traced only.
 };
 
 /// "kernel", "memset", "copy-dtod", "copy-htod", "copy-dtoh", "copy-htoh",
-/// "library", "range", "allocation".
+/// "library", "graph", "range", "allocation".
 const char *kindName(OpKind kind);
 
 /// True for copies that cross between host and device memory (or stay on

@@ -14,11 +14,13 @@
 
 #include "driver/Driver.h"
 #include "driver/Error.h"
+#include "graphs/Graphs.h"
 #include "sparse/Cusparse.h"
 #include "sparse/SparseArgs.h"
 #include "sparse/SpmvKernel.h"
 
 #include <cstdlib>
+#include <cstring>
 #include <dlfcn.h>
 #include <mutex>
 #include <string>
@@ -173,6 +175,8 @@ extern "C" arrayrt_csr_t arrayrt_csr_create(int64_t rows, int64_t cols,
 extern "C" void arrayrt_csr_destroy(arrayrt_csr_t a) {
   if (!a)
     return;
+  // Recorded products of a graph region may still use the handle.
+  arrayrt::graphs::flush();
   // A matrix without rows or columns never had a descriptor.
   if (a->matrix) {
     const CusparseApi &api = cusparse();
@@ -194,6 +198,52 @@ extern "C" void arrayrt_csr_destroy(arrayrt_csr_t a) {
   delete a;
 }
 
+namespace {
+
+uint64_t bitsOf(double value) {
+  uint64_t bits;
+  std::memcpy(&bits, &value, sizeof bits);
+  return bits;
+}
+
+/// The operands of one cusparseSpMV: the matrix, the vectors (set on the
+/// matrix's dense descriptors by point()) and the scalars.
+struct SpmvCall {
+  arrayrt_csr *a;
+  const void *x;
+  void *y;
+  Scalars scalars;
+  cusparseSpMVAlg_t alg;
+  const char *location;
+
+  /// Queues the handle's work on `stream` and points the descriptors at the
+  /// vectors.
+  void point(const CusparseApi &api, arrayrt_stream_t stream) const {
+    setStream(stream, location);
+    pointDense(
+        a->x, a->y, x, y, a->cols, a->rows,
+        [&](cusparseDnVecDescr_t *vector, int64_t length, void *data) {
+          return api.cusparseCreateDnVec(vector, length, data, a->type);
+        },
+        "cusparseCreateDnVec", api.cusparseDnVecSetValues,
+        "cusparseDnVecSetValues", location);
+  }
+
+  /// `function` (cusparseSpMV, its _preprocess or _bufferSize: the same
+  /// arguments) on them, with `last` (the work buffer, or the size's
+  /// address).
+  template <typename Function, typename Last>
+  cusparseStatus_t operator()(const CusparseApi &api, Function function,
+                              Last last) const {
+    const cudaDataType compute = computeType(a);
+    return function(api.handle, CUSPARSE_OPERATION_NON_TRANSPOSE,
+                    scalars.alpha(compute), a->matrix, a->x,
+                    scalars.beta(compute), a->y, compute, alg, last);
+  }
+};
+
+} // namespace
+
 extern "C" void arrayrt_spmv(arrayrt_csr_t a, const void *x, void *y,
                              double alpha, double beta, arrayrt_stream_t stream,
                              const char *location) {
@@ -201,47 +251,51 @@ extern "C" void arrayrt_spmv(arrayrt_csr_t a, const void *x, void *y,
   if (spmvWithKernel(a, x, y, alpha, beta, stream, bytes, location))
     return;
   const CusparseApi &api = cusparse();
-  setStream(stream, location);
-  pointDense(
-      a->x, a->y, x, y, a->cols, a->rows,
-      [&](cusparseDnVecDescr_t *vector, int64_t length, void *data) {
-        return api.cusparseCreateDnVec(vector, length, data, a->type);
-      },
-      "cusparseCreateDnVec", api.cusparseDnVecSetValues,
-      "cusparseDnVecSetValues", location);
-  const Scalars s(alpha, beta);
-  const cudaDataType compute = computeType(a);
   const SpmvChoice &choice = spmvChoice();
-  const cusparseSpMVAlg_t alg = choice.alg;
-  // cusparseSpMV_preprocess and cusparseSpMV take the same arguments.
-  auto product = [&](auto function) {
-    return function(api.handle, CUSPARSE_OPERATION_NON_TRANSPOSE,
-                    s.alpha(compute), a->matrix, a->x, s.beta(compute), a->y,
-                    compute, alg, a->spmvWork.data);
-  };
+  const SpmvCall call{a, x, y, Scalars(alpha, beta), choice.alg, location};
+  const bool analyse =
+      api.spmvPreprocess && !a->spmvAnalysed &&
+      (choice.analysis == SpmvAnalysis::First ||
+       (choice.analysis == SpmvAnalysis::Second && a->spmvCalls >= 1));
+  // Inside a graph region, once the work buffer and the analysis exist, the
+  // product is recorded, keyed by every pointer and value it uses.
+  if (a->spmvPrepared && !analyse)
+    if (graphs::Recorder *recorder =
+            graphs::recorderFor(reinterpret_cast<CUstream>(stream))) {
+      ++a->spmvCalls;
+      const uint64_t key[] = {reinterpret_cast<uintptr_t>(a),
+                              reinterpret_cast<uintptr_t>(a->matrix),
+                              reinterpret_cast<uintptr_t>(x),
+                              reinterpret_cast<uintptr_t>(y),
+                              reinterpret_cast<uintptr_t>(a->spmvWork.data),
+                              bitsOf(alpha),
+                              bitsOf(beta)};
+      graphs::recordCall(
+          *recorder, "cusparseSpMV", key, sizeof key, [call](CUstream target) {
+            const CusparseApi &api = cusparse();
+            call.point(api, reinterpret_cast<arrayrt_stream_t>(target));
+            checkSparse(call(api, api.cusparseSpMV, call.a->spmvWork.data),
+                        "cusparseSpMV", call.location);
+          });
+      return;
+    }
+  call.point(api, stream);
   if (!a->spmvPrepared) {
     size_t size = 0;
-    checkSparse(api.cusparseSpMV_bufferSize(
-                    api.handle, CUSPARSE_OPERATION_NON_TRANSPOSE,
-                    s.alpha(compute), a->matrix, a->x, s.beta(compute), a->y,
-                    compute, alg, &size),
+    checkSparse(call(api, api.cusparseSpMV_bufferSize, &size),
                 "cusparseSpMV_bufferSize", location);
     allocateWork(a->spmvWork, size, stream, location);
     a->spmvPrepared = true;
   }
-  bool analyse = api.spmvPreprocess && !a->spmvAnalysed &&
-                 (choice.analysis == SpmvAnalysis::First ||
-                  (choice.analysis == SpmvAnalysis::Second &&
-                   a->spmvCalls >= 1));
   if (analyse) {
     timedCall("cusparseSpMV_preprocess", stream, location,
-              [&] { return product(api.spmvPreprocess); });
+              [&] { return call(api, api.spmvPreprocess, a->spmvWork.data); });
     a->spmvAnalysed = true;
   }
   ++a->spmvCalls;
   timedCall(
       "cusparseSpMV", stream, location,
-      [&] { return product(api.cusparseSpMV); }, bytes);
+      [&] { return call(api, api.cusparseSpMV, a->spmvWork.data); }, bytes);
 }
 
 extern "C" void arrayrt_spmm(arrayrt_csr_t a, const void *b, int64_t n, void *c,

@@ -9,6 +9,7 @@
 #include "arrayrt/arrayrt.h"
 
 #include "driver/Error.h"
+#include "graphs/Graphs.h"
 #include "memory/Memref.h"
 #include "sparse/ValueKernels.h"
 
@@ -98,6 +99,9 @@ void checkDtype(const arrayrt_csr *a, int32_t dtype, const char *op,
 }
 
 void setStream(arrayrt_stream_t stream, const char *location) {
+  // Every cuSPARSE operation starts here: it is not recorded into a graph
+  // region (graphs/Graphs.h), so what was recorded goes first.
+  graphs::flush();
   const CusparseApi &api = cusparse();
   checkSparse(
       api.cusparseSetStream(api.handle, reinterpret_cast<cudaStream_t>(stream)),

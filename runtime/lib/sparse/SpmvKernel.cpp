@@ -12,6 +12,7 @@
 #include "driver/Driver.h"
 #include "driver/EmbeddedKernels.h"
 #include "driver/Error.h"
+#include "graphs/Graphs.h"
 #include "profile/Profile.h"
 #include "sparse/SparseArgs.h"
 
@@ -170,13 +171,21 @@ bool spmvWithKernel(arrayrt_csr *a, const void *x, void *y, double alpha,
   void *params[] = {&rows, &a->rowOffsets, &a->colIndices, &a->values,
                     &x,    &y,             scalarAlpha,     scalarBeta};
   auto *cuStream = reinterpret_cast<CUstream>(stream);
+  CUfunction function = k->spmv[isDouble][a->indexBits == 64];
   // 256 threads, 64 rows (four lanes each) per block.
+  const uint32_t grid[3] = {gridFor(a->rows, 64, INT_MAX), 1, 1};
+  const uint32_t block[3] = {256, 1, 1};
+  if (graphs::Recorder *recorder = graphs::recorderFor(cuStream)) {
+    if (graphs::recordKernel(*recorder, function, grid, block, nullptr, 0,
+                             params, std::size(params)))
+      return true;
+    graphs::flush();
+  }
   profile::ScopedDeviceOp timed(cuStream, profile::OpKind::Library,
                                 "arrayrt_csr_spmv", nullptr, nullptr, nullptr,
                                 bytes);
-  check(driver().cuLaunchKernel(k->spmv[isDouble][a->indexBits == 64],
-                                gridFor(a->rows, 64, INT_MAX), 1, 1, 256, 1, 1,
-                                0, cuStream, params, nullptr),
+  check(driver().cuLaunchKernel(function, grid[0], 1, 1, block[0], 1, 1, 0,
+                                cuStream, params, nullptr),
         "cuLaunchKernel (arrayrt_csr_spmv)");
   return true;
 }

@@ -1,0 +1,233 @@
+//===- GraphsTest.cpp - Graph regions against the fake driver -------------===//
+//
+// The fake driver runs captured graphs (kernels as their names in the
+// launch list, copies and memsets on host memory), so these tests see what
+// a region's runs queue, in which order, and how many graphs it took.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FakeDriverHooks.h"
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+using namespace arrayrt::test;
+
+namespace {
+
+struct GraphCounts {
+  long captures = 0, instantiations = 0, updates = 0, launches = 0;
+};
+
+GraphCounts graphCounts() {
+  auto hook = fakeDriverHook<void (*)(long *)>("fakeCudaGraphCounts");
+  long counts[4] = {};
+  if (hook)
+    hook(counts);
+  return {counts[0], counts[1], counts[2], counts[3]};
+}
+
+GraphCounts since(const GraphCounts &before) {
+  GraphCounts now = graphCounts();
+  return {now.captures - before.captures,
+          now.instantiations - before.instantiations,
+          now.updates - before.updates, now.launches - before.launches};
+}
+
+std::string launched() {
+  auto hook = fakeDriverHook<const char *(*)()>("fakeCudaLaunchedKernels");
+  return hook ? hook() : "";
+}
+
+/// The kernels launched since `before` (a launch list read earlier).
+std::string launchedSince(const std::string &before) {
+  std::string now = launched();
+  return now.substr(std::min(now.size(), before.size() + !before.empty()));
+}
+
+/// A kernel of a fake module whose two parameters (a pointer, an int64)
+/// the fake driver knows the sizes of.
+void *kernel(const char *name) {
+  auto setSizes = fakeDriverHook<void (*)(const char *, int, const size_t *)>(
+      "fakeCudaSetParamSizes");
+  const size_t sizes[] = {8, 8};
+  setSizes(name, 2, sizes);
+  static const char image[] = "a gpu.binary with graph kernels";
+  static void *module =
+      mgpuModuleLoad(const_cast<char *>(image), sizeof(image));
+  return mgpuModuleGetFunction(module, name);
+}
+
+/// Launches `function(pointer, value)` as compiled code does.
+void launch(void *function, void *pointer, int64_t value) {
+  void *params[] = {&pointer, &value};
+  mgpuLaunchKernel(function, 4, 1, 1, 128, 1, 1, 0, arrayrt_default_stream(),
+                   params, nullptr, 2);
+}
+
+TEST(GraphsTest, KnownRunsReplayOneGraph) {
+  static const char region[] = "test: the same run ten times";
+  arrayrt_stream_t stream = arrayrt_default_stream();
+  void *a = kernel("graph_kernel_a"), *b = kernel("graph_kernel_b");
+  auto *src = static_cast<float *>(arrayrt_alloc(64 * sizeof(float), stream));
+  auto *dst = static_cast<float *>(arrayrt_alloc(64 * sizeof(float), stream));
+  GraphCounts before = graphCounts();
+  std::string list = launched();
+  for (int run = 0; run < 10; ++run) {
+    arrayrt_memset32(src, 0, 64, stream); // Zeros, then the copy reads them.
+    arrayrt_graph_begin(region, stream);
+    launch(a, src, 7);
+    arrayrt_memset32(src, 0x3f800000u, 64, stream); // 1.0f
+    arrayrt_memcpy(dst, src, 64 * sizeof(float), stream);
+    launch(b, dst, 7);
+    // Nothing ran yet: the run is recorded.
+    EXPECT_EQ(src[0], 0.0f);
+    arrayrt_graph_end(region, stream);
+    // The graph ran the run's operations, in order.
+    EXPECT_EQ(src[63], 1.0f);
+    EXPECT_EQ(dst[0], 1.0f);
+    dst[0] = 0.0f;
+  }
+  GraphCounts counts = since(before);
+  EXPECT_EQ(counts.captures, 1);
+  EXPECT_EQ(counts.instantiations, 1);
+  EXPECT_EQ(counts.updates, 0);
+  EXPECT_EQ(counts.launches, 10);
+  std::string ten;
+  for (int run = 0; run < 10; ++run)
+    ten += std::string(run ? " " : "") + "graph_kernel_a graph_kernel_b";
+  EXPECT_EQ(launchedSince(list), ten);
+  arrayrt_free(src, stream);
+  arrayrt_free(dst, stream);
+}
+
+TEST(GraphsTest, EachKeyHasItsGraphUpToEightThenTheyAreUpdated) {
+  static const char region[] = "test: rotating buffers";
+  arrayrt_stream_t stream = arrayrt_default_stream();
+  void *a = kernel("graph_kernel_a");
+  std::vector<char> buffers(16);
+  GraphCounts before = graphCounts();
+  // Two pointers in turn: two graphs, replayed.
+  for (int run = 0; run < 10; ++run) {
+    arrayrt_graph_begin(region, stream);
+    launch(a, &buffers[run % 2], 1);
+    launch(a, &buffers[run % 2], 2);
+    arrayrt_graph_end(region, stream);
+  }
+  GraphCounts counts = since(before);
+  EXPECT_EQ(counts.captures, 2);
+  EXPECT_EQ(counts.instantiations, 2);
+  EXPECT_EQ(counts.launches, 10);
+  // Ten new keys: six more graphs, then the least recently used two are
+  // updated.
+  before = graphCounts();
+  for (int run = 2; run < 12; ++run) {
+    arrayrt_graph_begin(region, stream);
+    launch(a, &buffers[run], 1);
+    launch(a, &buffers[run], 2);
+    arrayrt_graph_end(region, stream);
+  }
+  counts = since(before);
+  EXPECT_EQ(counts.captures, 10);
+  EXPECT_EQ(counts.instantiations, 6);
+  EXPECT_EQ(counts.updates, 4);
+  EXPECT_EQ(counts.launches, 10);
+}
+
+TEST(GraphsTest, AnUnrecordableOperationIssuesTheRunInOrder) {
+  static const char region[] = "test: a copy to the host";
+  arrayrt_stream_t stream = arrayrt_default_stream();
+  void *a = kernel("graph_kernel_a");
+  auto *device = static_cast<float *>(arrayrt_alloc(sizeof(float), stream));
+  GraphCounts before = graphCounts();
+  std::string list = launched();
+  for (int run = 0; run < 5; ++run) {
+    float host = 0.0f;
+    arrayrt_graph_begin(region, stream);
+    launch(a, device, 1);
+    arrayrt_memset32(device, 0x40000000u, 1, stream); // 2.0f
+    // A copy to the host: what was recorded runs first, then the copy.
+    arrayrt_memcpy(&host, device, sizeof host, stream);
+    arrayrt_stream_synchronize(stream);
+    EXPECT_EQ(host, 2.0f);
+    launch(a, device, 2); // Queued directly: the run is no longer recorded.
+    arrayrt_graph_end(region, stream);
+  }
+  // Three such runs in a row, and the region stops recording.
+  GraphCounts counts = since(before);
+  EXPECT_EQ(counts.captures, 0);
+  EXPECT_EQ(counts.launches, 0);
+  EXPECT_EQ(launchedSince(list),
+            "graph_kernel_a graph_kernel_a graph_kernel_a graph_kernel_a "
+            "graph_kernel_a graph_kernel_a graph_kernel_a graph_kernel_a "
+            "graph_kernel_a graph_kernel_a");
+  arrayrt_free(device, stream);
+}
+
+TEST(GraphsTest, KernelsWithUnknownParameterSizesAreLaunchedDirectly) {
+  static const char region[] = "test: unknown parameters";
+  arrayrt_stream_t stream = arrayrt_default_stream();
+  static const char image[] = "a gpu.binary without parameter sizes";
+  void *module = mgpuModuleLoad(const_cast<char *>(image), sizeof(image));
+  void *unknown = mgpuModuleGetFunction(module, "graph_kernel_unknown");
+  GraphCounts before = graphCounts();
+  std::string list = launched();
+  arrayrt_graph_begin(region, stream);
+  launch(unknown, nullptr, 1);
+  EXPECT_EQ(launchedSince(list), "graph_kernel_unknown");
+  arrayrt_graph_end(region, stream);
+  EXPECT_EQ(since(before).captures, 0);
+  mgpuModuleUnload(module);
+}
+
+TEST(GraphsTest, AnInnerRegionIsPartOfTheOuterRun) {
+  static const char outer[] = "test: outer loop", inner[] = "test: inner";
+  arrayrt_stream_t stream = arrayrt_default_stream();
+  void *a = kernel("graph_kernel_a");
+  char buffer = 0;
+  GraphCounts before = graphCounts();
+  for (int run = 0; run < 3; ++run) {
+    arrayrt_graph_begin(outer, stream);
+    for (int step = 0; step < 4; ++step) {
+      arrayrt_graph_begin(inner, stream);
+      launch(a, &buffer, step);
+      arrayrt_graph_end(inner, stream);
+    }
+    arrayrt_graph_end(outer, stream);
+  }
+  GraphCounts counts = since(before);
+  EXPECT_EQ(counts.captures, 1);
+  EXPECT_EQ(counts.launches, 3);
+}
+
+TEST(GraphsTest, AFailingInstantiationFallsBackToDirectLaunches) {
+  static const char region[] = "test: instantiation fails";
+  arrayrt_stream_t stream = arrayrt_default_stream();
+  void *a = kernel("graph_kernel_a");
+  auto fail = fakeDriverHook<void (*)(int)>("fakeCudaFailGraphInstantiation");
+  auto *device = static_cast<float *>(arrayrt_alloc(sizeof(float), stream));
+  fail(1);
+  std::string list = launched();
+  GraphCounts before = graphCounts();
+  for (int run = 0; run < 3; ++run) {
+    *device = 0.0f;
+    arrayrt_graph_begin(region, stream);
+    launch(a, device, 1);
+    arrayrt_memset32(device, 0x3f800000u, 1, stream);
+    arrayrt_graph_end(region, stream);
+    EXPECT_EQ(*device, 1.0f);
+  }
+  fail(0);
+  // One capture failed to instantiate; its run and the later ones were
+  // queued directly.
+  GraphCounts counts = since(before);
+  EXPECT_EQ(counts.captures, 1);
+  EXPECT_EQ(counts.launches, 0);
+  EXPECT_EQ(launchedSince(list),
+            "graph_kernel_a graph_kernel_a graph_kernel_a");
+  arrayrt_free(device, stream);
+}
+
+} // namespace
