@@ -182,6 +182,7 @@ private:
   /// Makes `op` asynchronous on `stream`; returns the op that replaced it.
   Operation *makeAsync(Operation *op, Value stream);
   bool containsStreamWork(Operation *op);
+  bool queuesOnly(Operation *loop);
 
   ModuleOp module;
   func::FuncOp func;
@@ -509,6 +510,47 @@ bool StreamLowering::containsStreamWork(Operation *op) {
       .wasInterrupted();
 }
 
+/// Whether the iterations of `loop` need no host synchronization between
+/// them: every op in it that queues work queues it on the stream of the
+/// loop's position (no streams, events, waits or synchronizations inside),
+/// and no host op in it may touch a buffer that work may use (it reads and
+/// writes only host buffers made inside the loop, calls no function of the
+/// module, takes no pointers). Stream order then orders one iteration's
+/// work after the previous one's, as the host's program order would.
+bool StreamLowering::queuesOnly(Operation *loop) {
+  return !loop->walk([&](Operation *op) {
+                if (op == loop)
+                  return WalkResult::advance();
+                if (isa<arrayrt::StreamBeginOp, StreamCreateOp, EventRecordOp,
+                        StreamWaitOp, StreamSynchronizeOp, EventSynchronizeOp,
+                        arrayrt::StreamSynchronizeOp,
+                        arrayrt::EventSynchronizeOp>(op))
+                  return WalkResult::interrupt();
+                if (isa<gpu::AsyncOpInterface>(op) || getStreamOrdered(op) ||
+                    op->getNumRegions() != 0 || isMemoryEffectFree(op))
+                  return WalkResult::advance();
+                if (auto call = dyn_cast<func::CallOp>(op)) {
+                  auto callee =
+                      module.lookupSymbol<func::FuncOp>(call.getCallee());
+                  if (!callee || !callee.isExternal())
+                    return WalkResult::interrupt();
+                }
+                if (llvm::any_of(op->getOperandTypes(),
+                                 llvm::IsaPred<LLVM::LLVMPointerType>))
+                  return WalkResult::interrupt();
+                for (Value operand : op->getOperands()) {
+                  Value root = rootBuffer(operand);
+                  if (!isa<BaseMemRefType>(root.getType()))
+                    continue;
+                  if (!isHostBuffer(root) ||
+                      !loop->isProperAncestor(root.getDefiningOp()))
+                    return WalkResult::interrupt();
+                }
+                return WalkResult::advance();
+              })
+              .wasInterrupted();
+}
+
 void StreamLowering::processBlock(Block &block, Value stream, State &state,
                                   bool inLoop) {
   SmallVector<Value> stack;
@@ -633,7 +675,29 @@ void StreamLowering::processBlock(Block &block, Value stream, State &state,
         state = State::merge(thenState, elseState);
         continue;
       }
-      // Loops and other regions: everything queued before is waited for,
+      // A loop that only queues work on the current stream runs without
+      // host waits: the stream orders its iterations. What it returns was
+      // written by that work.
+      if (isa<LoopLikeOpInterface>(op) && queuesOnly(&op)) {
+        // Other streams' work before it is waited for once, so that no
+        // iteration waits for another stream.
+        Value queue = current ? current : defaultStream();
+        SmallVector<Value> others;
+        for (auto [s, index] : state.issued)
+          if (s != queue && state.synced.lookup(s) < index)
+            others.push_back(s);
+        for (Value s : others)
+          syncStream(s, &op, state);
+        for (Region &region : op.getRegions())
+          for (Block &nested : region)
+            processBlock(nested, current, state, /*inLoop=*/false);
+        for (Value result : op.getResults())
+          if (isa<BaseMemRefType>(result.getType()))
+            note(state.buffers[result].writers, queue,
+                 state.issued.lookup(queue));
+        continue;
+      }
+      // Other loops and regions: everything queued before is waited for,
       // and each pass through a block ends with its streams synchronized.
       syncAll(&op, state);
       for (Region &region : op.getRegions())

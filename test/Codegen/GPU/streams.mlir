@@ -164,19 +164,20 @@ module attributes {gpu.container_module} {
 // -----
 
 // Kernels in both branches of an scf.if, with no wait: the state after it
-// merges both. A loop starts after the work before it and ends each
-// iteration with its streams synchronized.
+// merges both. A loop that only queues work on its position's stream runs
+// without host waits (the stream orders its iterations); the function's
+// return waits for it.
 // CHECK-LABEL: func.func @control_flow
 // CHECK: scf.if
 // CHECK:   gpu.launch_func async
 // CHECK-NEXT: } else {
 // CHECK:   gpu.launch_func async
 // CHECK-NEXT: }
-// CHECK-NEXT: arrayrt.stream_synchronize
 // CHECK-NEXT: scf.for
 // CHECK:   gpu.launch_func async
-// CHECK-NEXT: arrayrt.stream_synchronize
 // CHECK-NEXT: }
+// CHECK-NEXT: arrayrt.stream_synchronize
+// CHECK-NEXT: return
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @write(%out: memref<4xf32>) kernel {
@@ -199,6 +200,90 @@ module attributes {gpu.container_module} {
       gpu.launch_func @kernels::@write blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%a : memref<4xf32>)
     }
     return
+  }
+}
+
+// -----
+
+// A loop whose host code reads a buffer the kernels write starts after the
+// work before it and ends each iteration with its streams synchronized.
+// CHECK-LABEL: func.func @loop_reads_on_host
+// CHECK: gpu.launch_func async
+// CHECK-NEXT: arrayrt.stream_synchronize
+// CHECK-NEXT: scf.for
+// CHECK:   gpu.launch_func async
+// CHECK-NEXT: arrayrt.stream_synchronize
+// CHECK-NEXT: memref.load
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @write(%out: memref<4xf32>) kernel {
+      %c0 = arith.constant 0 : index
+      %one = arith.constant 1.0 : f32
+      memref.store %one, %out[%c0] : memref<4xf32>
+      gpu.return
+    }
+  }
+  func.func @loop_reads_on_host(%a: memref<4xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    gpu.launch_func @kernels::@write blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%a : memref<4xf32>)
+    scf.for %i = %c0 to %c4 step %c1 {
+      gpu.launch_func @kernels::@write blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%a : memref<4xf32>)
+      %x = memref.load %a[%c0] : memref<4xf32>
+    }
+    return
+  }
+}
+
+// -----
+
+// A loop carrying device buffers, with host code on host buffers of its
+// own: no host waits inside; other streams' work before it is waited for
+// once; its results are written by its stream's work, so a host read after
+// it waits.
+// CHECK-LABEL: func.func @loop_carries_buffers
+// CHECK: %[[DEFAULT:.+]] = arrayrt.default_stream
+// CHECK: %[[OTHER:.+]] = arrayrt.stream_create
+// CHECK: gpu.launch_func async
+// CHECK-NEXT: arrayrt.stream_synchronize %[[OTHER]]
+// CHECK-NEXT: %[[R:.+]] = scf.for
+// CHECK-NOT: arrayrt.stream_synchronize
+// CHECK:   memref.store
+// CHECK-NOT: arrayrt.stream_synchronize
+// CHECK:   scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: arrayrt.stream_synchronize %[[DEFAULT]]
+// CHECK-NEXT: memref.load %[[R]]
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @step(%in: memref<4xf32>, %out: memref<4xf32>) kernel {
+      %c0 = arith.constant 0 : index
+      %v = memref.load %in[%c0] : memref<4xf32>
+      memref.store %v, %out[%c0] : memref<4xf32>
+      gpu.return
+    }
+  }
+  func.func @loop_carries_buffers(%a: memref<4xf32>, %b: memref<4xf32>) -> f32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %s = array.stream_create
+    arrayrt.stream_begin %s
+    gpu.launch_func @kernels::@step blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%a : memref<4xf32>, %b : memref<4xf32>)
+    arrayrt.stream_end %s
+    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%x = %b) -> (memref<4xf32>) {
+      %y = gpu.alloc () : memref<4xf32>
+      gpu.launch_func @kernels::@step blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : memref<4xf32>, %y : memref<4xf32>)
+      %sizes = memref.alloca () : memref<1xi64>
+      %n = arith.constant 4 : i64
+      memref.store %n, %sizes[%c0] : memref<1xi64>
+      scf.yield %y : memref<4xf32>
+    }
+    %v = memref.load %r[%c0] : memref<4xf32>
+    return %v : f32
   }
 }
 

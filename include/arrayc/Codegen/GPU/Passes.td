@@ -554,9 +554,14 @@ def ArrayGpuStreams : Pass<"array-gpu-streams", "ModuleOp"> {
     except from a library function (`#arrayrt.export<kind = library, ...>`):
     that returns with its work queued, the default stream (the caller's
     stream at run time) ordered after every other stream's work. A copy from host memory needs no wait afterwards: the runtime stages it
-    through pinned memory before it returns. Inside loops the analysis is
-    conservative: each iteration ends with every stream it used
-    synchronized.
+    through pinned memory before it returns. A loop that only queues work
+    on the stream of its position (no streams, events or waits inside)
+    and whose host code touches no buffer that work may use (only host
+    buffers it makes itself) runs without host waits: other streams'
+    earlier work is waited for once before it, the stream orders its
+    iterations, and its results count as written by that stream. In other
+    loops the analysis is conservative: the loop starts after all earlier
+    work and each iteration ends with every stream it used synchronized.
 
     The array stream ops lower to arrayrt ops: `array.stream_create` to
     `arrayrt.stream_create` (synchronized and destroyed before the
