@@ -131,10 +131,11 @@ def time_torch(torch, fn, iters, warmup):
                        warmup)
 
 
-def bench_report(argv, report, iters, warmup, cwd=None):
-    """Runs a compiled program in bench mode (ARRAYRT_BENCH): its report,
-    and the report's operations that are not host transfers."""
-    env = dict(os.environ, ARRAYRT_BENCH=str(iters),
+def bench_report(argv, report, iters, warmup, cwd=None, env=None):
+    """Runs a compiled program in bench mode (ARRAYRT_BENCH), with `env`
+    added to the environment: its report, and the report's operations that
+    are not host transfers."""
+    env = dict(os.environ, **(env or {}), ARRAYRT_BENCH=str(iters),
                ARRAYRT_BENCH_WARMUP=str(warmup), ARRAYRT_BENCH_OUT=report)
     done = subprocess.run(argv, cwd=cwd, env=env, text=True,
                           capture_output=True, timeout=600)

@@ -8,8 +8,10 @@ float64 NumPy.
 
 Ours: the ARRAYRT_BENCH report's span per run (from the start of the first
 device operation that is not a host transfer to the end of the last),
-median over the timed runs. The frameworks: CUDA events around the whole
-loop, median.
+median over the timed runs; graph regions replayed (one timed operation
+per replay) and, in `ours_nographs_*`, the same executable with
+ARRAYRT_GRAPHS=0. The frameworks: CUDA events around the whole loop,
+median.
 """
 
 import argparse
@@ -171,10 +173,12 @@ def prepare(args):
     print("prepared %d workloads in %s" % (len(WORKLOADS), args.stage))
 
 
-def run_ours(exe, workdir, iters, warmup):
+def run_ours(exe, workdir, iters, warmup, env=None):
+    """The median span and the device operations queued per run (a graph
+    launch counts one)."""
     bench, kernels = bench_report([os.path.abspath(exe)],
                                   os.path.join(workdir, "bench.json"), iters,
-                                  warmup, cwd=workdir)
+                                  warmup, cwd=workdir, env=env)
     return (float(np.median(bench["span_ms"])),
             sum(op["calls"] for op in kernels) / bench["iterations"])
 
@@ -202,6 +206,13 @@ def run(args):
                                     args.iters, args.warmup)
             row.update(ours_ms=ms, ours_launches=launches,
                        ours_err=rel_error(np.load(os.path.join(
+                           work, w.output + ".npy")), ref))
+            # The same executable with graph regions off.
+            ms, launches = run_ours(os.path.join(args.stage, w.name), work,
+                                    args.iters, args.warmup,
+                                    env={"ARRAYRT_GRAPHS": "0"})
+            row.update(ours_nographs_ms=ms, ours_nographs_launches=launches,
+                       ours_nographs_err=rel_error(np.load(os.path.join(
                            work, w.output + ".npy")), ref))
         except Exception as e:  # reported, the others still run
             row["ours_error"] = str(e)[:300]

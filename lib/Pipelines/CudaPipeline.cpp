@@ -124,6 +124,8 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
     pm.addPass(createArrayExportResultBuffers());
   if (stop == PipelineStage::Kernels)
     return;
+  // Loop bodies that queue device work run as CUDA graphs.
+  pm.addPass(createArrayGraphRegions());
   // The one runtime lowering: every arrayrt op becomes runtime calls.
   pm.addPass(createArrayLoopStack());
   pm.addPass(createConvertArrayrtToCalls());

@@ -135,6 +135,30 @@ def ArrayLoopStack : Pass<"array-loop-stack", "ModuleOp"> {
   let dependentDialects = ["LLVM::LLVMDialect"];
 }
 
+def ArrayGraphRegions : Pass<"array-graph-regions", "ModuleOp"> {
+  let summary = "Make the body of each host loop that queues device work a "
+                "graph region, replayed by the runtime as a CUDA graph.";
+  let description = [{
+    Puts the body of each `scf.for` and the `do` region of each `scf.while`
+    of host code between `arrayrt.graph_begin` and `arrayrt.graph_end` on
+    the stream its device work is queued on, when that body queues at least
+    two device operations (kernel launches, device copies and memsets,
+    stream-ordered library calls; a nested loop's count as many) on one
+    stream defined outside the loop and makes the host wait for none of
+    them (`arrayrt.stream_synchronize`, `arrayrt.event_synchronize`, a
+    blocking `gpu.wait`, printing, saving or reading files). The runtime
+    records each run of the body and launches it as one CUDA graph,
+    replayed while the kernels, parameters and pointers repeat; what it
+    cannot record (a copy to the host, say) runs as it would without the
+    region (arrayrt/program.h). Loops nested in a region are part of it;
+    an ineligible loop's nested loops are looked at in turn. A `while`
+    loop's condition region, which reads its test on the host, stays
+    outside. Run after `array-gpu-streams`, before
+    `convert-arrayrt-to-calls` (CUDA target).
+  }];
+  let dependentDialects = ["arrayrt::ArrayrtDialect"];
+}
+
 def ArrayMarkExports : Pass<"array-mark-exports", "ModuleOp"> {
   let summary = "Record the ABI signature of each function the compiled "
                 "artifact exports.";

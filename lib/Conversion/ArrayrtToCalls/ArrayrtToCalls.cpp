@@ -377,6 +377,23 @@ struct RangePushToCall : CallPattern<RangePushOp> {
   }
 };
 
+/// arrayrt_graph_begin(name, stream), arrayrt_graph_end(name, stream): the
+/// same string constant for both, whose address names the region.
+template <typename Op> struct GraphMarkerToCall : CallPattern<Op> {
+  GraphMarkerToCall(MLIRContext *context, StringRef callee)
+      : CallPattern<Op>(context), callee(callee) {}
+  FailureOr<SmallVector<Value>>
+  lower(Op op, PatternRewriter &rewriter) const override {
+    RuntimeCall call(rewriter, op);
+    call.addString("arrayrt_graph_region", op.getName())
+        .addStream(op.getStream());
+    if (failed(call.call(callee)))
+      return failure();
+    return SmallVector<Value>();
+  }
+  std::string callee;
+};
+
 struct RangePopToCall : CallPattern<RangePopOp> {
   using CallPattern::CallPattern;
   FailureOr<SmallVector<Value>>
@@ -552,6 +569,8 @@ void arrayrt::populateArrayrtToCallsPatterns(RewritePatternSet &patterns) {
                                                "arrayrt_stream_create");
   patterns.add<HandleOpToCall<StreamDestroyOp>>(context,
                                                 "arrayrt_stream_destroy");
+  patterns.add<GraphMarkerToCall<GraphBeginOp>>(context, "arrayrt_graph_begin");
+  patterns.add<GraphMarkerToCall<GraphEndOp>>(context, "arrayrt_graph_end");
   patterns.add<HandleOpToCall<StreamSynchronizeOp>>(
       context, "arrayrt_stream_synchronize");
   patterns.add<HandleOpToCall<StreamWaitStreamOp>>(

@@ -12,6 +12,7 @@ namespace array {
 #define GEN_PASS_DECL_CONVERTARRAYRTTOCALLS
 #define GEN_PASS_DECL_ARRAYCHECKALLOCATIONS
 #define GEN_PASS_DECL_ARRAYLOOPSTACK
+#define GEN_PASS_DECL_ARRAYGRAPHREGIONS
 #include "arrayc/Conversion/Passes.h.inc"
 
 } // namespace array

@@ -154,6 +154,42 @@ def Arrayrt_EventSynchronizeOp : Arrayrt_MarkerOp<"event_synchronize"> {
 }
 
 //===----------------------------------------------------------------------===//
+// Graph regions
+//===----------------------------------------------------------------------===//
+
+def Arrayrt_GraphBeginOp : Arrayrt_MarkerOp<"graph_begin"> {
+  let summary = "Starts one run of a graph region (`arrayrt_graph_begin`).";
+  let description = [{
+    The device work queued on `stream` until the matching
+    `arrayrt.graph_end` is recorded by the runtime and launched there as
+    one CUDA graph, replayed when the same kernels, parameters and pointers
+    come again (arrayrt/program.h says how). `name` names the region in
+    the runtime's reports; each op is its own region. Made by
+    `array-graph-regions` at the start of a host loop's body.
+
+    ```mlir
+    arrayrt.graph_begin "main: scf.for at cg.mlir:27:5" on %stream
+    ```
+  }];
+  let arguments = (ins StrAttr:$name, Arrayrt_StreamType:$stream);
+  let assemblyFormat = "$name `on` $stream attr-dict";
+}
+
+def Arrayrt_GraphEndOp : Arrayrt_MarkerOp<"graph_end"> {
+  let summary = "Ends one run of a graph region and launches it "
+                "(`arrayrt_graph_end`).";
+  let description = [{
+    Ends the run the `arrayrt.graph_begin` of the same `name` started.
+
+    ```mlir
+    arrayrt.graph_end "main: scf.for at cg.mlir:27:5" on %stream
+    ```
+  }];
+  let arguments = (ins StrAttr:$name, Arrayrt_StreamType:$stream);
+  let assemblyFormat = "$name `on` $stream attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
 // Profiling
 //===----------------------------------------------------------------------===//
 
