@@ -1,6 +1,14 @@
 #!/usr/bin/env python3
-"""How arrayc's compile time grows with the program's length.
+"""How long arrayc takes: on the bench and example programs, and as a
+program grows.
 
+With --programs: every `bench/*.mlir` and `examples/*.mlir` compiled for
+the CUDA target (an executable) and, with --cpu, the CPU target; wall
+time and CPU time (arrayc's and its children's: ptxas, fatbinary, the
+linker), the fastest of --repeat, and with --baseline the same for another
+arrayc (an older build) in the same run.
+
+Without it:
 Writes chains of N elementwise ops (the kinds users chain: binary ops with
 a broadcast operand, unary ufuncs, comparisons and where, a cast) and times
 `arrayc` on each: parsing, verifying and printing them back
@@ -11,12 +19,15 @@ microseconds per op.
 
   bench/compile_time.py [--arrayc build/bin/arrayc] [--sizes 1000,10000,50000]
                         [--cuda] [--repeat 1]
+  bench/compile_time.py --programs [--cpu] [--baseline OLD_ARRAYC] [--repeat 3]
 
 Prints a Markdown table (docs/performance.md, "Compile time").
 """
 
 import argparse
+import glob
 import os
+import resource
 import platform
 import subprocess
 import sys
@@ -80,6 +91,58 @@ def time_compile(arrayc, path, target, out, repeat):
     return best
 
 
+def time_program(arrayc, path, target, out, repeat):
+    """(wall s, CPU s) of the fastest of `repeat` compiles; CPU time counts
+    arrayc's children (ptxas, fatbinary, the linker)."""
+    best = None
+    for _ in range(repeat):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        proc = subprocess.run([arrayc, "--target=" + target, path, "-o", out],
+                              capture_output=True, text=True, cwd=ROOT)
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if proc.returncode != 0:
+            sys.exit("arrayc failed on %s (%s):\n%s"
+                     % (path, target, proc.stderr[-2000:]))
+        cpu = (after.ru_utime - before.ru_utime) + \
+            (after.ru_stime - before.ru_stime)
+        if best is None or wall < best[0]:
+            best = (wall, cpu)
+    return best
+
+
+def programs(args):
+    paths = sorted(glob.glob(os.path.join(ROOT, "bench", "*.mlir")) +
+                   glob.glob(os.path.join(ROOT, "examples", "*.mlir")))
+    targets = ["cuda"] + (["cpu"] if args.cpu else [])
+    head = "| program | target | wall s | CPU s |"
+    rule = "|---|---|---:|---:|"
+    if args.baseline:
+        head += " baseline wall s | baseline CPU s |"
+        rule += "---:|---:|"
+    print(head)
+    print(rule)
+    worst = 0.0
+    with tempfile.TemporaryDirectory() as work:
+        out = os.path.join(work, "a.out")
+        for path in paths:
+            for target in targets:
+                wall, cpu = time_program(args.arrayc, path, target, out,
+                                         args.repeat)
+                worst = max(worst, wall)
+                row = "| %s | %s | %.2f | %.2f |" % (
+                    os.path.relpath(path, ROOT), target, wall, cpu)
+                if args.baseline:
+                    old = time_program(args.baseline, path, target, out,
+                                       args.repeat)
+                    row += " %.2f | %.2f |" % old
+                print(row, flush=True)
+    print("\nslowest: %.2f s wall; %s, %d cores, %s, -O2 (the default)"
+          % (worst, platform.node(), os.cpu_count(),
+             time.strftime("%Y-%m-%d")))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--arrayc",
@@ -89,7 +152,15 @@ def main():
                         help="also time the CUDA target")
     parser.add_argument("--repeat", type=int, default=1,
                         help="compiles per size (the fastest is reported)")
+    parser.add_argument("--programs", action="store_true",
+                        help="time the bench and example programs instead")
+    parser.add_argument("--cpu", action="store_true",
+                        help="with --programs: also the CPU target")
+    parser.add_argument("--baseline",
+                        help="with --programs: another arrayc to time too")
     args = parser.parse_args()
+    if args.programs:
+        return programs(args)
     sizes = [int(s) for s in args.sizes.split(",")]
     targets = ["mlir", "cpu"] + (["cuda"] if args.cuda else [])
     print("| ops | what | source lines | seconds | per op (us) |")

@@ -109,6 +109,8 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createArrayGpuKernelNames());
   pm.addPass(createArrayGpuLaunchBounds());
+  // One device binary per program: one ptxas run.
+  pm.addPass(createArrayGpuMergeModules());
   // Every GPU op and stream-ordered arrayrt op goes on a stream: the
   // program's default stream or the one an array.on_stream named, with
   // events between streams.

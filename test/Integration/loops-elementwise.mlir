@@ -15,6 +15,7 @@
 // RUN: %if cuda-gpu %{ cd %t.cuda.dir && %numpy-ref --compare %t.cuda.out %s %}
 // The recurrence: no host loop, the loop inside the elementwise kernel.
 // RUN: arrayc --target=cuda --emit=gpu %s -o - | FileCheck %s --check-prefix=GPU
+// RUN: arrayc --target=cuda --emit=gpu %s -o - | FileCheck %s --check-prefix=KERNEL
 
 // NUMPY-RTOL: 1e-4
 // NUMPY: t = (np.arange(1024, dtype=np.float32) * np.float32(0.001)); np.save("t0.npy", t)
@@ -54,10 +55,10 @@
 // GPU: gpu.launch_func
 // GPU-NOT: scf.for
 // GPU: return
-// GPU: gpu.module @recurrence_kernel
-// GPU: scf.for %{{.+}} = %c0 to %arg1 step %c1 iter_args(%{{.+}} = %{{.+}}) -> (f32)
-// GPU: arith.mulf
-// GPU: arith.addf
+// KERNEL-LABEL: gpu.func @recurrence_kernel
+// KERNEL: scf.for %{{.+}} = %c0 to %arg1 step %c1 iter_args(%{{.+}} = %{{.+}}) -> (f32)
+// KERNEL: arith.mulf
+// KERNEL: arith.addf
 func.func @recurrence(%t0: tensor<?xf32>, %n: index) -> tensor<?xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -137,8 +138,8 @@ func.func @normalized(%y0: tensor<8xf32>) -> (tensor<8xf32>, tensor<f32>) {
 // GPU-LABEL: func.func @counted(
 // GPU-NOT: scf.while
 // GPU: return
-// GPU: gpu.module @counted_kernel
-// GPU: scf.while (%{{.+}} = %c0, %{{.+}} = %{{.+}}) : (index, f32) -> (index, f32)
+// KERNEL-LABEL: gpu.func @counted_kernel
+// KERNEL: scf.while (%{{.+}} = %c0, %{{.+}} = %{{.+}}) : (index, f32) -> (index, f32)
 func.func @counted(%t0: tensor<?xf32>, %n: index) -> tensor<?xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -11,7 +11,7 @@
 // CHECK: llvm.call @mgpuMemAlloc(%{{.+}}, %[[S]], %{{.+}})
 // CHECK: llvm.call @arrayrt_load_npy_device(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[S]], %{{.+}})
 // CHECK-NOT: llvm.call @arrayrt_stream_synchronize
-// CHECK: gpu.launch_func <%[[S]] : !llvm.ptr> @main_kernel::@main_kernel
+// CHECK: gpu.launch_func <%[[S]] : !llvm.ptr> @arrayc_kernels::@main_kernel
 // CHECK-NOT: llvm.call @arrayrt_stream_synchronize
 // CHECK: llvm.call @arrayrt_save_npy_device(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[S]], %{{.+}})
 // CHECK-NOT: llvm.call @mgpuMemcpy

@@ -16,11 +16,11 @@
 // LINALG-NOT: array.exp
 // LINALG: array.print %{{.+}} : tensor<4xf32>
 // GPU: gpu.launch_func async
-// GPU: gpu.module @main_kernel
+// GPU: gpu.module @arrayc_kernels
 // GPU: gpu.func @main_kernel
 // CPULOOPS-NOT: gpu.
 // CPULOOPS: scf.for
-// LLVM: @main_kernel_binary = internal constant
+// LLVM: @arrayc_kernels_binary = internal constant
 // The program's @main becomes arrayc_program_main; the C main comes from
 // libarrayrt_main.a at link time (see entry.mlir).
 // LLVM-NOT: define {{.*}} @main(

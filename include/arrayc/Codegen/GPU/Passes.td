@@ -492,6 +492,36 @@ def ArrayGpuKernelNames : Pass<"array-gpu-kernel-names", "ModuleOp"> {
   let dependentDialects = ["gpu::GPUDialect"];
 }
 
+def ArrayGpuMergeModules : Pass<"array-gpu-merge-modules", "ModuleOp"> {
+  let summary = "Move every kernel into one gpu.module, compiled once.";
+  let description = [{
+    Kernel outlining makes a `gpu.module` per kernel, and
+    `gpu-module-to-binary` compiles each on its own: an LLVM NVPTX run, a
+    `ptxas` and a `fatbinary` process per kernel (21 of each for
+    `bench/cg.mlir`). This pass moves the contents of every `gpu.module`
+    into one, `@arrayc_kernels`: a module's only kernel takes the module's
+    name (unique in the host module), other symbols keep theirs unless an
+    earlier module's took it (then a numeric suffix); the
+    `gpu.launch_func` ops follow. Modules with targets or an offloading
+    handler (not made by the pipeline) are left alone. Run after
+    `array-gpu-kernel-names`, before `nvvm-attach-target`.
+
+    ```mlir
+    // Before
+    gpu.module @main_kernel { gpu.func @main_kernel(...) kernel ... }
+    gpu.module @main_kernel_0 { gpu.func @main_kernel(...) kernel ... }
+    gpu.launch_func @main_kernel_0::@main_kernel ...
+    // After
+    gpu.module @arrayc_kernels {
+      gpu.func @main_kernel(...) kernel ...
+      gpu.func @main_kernel_0(...) kernel ...
+    }
+    gpu.launch_func @arrayc_kernels::@main_kernel_0 ...
+    ```
+  }];
+  let dependentDialects = ["gpu::GPUDialect"];
+}
+
 def ArrayGpuLaunchBounds : Pass<"array-gpu-launch-bounds", "ModuleOp"> {
   let summary = "Turn occupancy requests left in kernels into NVVM launch "
                 "bounds.";
