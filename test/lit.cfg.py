@@ -52,7 +52,8 @@ config.substitutions.append(
                                            "Integration", "numpy_ref.py"))))
 
 tool_dirs = [config.arrayc_tools_dir, config.llvm_tools_dir]
-tools = ["array-opt", "array-translate", "arrayc", "arrayrt-device-info"]
+tools = ["array-lsp-server", "array-opt", "array-translate", "arrayc",
+         "arrayrt-device-info"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.arrayc_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
