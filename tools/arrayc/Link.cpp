@@ -94,7 +94,8 @@ Error arrayc::linkExecutable(StringRef object, StringRef output,
 }
 
 Error arrayc::linkSharedLibrary(StringRef object, StringRef output,
-                                StringRef prefix, const LinkOptions &options) {
+                                StringRef prefix, StringRef soname,
+                                const LinkOptions &options) {
   // A version script: the library's C functions are its only dynamic
   // symbols; the runtime's (and libstdc++'s, zlib's) stay inside it.
   SmallString<128> script;
@@ -110,8 +111,11 @@ Error arrayc::linkSharedLibrary(StringRef object, StringRef output,
     os << "{\n  global: " << prefix << "_*;\n  local: *;\n};\n";
   }
   std::string versionScript = ("-Wl,--version-script=" + script).str();
-  return link(
-      object, output,
-      {"-shared", versionScript, "-Wl,--exclude-libs,ALL", "-Wl,-z,defs"},
-      /*withMain=*/false, options);
+  // The library's file name as its SONAME: a program linked with it looks
+  // for that name (on its run path), not for the path it was linked from.
+  std::string sonameFlag = ("-Wl,-soname," + soname).str();
+  return link(object, output,
+              {"-shared", versionScript, sonameFlag, "-Wl,--exclude-libs,ALL",
+               "-Wl,-z,defs"},
+              /*withMain=*/false, options);
 }

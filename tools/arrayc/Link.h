@@ -34,9 +34,10 @@ llvm::Error linkExecutable(llvm::StringRef object, llvm::StringRef output,
 
 /// Links `object` with the runtime into the shared library `output`, which
 /// exports only the symbols that start with `<prefix>_` (the runtime stays
-/// private to the library, so several libraries can share a process).
+/// private to the library, so several libraries can share a process), with
+/// `soname` as its SONAME (the final file name).
 llvm::Error linkSharedLibrary(llvm::StringRef object, llvm::StringRef output,
-                              llvm::StringRef prefix,
+                              llvm::StringRef prefix, llvm::StringRef soname,
                               const LinkOptions &options);
 
 } // namespace arrayc

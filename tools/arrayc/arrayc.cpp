@@ -445,7 +445,8 @@ int compile(const DeviceOptions &device, const char *argv0) {
   if (llvm::Error err = emit == Emit::Shared
                             ? arrayc::linkSharedLibrary(
                                   objectPath, (*output)->temporaryPath(),
-                                  exports.prefix, link)
+                                  exports.prefix,
+                                  llvm::sys::path::filename(outputFile), link)
                             : arrayc::linkExecutable(
                                   objectPath, (*output)->temporaryPath(), link))
     return fail(std::move(err));
