@@ -148,7 +148,8 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addPass(createGpuNVVMAttachTarget(target));
   pm.addPass(createLowerAffinePass());
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
-  gpuPm.addPass(createStripDebugInfoPass());
+  if (!options.lineInfo)
+    gpuPm.addPass(createStripDebugInfoPass());
   gpuPm.addPass(createArrayExpandIntToHalfFloat());
   gpuPm.addPass(createConvertGpuOpsToNVVMOps());
   gpuPm.addPass(LLVM::createNVVMOptimizeForTargetPass());
@@ -168,9 +169,18 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   memrefToLlvm.useGenericFunctions = true;
   pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLlvm));
   pm.addPass(createGpuToLLVMConversionPass());
+  // Line tables for the kernels (and the host functions, which the pass
+  // reaches too): NVPTX writes .file/.loc directives from them.
+  if (options.lineInfo)
+    pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass());
   GpuModuleToBinaryPassOptions binary;
   binary.toolkitPath = options.toolkitPath;
   binary.compilationTarget = options.binaryFormat;
+  binary.cmdOptions = options.ptxasOptions;
+  if (options.lineInfo)
+    binary.cmdOptions =
+        (binary.cmdOptions.empty() ? "" : binary.cmdOptions + " ") +
+        "-lineinfo";
   pm.addPass(createGpuModuleToBinaryPass(binary));
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createCanonicalizerPass());

@@ -25,11 +25,17 @@ LogicalResult writeGpuBinaryPtx(ModuleOp module, raw_ostream &os) {
     for (Attribute attr : binary.getObjects()) {
       auto object = cast<gpu::ObjectAttr>(attr);
       if (object.getFormat() != gpu::CompilationTarget::Assembly) {
-        binary.emitError("gpu.binary @")
-            << binary.getName() << " holds a "
-            << gpu::stringifyCompilationTarget(object.getFormat())
-            << " object, not PTX; produce it with "
-               "gpu-module-to-binary{format=isa} (arrayc --emit=ptx)";
+        // Not at its location: the source line printed with the message
+        // would fill the terminal with the object's escaped binary.
+        InFlightDiagnostic error =
+            emitError(UnknownLoc::get(binary.getContext()), "gpu.binary @");
+        error << binary.getName();
+        if (auto at = dyn_cast<FileLineColLoc>(binary.getLoc()))
+          error << " (line " << at.getLine() << ")";
+        error << " holds a "
+              << gpu::stringifyCompilationTarget(object.getFormat())
+              << " object, not PTX; produce it with "
+                 "gpu-module-to-binary{format=isa} (arrayc --emit=ptx)";
         return WalkResult::interrupt();
       }
       os << "// gpu.binary @" << binary.getName() << "\n"
@@ -55,8 +61,8 @@ void registerGpuBinaryToPtxTranslation() {
         return writeGpuBinaryPtx(module, os);
       },
       [](DialectRegistry &registry) {
-        registry.insert<gpu::GPUDialect, LLVM::LLVMDialect,
-                        NVVM::NVVMDialect>();
+        registry
+            .insert<gpu::GPUDialect, LLVM::LLVMDialect, NVVM::NVVMDialect>();
       });
 }
 

@@ -5,12 +5,14 @@
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/CodeGen.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
 
 using namespace llvm;
 
@@ -22,21 +24,57 @@ void arrayc::renameEntryPoint(Module &module) {
   program->setLinkage(GlobalValue::ExternalLinkage);
 }
 
-static Expected<std::unique_ptr<TargetMachine>>
-createHostTargetMachine(unsigned optLevel) {
+static Expected<const Target *> hostTarget(const Triple &triple) {
   InitializeNativeTarget();
   InitializeNativeTargetAsmPrinter();
-  Triple triple(sys::getDefaultTargetTriple());
   std::string error;
   const Target *target = TargetRegistry::lookupTarget(triple, error);
   if (!target)
     return createStringError(inconvertibleErrorCode(),
                              "no LLVM target for host triple " + triple.str() +
                                  ": " + error);
+  return target;
+}
+
+/// The CPU name and feature string for `cpu` (see checkHostCpu).
+static std::pair<std::string, std::string> cpuAndFeatures(StringRef cpu) {
+  if (cpu != "native")
+    return {cpu.str(), ""};
+  SubtargetFeatures features;
+  for (const auto &[name, enabled] : sys::getHostCPUFeatures())
+    features.AddFeature(name, enabled);
+  return {sys::getHostCPUName().str(), features.getString()};
+}
+
+Error arrayc::checkHostCpu(StringRef cpu) {
+  if (cpu == "generic" || cpu == "native")
+    return Error::success();
+  Triple triple(sys::getDefaultTargetTriple());
+  auto target = hostTarget(triple);
+  if (!target)
+    return target.takeError();
+  std::unique_ptr<MCSubtargetInfo> info(
+      (*target)->createMCSubtargetInfo(triple, "", ""));
+  if (info && info->isCPUStringValid(cpu))
+    return Error::success();
+  return createStringError(inconvertibleErrorCode(),
+                           "--mcpu=" + cpu + ": LLVM does not know the CPU '" +
+                               cpu + "' for " + triple.str() +
+                               " (generic, native, or a name such as "
+                               "x86-64-v3 or skylake-avx512)");
+}
+
+static Expected<std::unique_ptr<TargetMachine>>
+createHostTargetMachine(unsigned optLevel, StringRef cpu) {
+  Triple triple(sys::getDefaultTargetTriple());
+  auto target = hostTarget(triple);
+  if (!target)
+    return target.takeError();
   auto level = static_cast<CodeGenOptLevel>(std::min(optLevel, 3u));
+  auto [name, features] = cpuAndFeatures(cpu);
   std::unique_ptr<TargetMachine> machine(
-      target->createTargetMachine(triple, "generic", "", TargetOptions(),
-                                  Reloc::PIC_, std::nullopt, level));
+      (*target)->createTargetMachine(triple, name, features, TargetOptions(),
+                                     Reloc::PIC_, std::nullopt, level));
   if (!machine)
     return createStringError(inconvertibleErrorCode(),
                              "cannot create a target machine for " +
@@ -44,20 +82,33 @@ createHostTargetMachine(unsigned optLevel) {
   return machine;
 }
 
-Error arrayc::optimizeForHost(Module &module, unsigned optLevel) {
-  auto machine = createHostTargetMachine(optLevel);
+Error arrayc::optimizeForHost(Module &module, unsigned optLevel,
+                              StringRef cpu) {
+  auto machine = createHostTargetMachine(optLevel, cpu);
   if (!machine)
     return machine.takeError();
   module.setTargetTriple((*machine)->getTargetTriple());
   module.setDataLayout((*machine)->createDataLayout());
+  // As clang does: the functions say which CPU they are for, so that the
+  // optimizer's cost model and the code generator agree (and --emit=llvm
+  // shows it).
+  if (cpu != "generic") {
+    auto [name, features] = cpuAndFeatures(cpu);
+    for (Function &function : module)
+      if (!function.isDeclaration()) {
+        function.addFnAttr("target-cpu", name);
+        if (!features.empty())
+          function.addFnAttr("target-features", features);
+      }
+  }
   auto transformer = mlir::makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
                                                      machine->get());
   return transformer(&module);
 }
 
-Error arrayc::emitHostObject(Module &module, unsigned optLevel,
+Error arrayc::emitHostObject(Module &module, unsigned optLevel, StringRef cpu,
                              raw_pwrite_stream &os) {
-  auto machine = createHostTargetMachine(optLevel);
+  auto machine = createHostTargetMachine(optLevel, cpu);
   if (!machine)
     return machine.takeError();
   legacy::PassManager pm;

@@ -22,13 +22,18 @@ inline constexpr const char *kProgramEntry = "arrayc_program_main";
 /// Does nothing for a module without a `main` (a library).
 void renameEntryPoint(llvm::Module &module);
 
+/// The host CPU to generate code for: "generic", "native" (this machine's
+/// CPU and features) or an LLVM CPU name. An error names an unknown one.
+llvm::Error checkHostCpu(llvm::StringRef cpu);
+
 /// Sets the host triple and data layout on `module` and optimizes it at
-/// `optLevel` (0-3).
-llvm::Error optimizeForHost(llvm::Module &module, unsigned optLevel);
+/// `optLevel` (0-3) for `cpu` (see checkHostCpu).
+llvm::Error optimizeForHost(llvm::Module &module, unsigned optLevel,
+                            llvm::StringRef cpu);
 
 /// Writes `module` as a relocatable (PIC) object file for the host.
 llvm::Error emitHostObject(llvm::Module &module, unsigned optLevel,
-                           llvm::raw_pwrite_stream &os);
+                           llvm::StringRef cpu, llvm::raw_pwrite_stream &os);
 
 } // namespace arrayc
 

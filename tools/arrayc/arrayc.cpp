@@ -18,18 +18,22 @@
 #include "Link.h"
 #include "Output.h"
 #include "Toolkit.h"
+#include "Version.h"
 
 #include "arrayc/Conversion/ExportAbi/ExportAbi.h"
 #include "arrayc/InitAll.h"
 #include "arrayc/Support/SourceChecks.h"
 #include "arrayc/Target/GpuBinaryToPtx.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/StringExtras.h"
@@ -56,18 +60,23 @@ enum class Target { Cuda, Cpu };
 /// What to write, in pipeline order: each includes every step before it.
 enum class Emit { Mlir, Linalg, Gpu, Llvm, Ptx, Obj, Exe, Shared };
 
-cl::OptionCategory category("arrayc options");
+// --help groups the options as clang's does.
+cl::OptionCategory outputCategory("Input and output");
+cl::OptionCategory targetCategory("Targets");
+cl::OptionCategory codegenCategory("Code generation");
+cl::OptionCategory debugCategory("Debugging, diagnostics and timing");
 
 cl::opt<std::string> inputFile(cl::Positional,
                                cl::desc("<input.mlir> (- for standard input)"),
-                               cl::cat(category));
+                               cl::cat(outputCategory));
 cl::opt<std::string> outputFile("o", cl::desc("Output file"),
-                                cl::value_desc("file"), cl::cat(category));
+                                cl::value_desc("file"),
+                                cl::cat(outputCategory));
 cl::opt<Target>
     target("target", cl::desc("Where the program runs"), cl::init(Target::Cuda),
            cl::values(clEnumValN(Target::Cuda, "cuda", "NVIDIA GPU (default)"),
                       clEnumValN(Target::Cpu, "cpu", "the host CPU only")),
-           cl::cat(category));
+           cl::cat(targetCategory));
 cl::opt<Emit> emit(
     "emit", cl::desc("What to produce"), cl::init(Emit::Exe),
     cl::values(
@@ -82,57 +91,92 @@ cl::opt<Emit> emit(
         clEnumValN(Emit::Shared, "shared",
                    "a shared library of the public functions, and its C "
                    "header")),
-    cl::cat(category));
+    cl::cat(outputCategory));
 cl::opt<std::string>
     prefix("prefix",
            cl::desc("The C name prefix of a shared library's functions "
                     "(<prefix>_<function>; default: the output's name without "
                     "'lib' and its extension)"),
-           cl::value_desc("name"), cl::cat(category));
+           cl::value_desc("name"), cl::cat(outputCategory));
 cl::opt<std::string> headerFile(
     "header",
     cl::desc("Where --emit=shared writes the C header (default: <prefix>.h "
              "next to the library)"),
-    cl::value_desc("file"), cl::cat(category));
+    cl::value_desc("file"), cl::cat(outputCategory));
 cl::opt<std::string> arch(
     "arch",
     cl::desc("GPU architecture (cuda target): sm_XY embeds machine code for "
              "it (e.g. sm_90a), compute_XY embeds PTX that the driver "
              "compiles for the GPU it runs on (e.g. compute_90)"),
-    cl::init("sm_90a"), cl::cat(category));
+    cl::init("sm_90a"), cl::cat(targetCategory));
 cl::opt<unsigned> optLevel("O", cl::desc("Optimization level (0-3)"),
-                           cl::Prefix, cl::init(3), cl::cat(category));
+                           cl::Prefix, cl::init(3), cl::cat(codegenCategory));
 cl::opt<std::string> runtimeLib("runtime-lib",
                                 cl::desc("The arrayrt archive to link"),
-                                cl::value_desc("path"), cl::cat(category));
+                                cl::value_desc("path"),
+                                cl::cat(outputCategory));
 cl::opt<std::string> cudaToolkit("cuda-toolkit",
                                  cl::desc("CUDA toolkit for ptxas/fatbinary"),
                                  cl::init(ARRAYC_CUDA_TOOLKIT_PATH),
-                                 cl::cat(category));
+                                 cl::cat(targetCategory));
 cl::opt<bool> matmulTf32(
     "matmul-tf32",
     cl::desc("Compute float32 matrix products on TF32 tensor cores (cuda "
              "target; an op's precision = \"highest\" keeps it exact)"),
-    cl::cat(category));
+    cl::cat(codegenCategory));
 cl::opt<bool> matmulBlas(
     "matmul-blas",
     cl::desc("Float matrix products through cuBLASLt (cuda target; "
              "--matmul-blas=false: generated kernels, queued on the op's "
              "stream like any other kernel)"),
-    cl::init(true), cl::cat(category));
+    cl::init(true), cl::cat(codegenCategory));
 cl::opt<bool> attentionDnn(
     "attention-dnn",
     cl::desc("Attention blocks (Q @ K^T, scale, causal mask, softmax, @ V) "
              "as one fused cuDNN call, loaded at run time (cuda target; "
              "--attention-dnn=false: cuBLASLt products and row kernels)"),
-    cl::init(true), cl::cat(category));
+    cl::init(true), cl::cat(codegenCategory));
 cl::opt<bool> printKernelPlan(
     "print-kernel-plan",
     cl::desc("Print how each group of ops becomes GPU kernels, and why, as "
              "remarks at the ops (cuda target)"),
-    cl::init(false), cl::cat(category));
+    cl::init(false), cl::cat(debugCategory));
 cl::opt<bool> verbose("v", cl::desc("Print the link command"),
-                      cl::cat(category));
+                      cl::cat(debugCategory));
+
+cl::opt<std::string> features(
+    "features",
+    cl::desc("PTX features of the device code, replacing the chip's default "
+             "(the lowest PTX ISA it needs), e.g. +ptx86 (cuda target)"),
+    cl::value_desc("+ptxNN,..."), cl::cat(targetCategory));
+cl::opt<std::string> hostCpu(
+    "mcpu",
+    cl::desc("The CPU the host code is tuned for and may use the features "
+             "of: generic (the default: runs on any x86-64), native (this "
+             "machine's), or an LLVM CPU name such as skylake-avx512"),
+    cl::value_desc("cpu"), cl::init("generic"), cl::cat(targetCategory));
+cl::alias hostArch("march", cl::desc("Alias for --mcpu"), cl::aliasopt(hostCpu),
+                   cl::cat(targetCategory));
+cl::list<std::string> ptxasOptions(
+    "Xptxas",
+    cl::desc("Pass an option to ptxas (cuda target; repeat for several, "
+             "e.g. -Xptxas -v)"),
+    cl::value_desc("option"), cl::cat(codegenCategory));
+cl::opt<bool> debugInfo(
+    "g", cl::desc("Host debug information (DWARF) for the program's functions"),
+    cl::cat(debugCategory));
+cl::opt<bool> lineInfo(
+    "lineinfo",
+    cl::desc("Source lines for the kernels: .loc directives in the PTX "
+             "pointing at the .mlir lines, as Nsight Compute's source view "
+             "reads them (cuda target)"),
+    cl::cat(debugCategory));
+cl::opt<bool> timing(
+    "mlir-timing",
+    cl::desc("Print the time each step takes: parsing, every pass of the "
+             "MLIR pipeline (device code generation included), the "
+             "translation to LLVM IR, host code generation, the link"),
+    cl::cat(debugCategory));
 
 /// The compiling thread's stack.
 constexpr unsigned kCompileStackBytes = 256u << 20;
@@ -235,6 +279,33 @@ llvm::Expected<DeviceOptions> checkOptions() {
                  ": the optimization level must be 0, 1, 2 or 3");
   if (emit == Emit::Ptx && target != Target::Cuda)
     return error("--emit=ptx needs --target=cuda");
+  if (arch.getNumOccurrences() > 1)
+    return error("--arch was given " + llvm::Twine(arch.getNumOccurrences()) +
+                 " times; give it once");
+  if (llvm::Error bad = arrayc::checkHostCpu(hostCpu))
+    return bad;
+  if (!features.empty())
+    for (llvm::StringRef feature : llvm::split(features.getValue(), ',')) {
+      llvm::StringRef name = feature.drop_front();
+      if (!(feature.starts_with("+") || feature.starts_with("-")) ||
+          name.empty() || !llvm::all_of(name, [](char c) {
+            return llvm::isAlnum(c) || c == '_';
+          }))
+        return error("--features=" + features + ": '" + feature +
+                     "' is not a feature; give +name or -name, "
+                     "comma-separated (e.g. +ptx86)");
+    }
+  auto cudaOnly = [&](llvm::StringRef flag, bool given) -> llvm::Error {
+    if (given && target != Target::Cuda)
+      return error(flag + " is for the device code: it needs --target=cuda");
+    return llvm::Error::success();
+  };
+  if (llvm::Error bad = cudaOnly("--features", !features.empty()))
+    return bad;
+  if (llvm::Error bad = cudaOnly("-Xptxas", !ptxasOptions.empty()))
+    return bad;
+  if (llvm::Error bad = cudaOnly("-lineinfo", lineInfo))
+    return bad;
   DeviceOptions device;
   if (target != Target::Cuda)
     return device;
@@ -253,6 +324,11 @@ llvm::Expected<DeviceOptions> checkOptions() {
   if (!parsed)
     return parsed.takeError();
   device.arch = *parsed;
+  if (!ptxasOptions.empty() && device.arch.ptxOnly)
+    return error("-Xptxas: ptxas does not run for --arch=" + arch +
+                 " (the driver compiles the PTX when the program loads it)");
+  if (!ptxasOptions.empty() && emit == Emit::Ptx)
+    return error("-Xptxas: ptxas does not run for --emit=ptx");
   return device;
 }
 
@@ -283,6 +359,9 @@ void buildPipeline(PassManager &pm, array::PipelineStage stage,
   options.attentionDnn = attentionDnn;
   options.printKernelPlan = printKernelPlan;
   options.toolkitPath = cudaToolkit;
+  options.features = features;
+  options.ptxasOptions = llvm::join(ptxasOptions, " ");
+  options.lineInfo = lineInfo;
   // PTX for --emit=ptx, and embedded for compute_XY (the driver compiles
   // it when the program loads it).
   options.binaryFormat =
@@ -322,6 +401,11 @@ int compile(const DeviceOptions &device, const char *argv0) {
       sawError = true;
     return failure(); // Printed by the source manager's handler.
   });
+  // --mlir-timing: every step below, reported when the compile ends.
+  DefaultTimingManager timingManager;
+  timingManager.setEnabled(timing);
+  TimingScope timers = timingManager.getRootScope();
+  TimingScope parseTimer = timers.nest("parse and verify");
   std::string error;
   auto input = openInputFile(inputFile, &error);
   if (!input)
@@ -333,6 +417,7 @@ int compile(const DeviceOptions &device, const char *argv0) {
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module || sawError)
     return 1;
+  parseTimer.stop();
 
   auto writeModule = [&]() -> int {
     module->print((*output)->os());
@@ -366,12 +451,29 @@ int compile(const DeviceOptions &device, const char *argv0) {
       : emit == Emit::Gpu  ? array::PipelineStage::Kernels
                            : array::PipelineStage::Llvm;
   buildPipeline(pm, stage, device, exports);
+  // -g: a DWARF subprogram for every host function (the device code,
+  // already in its binary, has line tables under -lineinfo).
+  if (debugInfo && stage == array::PipelineStage::Llvm) {
+    LLVM::DIScopeForLLVMFuncOpPassOptions full;
+    full.emissionKind = LLVM::DIEmissionKind::Full;
+    pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass(full));
+  }
+  TimingScope pipelineTimer = timers.nest("MLIR pipeline");
+  pm.enableTiming(pipelineTimer);
   if (failed(pm.run(*module)) || sawError)
     return 1;
+  pipelineTimer.stop();
 
   if (emit == Emit::Linalg || emit == Emit::Gpu)
     return writeModule();
   if (emit == Emit::Ptx) {
+    // A program without kernels has no device code: an empty PTX listing.
+    if (module->getOps<gpu::BinaryOp>().empty()) {
+      (*output)->os() << "// " << inputFile
+                      << ": no GPU kernels (the program runs on the host "
+                         "only)\n";
+      return commit();
+    }
     if (failed(array::writeGpuBinaryPtx(*module, (*output)->os())))
       return 1;
     return commit();
@@ -398,21 +500,26 @@ int compile(const DeviceOptions &device, const char *argv0) {
   }
 
   llvm::LLVMContext llvmContext;
+  TimingScope translateTimer = timers.nest("translation to LLVM IR");
   std::unique_ptr<llvm::Module> llvmModule =
       translateModuleToLLVMIR(*module, llvmContext, inputFile);
   if (!llvmModule || sawError)
     return fail("translation to LLVM IR failed");
+  translateTimer.stop();
   arrayc::renameEntryPoint(*llvmModule);
-  if (llvm::Error err = arrayc::optimizeForHost(*llvmModule, optLevel))
+  TimingScope optimizeTimer = timers.nest("host LLVM optimization");
+  if (llvm::Error err = arrayc::optimizeForHost(*llvmModule, optLevel, hostCpu))
     return fail(std::move(err));
+  optimizeTimer.stop();
+  TimingScope objectTimer = timers.nest("host code generation");
 
   if (emit == Emit::Llvm) {
     llvmModule->print((*output)->os(), nullptr);
     return commit();
   }
   if (emit == Emit::Obj) {
-    if (llvm::Error err =
-            arrayc::emitHostObject(*llvmModule, optLevel, (*output)->os()))
+    if (llvm::Error err = arrayc::emitHostObject(*llvmModule, optLevel, hostCpu,
+                                                 (*output)->os()))
       return fail(std::move(err));
     return commit();
   }
@@ -427,8 +534,8 @@ int compile(const DeviceOptions &device, const char *argv0) {
   llvm::FileRemover removeObject(objectPath);
   {
     llvm::raw_fd_ostream objectStream(objectFd, /*shouldClose=*/true);
-    if (llvm::Error err =
-            arrayc::emitHostObject(*llvmModule, optLevel, objectStream))
+    if (llvm::Error err = arrayc::emitHostObject(*llvmModule, optLevel, hostCpu,
+                                                 objectStream))
       return fail(std::move(err));
     objectStream.close();
     if (objectStream.has_error()) {
@@ -438,6 +545,8 @@ int compile(const DeviceOptions &device, const char *argv0) {
                   "': " + ec.message());
     }
   }
+  objectTimer.stop();
+  TimingScope linkTimer = timers.nest("link");
   arrayc::LinkOptions link = arrayc::defaultLinkOptions(argv0);
   if (!runtimeLib.empty())
     link.runtimeLibrary = runtimeLib;
@@ -463,11 +572,9 @@ int main(int argc, char **argv) {
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
   registerAsmPrinterCLOptions();
-  cl::HideUnrelatedOptions(category);
-  cl::SetVersionPrinter([](llvm::raw_ostream &os) {
-    os << "Arrayc " << ARRAYC_VERSION << " (LLVM/MLIR " << LLVM_VERSION_STRING
-       << ")\n  CUDA toolkit: " << ARRAYC_CUDA_TOOLKIT_PATH << "\n";
-  });
+  cl::HideUnrelatedOptions(
+      {&outputCategory, &targetCategory, &codegenCategory, &debugCategory});
+  cl::SetVersionPrinter(arrayc::printVersion);
   cl::ParseCommandLineOptions(argc, argv,
                               "Arrayc: compile array programs for NVIDIA "
                               "GPUs and CPUs\n");

@@ -77,6 +77,18 @@ struct ArrayToCudaPipelineOptions
       *this, "fuse-elementwise",
       llvm::cl::desc("Fuse producer-consumer chains of elementwise ops."),
       llvm::cl::init(true)};
+  PassOptions::Option<std::string> ptxasOptions{
+      *this, "ptxas-options",
+      llvm::cl::desc("Options for ptxas, space-separated (gpu-module-to-"
+                     "binary's opts)."),
+      llvm::cl::init("")};
+  PassOptions::Option<bool> lineInfo{
+      *this, "line-info",
+      llvm::cl::desc("Keep the kernels' source locations: .loc line "
+                     "directives in the PTX (ptxas -lineinfo), for Nsight "
+                     "Compute's source view; host functions get line "
+                     "tables too."),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> printKernelPlan{
       *this, "print-kernel-plan",
       llvm::cl::desc("Report each group's kernel strategy as remarks "

@@ -1,0 +1,4 @@
+func.func @main() {
+  %c = arith.constant 1 : index
+  return
+}
