@@ -14,8 +14,15 @@
 # Python package's C extension is built and tested), and the CUDA toolkit
 # (for ptxas/fatbinary and headers; expected at /usr/local/cuda, or set
 # CUDAToolkit_ROOT). No GPU is needed to build or to run the tests.
+#
+# It says what it does on stderr: which packages it installs (their
+# installer's output goes to build/setup-apt.log, shown on failure), when it
+# configures, and the build's progress every 5 % (the first build takes
+# about ten minutes on two cores; a later run only rebuilds what changed).
 set -euo pipefail
 
+started=$SECONDS
+say() { echo "setup: $*" >&2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${ARRAYC_BUILD_DIR:-$root/build}
 packages=(libdlpack-dev llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
@@ -28,11 +35,20 @@ for package in "${packages[@]}"; do
     missing+=("$package")
 done
 if ((${#missing[@]})); then
-  echo "setup: installing ${missing[*]}"
+  say "installing ${#missing[@]} packages with apt-get (a few minutes the" \
+      "first time): ${missing[*]}"
   sudo=""
   [ "$(id -u)" = 0 ] || sudo=sudo
-  $sudo apt-get update -q
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}"
+  mkdir -p "$build"
+  log="$build/setup-apt.log"
+  if ! { $sudo apt-get update -q &&
+         DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q \
+           "${missing[@]}"; } > "$log" 2>&1; then
+    tail -n 30 "$log" >&2
+    say "error: apt-get failed (the whole log: $log)"
+    exit 1
+  fi
+  say "packages installed ($((SECONDS - started)) s)"
 fi
 
 cuda=${CUDAToolkit_ROOT:-/usr/local/cuda}
@@ -44,7 +60,29 @@ if [ ! -x "$cuda/bin/ptxas" ]; then
 fi
 
 if [ ! -f "$build/build.ninja" ]; then
+  say "configuring $build"
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-    -DCUDAToolkit_ROOT="$cuda" ${ARRAYC_CMAKE_ARGS:-}
+    -DCUDAToolkit_ROOT="$cuda" ${ARRAYC_CMAKE_ARGS:-} > "$build.configure.log" 2>&1 ||
+    { cat "$build.configure.log" >&2; say "error: cmake failed"; exit 1; }
+  mv "$build.configure.log" "$build/configure.log"
 fi
-cmake --build "$build" ${ARRAYC_BUILD_TARGETS:+--target $ARRAYC_BUILD_TARGETS}
+# Ninja's [done/total] lines become a progress line every 5 %; anything
+# else it prints (warnings, errors) passes through.
+say "building $build"
+cmake --build "$build" ${ARRAYC_BUILD_TARGETS:+--target $ARRAYC_BUILD_TARGETS} 2>&1 |
+  awk -v prefix="setup: building" '
+    /^\[[0-9]+\/[0-9]+\] / {
+      split(substr($1, 2), n, "/")
+      step = int(n[1] * 20 / n[2])
+      if (step > last) { printf "%s: %d/%d steps\n", prefix, n[1], n[2] > "/dev/stderr"; last = step }
+      next
+    }
+    /^ninja: no work to do/ { next }
+    /^ninja: Entering directory/ { next }
+    { print > "/dev/stderr" }'
+status=${PIPESTATUS[0]}
+if [ "$status" != 0 ]; then
+  say "error: the build failed"
+  exit "$status"
+fi
+say "ready in $((SECONDS - started)) s ($build/bin: arrayc, array-opt, array-translate, array-lsp-server)"
