@@ -137,15 +137,27 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   // module-wide host conversions would turn them into plain LLVM ops.
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
-  GpuNVVMAttachTargetOptions target;
-  target.chip = options.chip;
-  target.features = options.features;
-  // Row kernels over clusters exchange totals with st.async (PTX 8.1);
-  // LLVM would pick 8.0 for sm_90.
-  if (target.features.empty() && version >= 90 && version < 100)
-    target.features = "+ptx81";
-  target.optLevel = options.optLevel;
-  pm.addPass(createGpuNVVMAttachTarget(target));
+  // A target per architecture: the kernels' chip, then the extra ones.
+  SmallVector<std::string> chips = {options.chip.getValue()};
+  for (StringRef extra : llvm::split(options.extraChips.getValue(), ','))
+    if (!extra.empty())
+      chips.push_back(extra.str());
+  for (const std::string &chipName : chips) {
+    GpuNVVMAttachTargetOptions target;
+    target.chip = chipName;
+    target.features = options.features;
+    // Row kernels over clusters exchange totals with st.async (PTX 8.1);
+    // LLVM would pick 8.0 for sm_90.
+    unsigned chipVersion = 0;
+    StringRef(chipName)
+        .drop_front(3)
+        .take_while([](char c) { return llvm::isDigit(c); })
+        .getAsInteger(10, chipVersion);
+    if (target.features.empty() && chipVersion >= 90 && chipVersion < 100)
+      target.features = "+ptx81";
+    target.optLevel = options.optLevel;
+    pm.addPass(createGpuNVVMAttachTarget(target));
+  }
   pm.addPass(createLowerAffinePass());
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
   if (!options.lineInfo)
@@ -169,19 +181,35 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   memrefToLlvm.useGenericFunctions = true;
   pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLlvm));
   pm.addPass(createGpuToLLVMConversionPass());
-  // Line tables for the kernels (and the host functions, which the pass
-  // reaches too): NVPTX writes .file/.loc directives from them.
-  if (options.lineInfo)
-    pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass());
+  // Source lines for the kernels (and the host functions, which the pass
+  // reaches too): debug directives only, so that NVPTX writes .file/.loc
+  // and no DWARF sections, which ptxas refuses to optimize with.
+  if (options.lineInfo) {
+    LLVM::DIScopeForLLVMFuncOpPassOptions lines;
+    lines.emissionKind = LLVM::DIEmissionKind::DebugDirectivesOnly;
+    pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass(lines));
+  }
   GpuModuleToBinaryPassOptions binary;
   binary.toolkitPath = options.toolkitPath;
   binary.compilationTarget = options.binaryFormat;
+  // Several architectures: PTX for each, packed below.
+  bool packArchitectures =
+      chips.size() > 1 &&
+      (options.binaryFormat == "fatbin" || options.binaryFormat == "bin");
+  if (packArchitectures)
+    binary.compilationTarget = "isa";
   binary.cmdOptions = options.ptxasOptions;
   if (options.lineInfo)
     binary.cmdOptions =
         (binary.cmdOptions.empty() ? "" : binary.cmdOptions + " ") +
         "-lineinfo";
   pm.addPass(createGpuModuleToBinaryPass(binary));
+  if (packArchitectures) {
+    ArrayGpuMultiArchFatbinOptions pack;
+    pack.toolkitPath = options.toolkitPath;
+    pack.ptxasOptions = binary.cmdOptions;
+    pm.addPass(createArrayGpuMultiArchFatbin(pack));
+  }
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -31,8 +31,11 @@
 // RUN: arrayc -lineinfo --emit=ptx %s -o - | FileCheck %s --check-prefix=LINES
 // LINES: .loc 1 {{7[0-9]}}
 // LINES: .file 1 "{{.*}}driver-flags.mlir"
+// LINES-NOT: .section .debug
 // RUN: arrayc --emit=ptx %s -o - | FileCheck %s --check-prefix=NOLINES
 // NOLINES-NOT: .loc
+// ptxas takes it (no DWARF sections, which it would not optimize).
+// RUN: arrayc -lineinfo %s -o %t/lines
 
 // -g: DWARF for the host functions; -mcpu=native and -march=x86-64-v3.
 // RUN: arrayc --target=cpu -g --emit=llvm %s -o - | FileCheck %s --check-prefix=DWARF

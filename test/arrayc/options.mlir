@@ -5,7 +5,7 @@
 // RUN: not arrayc -O4 %s -o %t/o4 2>&1 | FileCheck %s --check-prefix=OPT
 // RUN: not arrayc --cuda-toolkit=%t/none %s -o %t/toolkit 2>&1 | FileCheck %s --check-prefix=TOOLKIT
 // RUN: not arrayc --cuda-toolkit=%t %s -o %t/toolkit 2>&1 | FileCheck %s --check-prefix=NOPTXAS
-// RUN: not arrayc --arch=sm_80,sm_90a %s -o %t/list 2>&1 | FileCheck %s --check-prefix=LIST
+// RUN: not arrayc --arch=sm_80,sm_999 %s -o %t/list 2>&1 | FileCheck %s --check-prefix=LIST
 // RUN: not arrayc --arch=sm_999 %s -o %t/unknown 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // RUN: not arrayc --arch=sm_70 %s -o %t/old 2>&1 | FileCheck %s --check-prefix=OLD
 // RUN: not arrayc --arch=volta %s -o %t/form 2>&1 | FileCheck %s --check-prefix=FORM
@@ -43,7 +43,7 @@
 // OPT: arrayc: error: -O4: the optimization level must be 0, 1, 2 or 3
 // TOOLKIT: arrayc: error: the CUDA toolkit '{{.*}}none' (--cuda-toolkit) is not a directory
 // NOPTXAS: arrayc: error: the CUDA toolkit '{{.*}}' (--cuda-toolkit) has no ptxas (expected {{.*}}ptxas)
-// LIST: arrayc: error: --arch=sm_80,sm_90a: give one architecture; a list of several is not supported yet
+// LIST: arrayc: error: --arch=sm_999: LLVM's NVPTX back end does not know sm_999
 // UNKNOWN: arrayc: error: --arch=sm_999: LLVM's NVPTX back end does not know sm_999
 // OLD: arrayc: error: --arch=sm_70: the ptxas of '{{.*}}' does not support it (it takes sm_75, sm_80, {{.*}}sm_90a
 // FORM: arrayc: error: --arch=volta: expected sm_XY (machine code for that GPU, e.g. sm_90a) or compute_XY (PTX the driver compiles, e.g. compute_90)

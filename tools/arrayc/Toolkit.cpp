@@ -121,12 +121,51 @@ Expected<CudaToolkit> findCudaToolkit(StringRef root) {
   return toolkit;
 }
 
+static unsigned chipNumber(StringRef chip) {
+  unsigned number = 0;
+  chip.drop_front(3)
+      .take_while([](char c) { return llvm::isDigit(c); })
+      .getAsInteger(10, number);
+  return number;
+}
+
+Expected<SmallVector<GpuArchitecture>>
+parseGpuArchitectures(StringRef list, const CudaToolkit *toolkit) {
+  SmallVector<GpuArchitecture> archs;
+  if (!list.contains(',')) {
+    Expected<GpuArchitecture> one = parseGpuArchitecture(list, toolkit);
+    if (!one)
+      return one.takeError();
+    archs.push_back(*one);
+    return archs;
+  }
+  for (StringRef entry : llvm::split(list, ',')) {
+    Expected<GpuArchitecture> arch = parseGpuArchitecture(entry, toolkit);
+    if (!arch)
+      return arch.takeError();
+    if (arch->ptxOnly)
+      return error("--arch=" + list +
+                   ": a list takes sm_XY entries (each "
+                   "gets machine code, the newest PTX as well), not " +
+                   entry);
+    for (const GpuArchitecture &seen : archs)
+      if (chipNumber(seen.chip) == chipNumber(arch->chip))
+        return error("--arch=" + list + ": " + seen.chip + " and " +
+                     arch->chip + " are the same architecture; give one");
+    archs.push_back(*arch);
+  }
+  llvm::sort(archs, [](const GpuArchitecture &a, const GpuArchitecture &b) {
+    return chipNumber(a.chip) < chipNumber(b.chip);
+  });
+  return archs;
+}
+
 Expected<GpuArchitecture> parseGpuArchitecture(StringRef arch,
                                                const CudaToolkit *toolkit) {
-  if (arch.contains(',') || arch.contains(' '))
+  if (arch.empty() || arch.contains(' '))
     return error("--arch=" + arch +
-                 ": give one architecture; a list of several is not "
-                 "supported yet");
+                 ": expected sm_XY or compute_XY, or a comma-separated list "
+                 "of sm_XY");
   Regex form("^(sm|compute)_([0-9]+)([af]?)$");
   SmallVector<StringRef> groups;
   if (!form.match(arch, &groups))

@@ -42,6 +42,12 @@ struct GpuArchitecture {
 llvm::Expected<GpuArchitecture>
 parseGpuArchitecture(llvm::StringRef arch, const CudaToolkit *toolkit);
 
+/// --arch: one architecture, or a comma-separated list of sm_XY[a|f] of
+/// different numbers, ordered from the oldest (which the kernels are
+/// generated for) to the newest.
+llvm::Expected<llvm::SmallVector<GpuArchitecture>>
+parseGpuArchitectures(llvm::StringRef list, const CudaToolkit *toolkit);
+
 } // namespace arrayc
 
 #endif // ARRAYC_TOOLS_ARRAYC_TOOLKIT_H

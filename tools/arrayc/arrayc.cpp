@@ -107,7 +107,9 @@ cl::opt<std::string> arch(
     "arch",
     cl::desc("GPU architecture (cuda target): sm_XY embeds machine code for "
              "it (e.g. sm_90a), compute_XY embeds PTX that the driver "
-             "compiles for the GPU it runs on (e.g. compute_90)"),
+             "compiles for the GPU it runs on (e.g. compute_90); a list "
+             "(sm_80,sm_90a) embeds one fatbin with machine code for each "
+             "and PTX for the newest, the kernels generated for the oldest"),
     cl::init("sm_90a"), cl::cat(targetCategory));
 cl::opt<unsigned> optLevel("O", cl::desc("Optimization level (0-3)"),
                            cl::Prefix, cl::init(3), cl::cat(codegenCategory));
@@ -263,7 +265,10 @@ std::string defaultOutput() {
 
 /// What the options ask of the device code, checked before compiling.
 struct DeviceOptions {
+  /// What the kernels are generated for: the oldest architecture listed.
   arrayc::GpuArchitecture arch;
+  /// The newer ones, which get machine code from the same kernels.
+  llvm::SmallVector<arrayc::GpuArchitecture> extra;
 };
 
 /// Checks the options that need no input: a clear error before any work.
@@ -319,11 +324,12 @@ llvm::Expected<DeviceOptions> checkOptions() {
       return found.takeError();
     toolkit = std::move(*found);
   }
-  llvm::Expected<arrayc::GpuArchitecture> parsed =
-      arrayc::parseGpuArchitecture(arch, toolkit ? &*toolkit : nullptr);
+  llvm::Expected<llvm::SmallVector<arrayc::GpuArchitecture>> parsed =
+      arrayc::parseGpuArchitectures(arch, toolkit ? &*toolkit : nullptr);
   if (!parsed)
     return parsed.takeError();
-  device.arch = *parsed;
+  device.arch = parsed->front();
+  device.extra.assign(parsed->begin() + 1, parsed->end());
   if (!ptxasOptions.empty() && device.arch.ptxOnly)
     return error("-Xptxas: ptxas does not run for --arch=" + arch +
                  " (the driver compiles the PTX when the program loads it)");
@@ -353,6 +359,10 @@ void buildPipeline(PassManager &pm, array::PipelineStage stage,
   options.exportKind = exports.kind;
   options.exportPrefix = exports.prefix;
   options.chip = device.arch.chip;
+  std::string extra;
+  for (const arrayc::GpuArchitecture &newer : device.extra)
+    extra += (extra.empty() ? "" : ",") + newer.chip;
+  options.extraChips = extra;
   options.optLevel = optLevel.getValue();
   options.matmulTf32 = matmulTf32;
   options.matmulBlas = matmulBlas;

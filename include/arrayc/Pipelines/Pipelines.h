@@ -77,6 +77,13 @@ struct ArrayToCudaPipelineOptions
       *this, "fuse-elementwise",
       llvm::cl::desc("Fuse producer-consumer chains of elementwise ops."),
       llvm::cl::init(true)};
+  PassOptions::Option<std::string> extraChips{
+      *this, "extra-chips",
+      llvm::cl::desc("More GPU architectures, comma-separated, each newer "
+                     "than `chip` (which the kernels are generated for): "
+                     "one fatbin with machine code for each and PTX for the "
+                     "newest (array-gpu-multi-arch-fatbin)."),
+      llvm::cl::init("")};
   PassOptions::Option<std::string> ptxasOptions{
       *this, "ptxas-options",
       llvm::cl::desc("Options for ptxas, space-separated (gpu-module-to-"

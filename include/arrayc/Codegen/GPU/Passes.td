@@ -522,6 +522,31 @@ def ArrayGpuMergeModules : Pass<"array-gpu-merge-modules", "ModuleOp"> {
   let dependentDialects = ["gpu::GPUDialect"];
 }
 
+def ArrayGpuMultiArchFatbin
+    : Pass<"array-gpu-multi-arch-fatbin", "ModuleOp"> {
+  let summary = "Pack the PTX of several GPU architectures into one fatbin.";
+  let description = [{
+    `gpu-module-to-binary` makes an object per target of a `gpu.module`, and
+    the host code embeds the first. With several NVVM targets (`arrayc
+    --arch=sm_80,sm_90a`), the pipeline serializes the module to PTX for
+    each (`format=isa`) and this pass compiles each PTX with the toolkit's
+    `ptxas` for its chip (`-O` of its target, then `ptxas-options`) and
+    packs the cubins and the newest chip's PTX (which the driver compiles
+    for GPUs newer than every listed one) with `fatbinary` into one
+    `fatbin` object, the newest target's, the only object of the
+    `gpu.binary`. Binaries with one object are left alone. Run after
+    `gpu-module-to-binary{format=isa}`.
+  }];
+  let options = [
+    Option<"toolkitPath", "cuda-toolkit", "std::string",
+           /*default=*/"\"/usr/local/cuda\"",
+           "CUDA toolkit with bin/ptxas and bin/fatbinary">,
+    Option<"ptxasOptions", "ptxas-options", "std::string", /*default=*/"\"\"",
+           "Options for ptxas, space-separated">,
+  ];
+  let dependentDialects = ["gpu::GPUDialect", "NVVM::NVVMDialect"];
+}
+
 def ArrayGpuLaunchBounds : Pass<"array-gpu-launch-bounds", "ModuleOp"> {
   let summary = "Turn occupancy requests left in kernels into NVVM launch "
                 "bounds.";
