@@ -91,5 +91,14 @@ TEST(MlirGpuAbiLaunchTest, KernelLookedUpOncePerModule) {
   EXPECT_EQ(mgpuModuleGetFunction(module, copy.c_str()), first);
   EXPECT_EQ(mgpuModuleGetFunction(module, "kernel_b"), second);
   EXPECT_EQ(calls() - before, 2);
+  // A program's kernels share one module: lookups alternating between
+  // them ask the driver once per kernel too.
+  void *third = mgpuModuleGetFunction(module, "kernel_c");
+  for (int i = 0; i < 10; ++i) {
+    EXPECT_EQ(mgpuModuleGetFunction(module, "kernel_a"), first);
+    EXPECT_EQ(mgpuModuleGetFunction(module, "kernel_b"), second);
+    EXPECT_EQ(mgpuModuleGetFunction(module, "kernel_c"), third);
+  }
+  EXPECT_EQ(calls() - before, 3);
   mgpuModuleUnload(module);
 }

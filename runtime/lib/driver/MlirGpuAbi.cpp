@@ -83,14 +83,17 @@ HostRange contiguousRange(int64_t rank, void *descriptor,
 /// A gpu.binary, loaded by its first mgpuModuleGetFunction. A failed load
 /// (an error code inside a library call) is tried again by the next one.
 /// The host code calls mgpuModuleGetFunction before every launch, with the
-/// kernel's name as a constant: the functions are looked up once, and a
-/// launch of the kernel looked up last (a module holds one) reads one
-/// atomic instead of asking the driver.
+/// kernel's name as a constant, and a program's kernels share one module
+/// (array-gpu-merge-modules): each function is looked up once, and later
+/// lookups compare the name's address with those of a fixed table that
+/// readers scan without a lock (kFastFunctions entries, published in order;
+/// names beyond them, or passed at another address, take the lock).
 struct LazyModule {
   struct Function {
     const char *name; // compared by address first, then by contents
     arrayrt_function_t function;
   };
+  static constexpr size_t kFastFunctions = 64;
 
   void *data;
   uint64_t size;
@@ -99,15 +102,19 @@ struct LazyModule {
   std::mutex mutex;
   std::atomic<arrayrt_module_t> loaded{nullptr};
   std::vector<std::unique_ptr<Function>> functions; // under `mutex`
-  std::atomic<const Function *> last{nullptr};
+  // fast[0, published): written once each, under `mutex`, before
+  // `published` moves past them.
+  Function fast[kFastFunctions] = {};
+  std::atomic<size_t> published{0};
 
   LazyModule(void *data, uint64_t size, bool jit, int32_t optLevel)
       : data(data), size(size), jit(jit), optLevel(optLevel) {}
 
   arrayrt_function_t function(const char *name) {
-    if (const Function *hit = last.load(std::memory_order_acquire))
-      if (hit->name == name)
-        return hit->function;
+    size_t count = published.load(std::memory_order_acquire);
+    for (size_t i = 0; i < count; ++i)
+      if (fast[i].name == name)
+        return fast[i].function;
     arrayrt_module_t module = get();
     std::lock_guard<std::mutex> lock(mutex);
     const Function *found = nullptr;
@@ -119,7 +126,15 @@ struct LazyModule {
           Function{name, arrayrt_module_get_function(module, name)}));
       found = functions.back().get();
     }
-    last.store(found, std::memory_order_release);
+    // This address of the name goes into the lock-free table.
+    size_t next = published.load(std::memory_order_relaxed);
+    for (size_t i = 0; i < next; ++i)
+      if (fast[i].name == name)
+        return found->function; // Another thread published it meanwhile.
+    if (next < kFastFunctions) {
+      fast[next] = {name, found->function};
+      published.store(next + 1, std::memory_order_release);
+    }
     return found->function;
   }
 
