@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "graphs/Graphs.h"
 #include "FakeDriverHooks.h"
 
 #include <cstdint>
@@ -228,6 +229,45 @@ TEST(GraphsTest, AFailingInstantiationFallsBackToDirectLaunches) {
   EXPECT_EQ(launchedSince(list),
             "graph_kernel_a graph_kernel_a graph_kernel_a");
   arrayrt_free(device, stream);
+}
+
+TEST(GraphsTest, ACallThatFailsUnderCaptureIsQueuedDirectly) {
+  static const char region[] = "test: a library call fails under capture";
+  arrayrt_stream_t stream = arrayrt_default_stream();
+  void *a = kernel("graph_kernel_a");
+  char buffer = 0;
+  int strictRuns = 0, captureTries = 0;
+  GraphCounts before = graphCounts();
+  std::string list = launched();
+  arrayrt_graph_begin(region, stream);
+  launch(a, &buffer, 1);
+  auto *recorder =
+      arrayrt::graphs::recorderFor(reinterpret_cast<CUstream>(stream));
+  ASSERT_NE(recorder, nullptr);
+  const uint64_t key = 42;
+  arrayrt::graphs::recordCall(*recorder, "a library call", &key, sizeof key,
+                              [&](CUstream, bool strict) {
+                                if (!strict) {
+                                  ++captureTries;
+                                  return false;
+                                }
+                                ++strictRuns;
+                                return true;
+                              });
+  arrayrt_graph_end(region, stream);
+  // The capture failed: the run's operations were queued directly ...
+  EXPECT_EQ(captureTries, 1);
+  EXPECT_EQ(strictRuns, 1);
+  EXPECT_EQ(since(before).launches, 0);
+  EXPECT_EQ(launchedSince(list), "graph_kernel_a");
+  // ... and the region records nothing more.
+  arrayrt_graph_begin(region, stream);
+  EXPECT_EQ(arrayrt::graphs::recorderFor(reinterpret_cast<CUstream>(stream)),
+            nullptr);
+  launch(a, &buffer, 1);
+  arrayrt_graph_end(region, stream);
+  EXPECT_EQ(since(before).captures, 1);
+  EXPECT_EQ(launchedSince(list), "graph_kernel_a graph_kernel_a");
 }
 
 } // namespace

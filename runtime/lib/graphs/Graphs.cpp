@@ -221,7 +221,7 @@ struct Step {
   uint32_t firstParam = 0, paramCount = 0;
   // Calls.
   const char *name = nullptr;
-  std::function<void(CUstream)> issue;
+  IssueFunction issue;
 };
 
 class Recorder {
@@ -245,13 +245,12 @@ public:
   }
 
   /// Queues step `step` on `target`, timed as it would be without a region
-  /// when `timed` (not under capture). A kernel launch's status is returned;
-  /// a call stops the program itself when it fails.
+  /// when `timed` (not under capture, where a failing call returns an error
+  /// instead of stopping the program). Returns the status.
   CUresult issue(Step &step, CUstream target, bool timed) {
-    if (step.kind == Step::Call) {
-      step.issue(target);
-      return CUDA_SUCCESS;
-    }
+    if (step.kind == Step::Call)
+      return step.issue(target, /*strict=*/timed) ? CUDA_SUCCESS
+                                                  : CUDA_ERROR_UNKNOWN;
     params.clear();
     for (uint32_t i = 0; i < step.paramCount; ++i)
       params.push_back(key.data() + paramOffsets[step.firstParam + i]);
@@ -482,7 +481,7 @@ bool recordKernel(Recorder &recorder, CUfunction function,
 }
 
 void recordCall(Recorder &recorder, const char *name, const void *key,
-                size_t keyBytes, std::function<void(CUstream)> issue) {
+                size_t keyBytes, IssueFunction issue) {
   Step &step = recorder.steps.emplace_back();
   step.kind = Step::Call;
   step.name = name;

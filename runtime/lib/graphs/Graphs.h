@@ -89,11 +89,17 @@ bool recordKernel(Recorder &recorder, CUfunction function,
 /// the driver cannot say.
 long parameterCount(CUfunction function);
 
-/// Records an operation that `issue` queues on the stream it is given;
-/// `key` (`keyBytes` bytes: every pointer and value it uses) identifies it
-/// among the region's operations, `name` names it in errors.
+/// What queues a recorded operation on the stream it is given: true when it
+/// did; on failure it stops the program when `strict` (queued as without a
+/// region), else returns false (under stream capture, which then falls
+/// back to queuing the run's operations one by one).
+using IssueFunction = std::function<bool(CUstream stream, bool strict)>;
+
+/// Records an operation that `issue` queues; `key` (`keyBytes` bytes: every
+/// pointer and value it uses) identifies it among the region's operations,
+/// `name` names it in errors.
 void recordCall(Recorder &recorder, const char *name, const void *key,
-                size_t keyBytes, std::function<void(CUstream)> issue);
+                size_t keyBytes, IssueFunction issue);
 
 /// Destroys every region's graphs (a module is being unloaded: its kernels'
 /// handles may be reused by others).
