@@ -26,6 +26,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <mutex>
 
@@ -249,7 +250,10 @@ struct CachedGemm {
 };
 
 struct State {
-  std::mutex mutex;
+  // Recursive: a product queued while a graph region's recorded ones are
+  // issued first (graphs::flush, which may run inside a product's call)
+  // takes it again on the same thread.
+  std::recursive_mutex mutex;
   bool ready = false;
   LtApi api;
   cublasLtHandle_t handle = nullptr;
@@ -497,7 +501,7 @@ void tune(State &s, CachedGemm &gemm, const GemmArgs &args) {
 
 size_t cachedPlanCount() {
   State &s = state();
-  std::lock_guard<std::mutex> lock(s.mutex);
+  std::lock_guard<std::recursive_mutex> lock(s.mutex);
   return s.cache.size();
 }
 
@@ -527,9 +531,6 @@ extern "C" void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank,
                                arrayrt_stream_t stream) {
   using namespace arrayrt;
   using namespace arrayrt::blas;
-  // cuBLASLt's products are not recorded into graph regions
-  // (graphs/Graphs.h): what was recorded goes first.
-  graphs::flush();
   const char *where = location ? location : "";
   const char *sep = location ? ": " : "";
   if (dtype != ARRAYRT_DTYPE_F16 && dtype != ARRAYRT_DTYPE_BF16 &&
@@ -576,15 +577,77 @@ extern "C" void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank,
     return;
 
   State &s = state();
-  std::lock_guard<std::mutex> lock(s.mutex);
+  std::lock_guard<std::recursive_mutex> lock(s.mutex);
   initialize(s, location);
-  const DriverApi &cu = driver();
   const char *aData = b.memref.origin(elementBytes); // rhs
   const char *bData = a.memref.origin(elementBytes); // lhs
   char *dData = d.memref.origin(elementBytes);
   // Compiled code passes the stream the product belongs on; without one,
   // the runtime's own stream, waited for before returning.
   CUstream queue = stream ? reinterpret_cast<CUstream>(stream) : s.stream;
+  GemmKey key;
+  key.dtype = dtype;
+  key.epilogue = epilogue;
+  key.flags = flags & ARRAYRT_MATMUL_TF32;
+  key.plan = plan;
+  key.alignA = pointerAlignment(reinterpret_cast<uintptr_t>(aData));
+  key.alignB = pointerAlignment(reinterpret_cast<uintptr_t>(bData));
+  key.alignD = pointerAlignment(reinterpret_cast<uintptr_t>(dData));
+  // Inside a graph region (graphs/Graphs.h), a product whose plan is tuned
+  // is recorded: its key holds the operands, the scalars, the bias, the
+  // workspace (the stream's, which lives as long as the runtime) and the
+  // algorithm.
+  if (stream && plan.k != 0 && graphs::recordingAny()) {
+    CachedGemm &gemm = lookup(s, key, location);
+    void *workspace = workspaceFor(s, queue, location);
+    graphs::Recorder *recorder = graphs::recorderFor(queue);
+    if (recorder && gemm.tuned) {
+      uint64_t alphaBits, betaBits;
+      std::memcpy(&alphaBits, &alpha, sizeof alpha);
+      std::memcpy(&betaBits, &beta, sizeof beta);
+      const uint64_t recordKey[] = {reinterpret_cast<uintptr_t>(&gemm),
+                                    reinterpret_cast<uintptr_t>(aData),
+                                    reinterpret_cast<uintptr_t>(bData),
+                                    reinterpret_cast<uintptr_t>(dData),
+                                    reinterpret_cast<uintptr_t>(biasData),
+                                    reinterpret_cast<uintptr_t>(workspace),
+                                    alphaBits,
+                                    betaBits,
+                                    static_cast<uint64_t>(gemm.chosen)};
+      CachedGemm *cached = &gemm;
+      graphs::recordCall(
+          *recorder, "cublasLtMatmul", recordKey, sizeof recordKey,
+          [cached, aData, bData, dData, biasData, workspace, alpha, beta, dtype,
+           location](CUstream target, bool strict) {
+            State &s = state();
+            std::lock_guard<std::recursive_mutex> lock(s.mutex);
+            // The descriptor is shared by every product of this plan: the
+            // bias is set for this one when it is queued.
+            if (biasData)
+              setDesc(s, cached->desc, CUBLASLT_MATMUL_DESC_BIAS_POINTER,
+                      biasData, location);
+            float alpha32 = static_cast<float>(alpha),
+                  beta32 = static_cast<float>(beta);
+            bool f64 = dtype == ARRAYRT_DTYPE_F64;
+            GemmArgs args;
+            args.alpha = f64 ? static_cast<const void *>(&alpha) : &alpha32;
+            args.beta = f64 ? static_cast<const void *>(&beta) : &beta32;
+            args.a = aData;
+            args.b = bData;
+            args.d = dData;
+            args.stream = target;
+            args.workspace = workspace;
+            cublasStatus_t status = launch(s, *cached, cached->chosen, args);
+            if (strict)
+              checkLt(s.api, status, "cublasLtMatmul", location);
+            return status == CUBLAS_STATUS_SUCCESS;
+          });
+      return;
+    }
+  }
+  // Anything else is queued now, after what a graph region recorded.
+  graphs::flush();
+  const DriverApi &cu = driver();
   if (plan.k == 0 && beta == 1.0 && epilogue == ARRAYRT_MATMUL_DEFAULT) {
     // A sum of nothing plus the output: the output as it is.
   } else if (plan.k == 0) {
@@ -606,14 +669,6 @@ extern "C" void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank,
             "cuMemsetD8Async");
     }
   } else {
-    GemmKey key;
-    key.dtype = dtype;
-    key.epilogue = epilogue;
-    key.flags = flags & ARRAYRT_MATMUL_TF32;
-    key.plan = plan;
-    key.alignA = pointerAlignment(reinterpret_cast<uintptr_t>(aData));
-    key.alignB = pointerAlignment(reinterpret_cast<uintptr_t>(bData));
-    key.alignD = pointerAlignment(reinterpret_cast<uintptr_t>(dData));
     CachedGemm &gemm = lookup(s, key, location);
     if (bias)
       setDesc(s, gemm.desc, CUBLASLT_MATMUL_DESC_BIAS_POINTER, biasData,
