@@ -381,6 +381,15 @@ bool OutputFile::commit(std::string &error) {
     abandon();
     return false;
   }
+  // ext4 (auto_da_alloc, the default) writes the new file's data out when
+  // a rename replaces an existing file: 25-40 ms for a 64 MB .npy, more
+  // than writing it. The old file is removed first instead (an error there
+  // shows at the rename): readers see the old file, no file, or the whole
+  // new one, never a part.
+  struct stat old;
+  if (mode_ == Mode::Replace && ::lstat(target_.c_str(), &old) == 0 &&
+      S_ISREG(old.st_mode))
+    ::unlink(target_.c_str());
   if (mode_ == Mode::Replace &&
       std::rename(temporary.c_str(), target_.c_str()) != 0) {
     failed(error, "cannot rename '" + temporary + "' to '" + target_ + "'",

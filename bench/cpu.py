@@ -1,0 +1,246 @@
+#!/usr/bin/env python3
+"""The CPU target against NumPy, whole programs (their .npy load and save
+included), on this machine, in one run.
+
+  bench/cpu.py [--build build] [--iters 7] [--only a,b] [--results R]
+
+Ours: `arrayc --target=cpu`, timed by the runtime (ARRAYRT_BENCH: the
+host clock around each whole run of @main, after a warm-up run), median.
+NumPy: the same work written the NumPy way (np.load, the computation,
+np.save), time.perf_counter around each run after a warm-up run, median.
+Both read the same input files (in the page cache after the warm-up) and
+write their own outputs; ours is checked against float64 NumPy. Prints a
+Markdown table (docs/performance.md, "The CPU target").
+"""
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SEED = 20261204
+
+
+class Workload:
+    """`program`: the .mlir text (reads the inputs by file name, writes
+    `out.npy`); `inputs(rng)`: arrays by file stem; `numpy(load, save)`:
+    the NumPy version; `ref(**inputs)`: the float64 result."""
+
+    def __init__(self, name, what, program, inputs, numpy_fn, ref):
+        self.name, self.what, self.program = name, what, program
+        self.inputs, self.numpy_fn, self.ref = inputs, numpy_fn, ref
+
+
+def gaussian(n):
+    t = "tensor<%dxf32>" % n
+    program = f"""
+func.func @main() {{
+  %x = array.load_npy "x.npy" : {t}
+  %xx = array.mul %x, %x : ({t}, {t}) -> {t}
+  %h = array.full -0.5 : tensor<f32>
+  %e0 = array.mul %xx, %h : ({t}, tensor<f32>) -> {t}
+  %e = array.exp %e0 : {t}
+  %a = array.full 1.5 : tensor<f32>
+  %b = array.full 0.25 : tensor<f32>
+  %m = array.mul %e, %a : ({t}, tensor<f32>) -> {t}
+  %y = array.add %m, %b : ({t}, tensor<f32>) -> {t}
+  array.save_npy %y, "out.npy" : {t}
+  return
+}}
+"""
+
+    def numpy_fn():
+        x = np.load("x.npy")
+        np.save("np_out.npy", np.exp(x * x * np.float32(-0.5)) *
+                np.float32(1.5) + np.float32(0.25))
+
+    return Workload(
+        "gaussian_%d" % n, "exp(-x^2/2) * 1.5 + 0.25, %d float32" % n,
+        program,
+        lambda rng: {"x": rng.standard_normal(n, dtype=np.float32)},
+        numpy_fn,
+        lambda x: np.exp(x.astype(np.float64) ** 2 * -0.5) * 1.5 + 0.25)
+
+
+def softmax(rows, cols):
+    t = "tensor<%dx%dxf32>" % (rows, cols)
+    c = "tensor<%dx1xf32>" % rows
+    program = f"""
+func.func @main() {{
+  %m = array.load_npy "m.npy" : {t}
+  %max = array.max %m axes [1] keepdims : {t} -> {c}
+  %s = array.sub %m, %max : ({t}, {c}) -> {t}
+  %e = array.exp %s : {t}
+  %sum = array.sum %e axes [1] keepdims : {t} -> {c}
+  %y = array.div %e, %sum : ({t}, {c}) -> {t}
+  array.save_npy %y, "out.npy" : {t}
+  return
+}}
+"""
+
+    def numpy_fn():
+        m = np.load("m.npy")
+        e = np.exp(m - m.max(axis=1, keepdims=True))
+        np.save("np_out.npy", e / e.sum(axis=1, keepdims=True))
+
+    def ref(m):
+        m = m.astype(np.float64)
+        e = np.exp(m - m.max(axis=1, keepdims=True))
+        return e / e.sum(axis=1, keepdims=True)
+
+    return Workload(
+        "softmax_%dx%d" % (rows, cols),
+        "row softmax, %d x %d float32" % (rows, cols), program,
+        lambda rng: {"m": rng.standard_normal((rows, cols), dtype=np.float32)},
+        numpy_fn, ref)
+
+
+def row_sum(rows, cols):
+    t = "tensor<%dx%dxf32>" % (rows, cols)
+    program = f"""
+func.func @main() {{
+  %m = array.load_npy "m.npy" : {t}
+  %s = array.sum %m axes [1] : {t} -> tensor<{rows}xf32>
+  array.save_npy %s, "out.npy" : tensor<{rows}xf32>
+  return
+}}
+"""
+
+    def numpy_fn():
+        np.save("np_out.npy", np.load("m.npy").sum(axis=1))
+
+    return Workload(
+        "rowsum_%dx%d" % (rows, cols), "row sums, %d x %d float32" % (rows,
+                                                                      cols),
+        program,
+        lambda rng: {"m": rng.standard_normal((rows, cols), dtype=np.float32)},
+        numpy_fn, lambda m: m.astype(np.float64).sum(axis=1))
+
+
+def matmul(n):
+    t = "tensor<%dx%dxf32>" % (n, n)
+    program = f"""
+func.func @main() {{
+  %a = array.load_npy "a.npy" : {t}
+  %b = array.load_npy "b.npy" : {t}
+  %c = array.matmul %a, %b : ({t}, {t}) -> {t}
+  array.save_npy %c, "out.npy" : {t}
+  return
+}}
+"""
+
+    def numpy_fn():
+        np.save("np_out.npy", np.load("a.npy") @ np.load("b.npy"))
+
+    return Workload(
+        "matmul_%d" % n, "matmul %d x %d x %d float32" % (n, n, n), program,
+        lambda rng: {"a": rng.standard_normal((n, n), dtype=np.float32),
+                     "b": rng.standard_normal((n, n), dtype=np.float32)},
+        numpy_fn, lambda a, b: a.astype(np.float64) @ b.astype(np.float64))
+
+
+def npy_io(n):
+    t = "tensor<%dxf32>" % n
+    program = f"""
+func.func @main() {{
+  %x = array.load_npy "x.npy" : {t}
+  array.save_npy %x, "out.npy" : {t}
+  return
+}}
+"""
+
+    def numpy_fn():
+        np.save("np_out.npy", np.load("x.npy"))
+
+    return Workload(
+        "npy_io_%dMB" % (n * 4 >> 20),
+        ".npy load + save, %d MB float32" % (n * 4 >> 20), program,
+        lambda rng: {"x": rng.standard_normal(n, dtype=np.float32)},
+        numpy_fn, lambda x: x.astype(np.float64))
+
+
+WORKLOADS = [gaussian(1 << 24), softmax(2048, 4096), row_sum(4096, 4096),
+             matmul(1024), npy_io(1 << 24)]
+
+
+def time_ours(exe, iters):
+    report = os.path.abspath("bench.json")
+    env = dict(os.environ, ARRAYRT_BENCH=str(iters), ARRAYRT_BENCH_WARMUP="1",
+               ARRAYRT_BENCH_OUT=report)
+    done = subprocess.run([exe], env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr[-500:])
+    return json.load(open(report))["median_ms"]
+
+
+def time_numpy(fn, iters):
+    fn()
+    samples = []
+    for _ in range(iters):
+        start = time.perf_counter()
+        fn()
+        samples.append((time.perf_counter() - start) * 1e3)
+    return statistics.median(samples)
+
+
+def rel_error(out, ref):
+    out = np.asarray(out, np.float64)
+    return float(np.linalg.norm((out - ref).ravel()) /
+                 max(np.linalg.norm(ref.ravel()), 1e-300))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", default=os.path.join(ROOT, "build"))
+    parser.add_argument("--iters", type=int, default=7)
+    parser.add_argument("--only", help="comma-separated workloads")
+    parser.add_argument("--results", help="write the rows as JSON here")
+    args = parser.parse_args()
+    arrayc = os.path.join(os.path.abspath(args.build), "bin", "arrayc")
+    rows = []
+    print("| workload | ours ms | NumPy ms | ours / NumPy | error |")
+    print("|---|---:|---:|---:|---|")
+    with tempfile.TemporaryDirectory(prefix="arrayc-cpu-bench-") as work:
+        os.chdir(work)
+        for w in WORKLOADS:
+            if args.only and w.name not in args.only.split(","):
+                continue
+            arrays = w.inputs(np.random.default_rng(SEED))
+            for stem, a in arrays.items():
+                np.save(stem + ".npy", a)
+            with open("prog.mlir", "w") as f:
+                f.write(w.program)
+            exe = os.path.join(work, w.name)
+            built = subprocess.run([arrayc, "--target=cpu", "prog.mlir", "-o",
+                                    exe], capture_output=True, text=True)
+            if built.returncode != 0:
+                sys.exit("%s: arrayc failed:\n%s" % (w.name, built.stderr))
+            ours = time_ours(exe, args.iters)
+            err = rel_error(np.load("out.npy"), w.ref(**arrays))
+            theirs = time_numpy(w.numpy_fn, args.iters)
+            row = dict(workload=w.name, what=w.what, ours_ms=ours,
+                       numpy_ms=theirs, ratio=ours / theirs, error=err)
+            rows.append(row)
+            print("| %s | %.1f | %.1f | %.2f | %.1e |"
+                  % (w.what, ours, theirs, ours / theirs, err), flush=True)
+            for name in os.listdir("."):
+                if name.endswith(".npy"):
+                    os.remove(name)
+    print("\n%s, %d cores, %s; NumPy %s" % (platform.node(), os.cpu_count(),
+                                           time.strftime("%Y-%m-%d"),
+                                           np.__version__))
+    if args.results:
+        with open(args.results, "w") as f:
+            json.dump(rows, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
