@@ -10,7 +10,9 @@
 # (scripts/sanitize.sh and scripts/fuzz.sh use them).
 #
 # Dependencies: LLVM/MLIR 22 from Debian's packages, CMake, Ninja, a C++
-# compiler, GoogleTest, NumPy and Python's headers for /usr/bin/python3 (the
+# compiler, GoogleTest, OpenBLAS (the CPU target's matrix products, loaded
+# at run time; NumPy then uses it too), NumPy and Python's headers for
+# /usr/bin/python3 (the
 # Python package's C extension is built and tested), and the CUDA toolkit
 # (for ptxas/fatbinary and headers; expected at /usr/local/cuda, or set
 # CUDAToolkit_ROOT). No GPU is needed to build or to run the tests.
@@ -27,7 +29,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${ARRAYC_BUILD_DIR:-$root/build}
 packages=(libdlpack-dev llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
           lld-22 python3-numpy python3-dev cmake ninja-build g++ libgtest-dev
-          zlib1g-dev ${ARRAYC_EXTRA_PACKAGES:-})
+          zlib1g-dev libopenblas-dev ${ARRAYC_EXTRA_PACKAGES:-})
 
 missing=()
 for package in "${packages[@]}"; do

@@ -28,6 +28,13 @@ void array::buildArrayToCpuPipeline(OpPassManager &pm,
   ArrayFlattenStreamRegionsOptions flatten;
   flatten.dropStreams = true;
   pm.addNestedPass<func::FuncOp>(createArrayFlattenStreamRegions(flatten));
+  // float32/float64 products go to the CPU's BLAS (with their scaling and
+  // added matrix), before the rest becomes linalg.
+  if (options.matmulBlas) {
+    ArrayGpuMatmulToBlasOptions blas;
+    blas.host = true;
+    pm.addNestedPass<func::FuncOp>(createArrayGpuMatmulToBlas(blas));
+  }
   buildArrayToLinalgPipeline(pm, options.fuseElementwise);
   if (stop == PipelineStage::Linalg)
     return;

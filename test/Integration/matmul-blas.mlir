@@ -7,6 +7,13 @@
 // so the products are exact in f16 and f32 (and in TF32).
 // RUN: arrayc --target=cpu %s -o %t.cpu && %t.cpu > %t.cpu.out
 // RUN: %numpy-ref --compare %t.cpu.out %s
+// On the CPU the float32/float64 products go to the CPU's BLAS, loaded at
+// run time (without one the program stops, naming what it tried); with
+// --matmul-blas=false they are loops.
+// RUN: not env ARRAYRT_BLAS_LIB=libno-such-blas.so.3 %t.cpu 2>&1 | FileCheck %s --check-prefix=NOBLAS
+// NOBLAS: matmul: no BLAS with cblas_sgemm and cblas_dgemm could be loaded (tried libno-such-blas.so.3;
+// RUN: arrayc --target=cpu --matmul-blas=false %s -o %t.loops && %t.loops > %t.loops.out
+// RUN: %numpy-ref --compare %t.loops.out %s
 // RUN: %if cuda-gpu %{ arrayc --target=cuda %s -o %t.cuda && %t.cuda > %t.cuda.out && %numpy-ref --compare %t.cuda.out %s %}
 
 // cuBLASLt's GELU may use a fast tanh: the GELU inputs are kept positive

@@ -130,7 +130,8 @@ cl::opt<bool> matmulBlas(
     "matmul-blas",
     cl::desc("Float matrix products through cuBLASLt (cuda target; "
              "--matmul-blas=false: generated kernels, queued on the op's "
-             "stream like any other kernel)"),
+             "stream like any other kernel), float32 and float64 ones "
+             "through the CPU's BLAS (cpu target; false: loops)"),
     cl::init(true), cl::cat(codegenCategory));
 cl::opt<bool> attentionDnn(
     "attention-dnn",
@@ -352,6 +353,7 @@ void buildPipeline(PassManager &pm, array::PipelineStage stage,
     array::ArrayToCpuPipelineOptions options;
     options.exportKind = exports.kind;
     options.exportPrefix = exports.prefix;
+    options.matmulBlas = matmulBlas;
     array::buildArrayToCpuPipeline(pm, options, stage);
     return;
   }

@@ -380,6 +380,10 @@ def ArrayGpuMatmulToBlas : Pass<"array-gpu-matmul-to-blas", "func::FuncOp"> {
   let options = [
     Option<"tf32", "tf32", "bool", "false",
            "Compute every float32 product on TF32 tensor cores.">,
+    Option<"host", "host", "bool", "false",
+           "The CPU target: float32 and float64 products only, with their "
+           "scaling and added matrix (no bias or activation), for the "
+           "CPU's BLAS (arrayrt.blas_matmul's host).">,
   ];
   let dependentDialects = ["arrayrt::ArrayrtDialect", "tensor::TensorDialect"];
 }

@@ -39,6 +39,12 @@ struct ArrayToCpuPipelineOptions
       *this, "export-prefix",
       llvm::cl::desc("The C name prefix of a library's functions."),
       llvm::cl::init("")};
+  PassOptions::Option<bool> matmulBlas{
+      *this, "matmul-blas",
+      llvm::cl::desc("float32 and float64 matrix products through the "
+                     "CPU's BLAS, loaded at run time "
+                     "(array-gpu-matmul-to-blas{host}); else loops."),
+      llvm::cl::init(true)};
 };
 
 struct ArrayToCudaPipelineOptions

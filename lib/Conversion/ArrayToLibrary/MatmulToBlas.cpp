@@ -291,8 +291,8 @@ Value addedMatrix(Operation *user, Value value, RankedTensorType resultType,
 
 template <typename ProductOp>
 struct ProductToBlas : OpRewritePattern<ProductOp> {
-  ProductToBlas(MLIRContext *context, bool tf32)
-      : OpRewritePattern<ProductOp>(context), tf32(tf32) {}
+  ProductToBlas(MLIRContext *context, bool tf32, bool host)
+      : OpRewritePattern<ProductOp>(context), tf32(tf32), host(host) {}
 
   LogicalResult matchAndRewrite(ProductOp op,
                                 PatternRewriter &rewriter) const override {
@@ -306,6 +306,9 @@ struct ProductToBlas : OpRewritePattern<ProductOp> {
     if (!element.isF16() && !element.isBF16() && !element.isF32() &&
         !element.isF64())
       return rewriter.notifyMatchFailure(op, "not a float product");
+    if (host && !element.isF32() && !element.isF64())
+      return rewriter.notifyMatchFailure(op, "the CPU's BLAS has no f16/bf16 "
+                                             "product");
     if (lhsType.getRank() < 2 || rhsType.getRank() < 2)
       return rewriter.notifyMatchFailure(op, "a vector operand");
     if (std::is_same_v<ProductOp, DotOp> &&
@@ -336,8 +339,9 @@ struct ProductToBlas : OpRewritePattern<ProductOp> {
     // read from the init buffer (beta * C).
     Value addend;
     arrayrt::Epilogue activation = arrayrt::Epilogue::none;
-    // cuBLASLt's bias and activation epilogues are for f16, bf16 and f32.
-    bool epilogues = !element.isF64();
+    // cuBLASLt's bias and activation epilogues are for f16, bf16 and f32;
+    // the CPU's BLAS has none.
+    bool epilogues = !element.isF64() && !host;
     int64_t n = resultType.getDimSize(resultType.getRank() - 1);
     while (true) {
       if (epilogues) {
@@ -427,18 +431,19 @@ struct ProductToBlas : OpRewritePattern<ProductOp> {
                : tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
                                          element, dynamicSizes);
     StringAttr precision = op.getPrecisionAttr();
-    bool useTf32 = element.isF32() &&
+    bool useTf32 = !host && element.isF32() &&
                    (tf32 ? !(precision && precision.getValue() == "highest")
                          : precision && precision.getValue() == "tf32");
     auto blas = arrayrt::BlasMatmulOp::create(
         rewriter, loc, TypeRange{resultType}, lhs, rhs, bias, init,
         transposeLhs, transposeRhs, activation, APFloat(alpha), APFloat(beta),
-        useTf32, /*stream=*/Value());
+        useTf32, host, /*stream=*/Value());
     rewriter.replaceOp(last, blas.getResult()[0]);
     return success();
   }
 
   bool tf32;
+  bool host;
 };
 
 struct ArrayGpuMatmulToBlasPass
@@ -448,7 +453,7 @@ struct ArrayGpuMatmulToBlasPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<ProductToBlas<MatmulOp>, ProductToBlas<DotOp>>(&getContext(),
-                                                                tf32);
+                                                                tf32, host);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -222,7 +222,8 @@ struct BlasMatmulToCall : CallPattern<BlasMatmulOp> {
     }
     int32_t flags = (op.getTransposeLhs() ? ARRAYRT_MATMUL_TRANSPOSE_LHS : 0) |
                     (op.getTransposeRhs() ? ARRAYRT_MATMUL_TRANSPOSE_RHS : 0) |
-                    (op.getTf32() ? ARRAYRT_MATMUL_TF32 : 0);
+                    (op.getTf32() ? ARRAYRT_MATMUL_TF32 : 0) |
+                    (op.getHost() ? ARRAYRT_MATMUL_HOST : 0);
     RuntimeCall call(rewriter, op);
     call.addBuffer(op.getLhs()).addBuffer(op.getRhs());
     if (op.getBias())

@@ -84,7 +84,8 @@ typedef enum arrayrt_matmul_epilogue {
 enum {
   ARRAYRT_MATMUL_TRANSPOSE_LHS = 1, /* lhs holds [..., K, M] */
   ARRAYRT_MATMUL_TRANSPOSE_RHS = 2, /* rhs holds [..., N, K] */
-  ARRAYRT_MATMUL_TF32 = 4 /* float32 inputs rounded to TF32 on tensor cores */
+  ARRAYRT_MATMUL_TF32 = 4, /* float32 inputs rounded to TF32 on tensor cores */
+  ARRAYRT_MATMUL_HOST = 8  /* host memory, the CPU's BLAS (the CPU target) */
 };
 
 /*===----------------------------------------------------------------------===

@@ -575,6 +575,17 @@ extern "C" void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank,
   // Nothing to compute: an empty result.
   if (plan.m == 0 || plan.n == 0 || plan.batch == 0)
     return;
+  if (flags & ARRAYRT_MATMUL_HOST) {
+    if (epilogue != ARRAYRT_MATMUL_DEFAULT ||
+        (dtype != ARRAYRT_DTYPE_F32 && dtype != ARRAYRT_DTYPE_F64))
+      fatal("%s%smatmul: the CPU's BLAS computes float32 and float64 "
+            "products without an epilogue",
+            where, sep);
+    hostGemm(plan, dtype == ARRAYRT_DTYPE_F64, alpha,
+             b.memref.origin(elementBytes), a.memref.origin(elementBytes),
+             beta, d.memref.origin(elementBytes), location);
+    return;
+  }
 
   State &s = state();
   std::lock_guard<std::recursive_mutex> lock(s.mutex);

@@ -45,6 +45,16 @@ struct GemmPlan {
 std::string planGemm(const Operand &lhs, const Operand &rhs, const Operand &out,
                      bool transposeLhs, bool transposeRhs, GemmPlan &plan);
 
+/// `plan` on host memory with the CPU's BLAS (cblas_sgemm, or cblas_dgemm
+/// with `f64`), in cuBLASLt's column-major form: d = alpha * op(a) @ op(b) +
+/// beta * d per batch, `a` the rhs's data and `b` the lhs's. The library is
+/// loaded on first use: ARRAYRT_BLAS_LIB, else libopenblas.so.0, else
+/// libblas.so.3 (Debian's alternative: OpenBLAS where installed, else the
+/// reference BLAS), else libcblas.so.3; without one the program stops,
+/// naming them.
+void hostGemm(const GemmPlan &plan, bool f64, double alpha, const void *a,
+              const void *b, double beta, void *d, const char *location);
+
 /// Everything a cached descriptor set and algorithm depend on.
 struct GemmKey {
   int32_t dtype = 0, epilogue = 0, flags = 0;

@@ -231,3 +231,36 @@ func.func @kept(%i: tensor<4x4xi32>, %h: tensor<4x4xf16>, %f: tensor<4x4xf32>, %
   %6 = array.add %5, %bias : (tensor<4x4xf64>, tensor<4xf64>) -> tensor<4x4xf64>
   return %0, %1, %2, %3, %4, %6 : tensor<4x4xi32>, tensor<4x4xf32>, tensor<4xf32>, tensor<2x4x4xf32>, tensor<2x3x4x4xf32>, tensor<4x4xf64>
 }
+
+// -----
+
+// The CPU target (host): float32 and float64 products go to the CPU's BLAS
+// with their scaling; float16 products and bias or activation epilogues,
+// which the BLAS does not have, stay array ops.
+// RUN: array-opt %s -array-gpu-matmul-to-blas="host=true" -split-input-file | FileCheck %s --check-prefix=HOST
+// HOST-LABEL: func.func @host_f32
+// HOST: arrayrt.blas_matmul {{.*}} {alpha = 5.000000e-01 : f64, host}
+// HOST-LABEL: func.func @host_f16
+// HOST-NOT: arrayrt.blas_matmul
+// HOST: array.matmul
+// HOST-LABEL: func.func @host_bias_relu
+// HOST: %[[P:.+]] = arrayrt.blas_matmul {{.*}} {host}
+// HOST: array.add %[[P]]
+// HOST: array.maximum
+func.func @host_f32(%a: tensor<8x4xf32>, %b: tensor<4x2xf32>) -> tensor<8x2xf32> {
+  %p = array.matmul %a, %b : (tensor<8x4xf32>, tensor<4x2xf32>) -> tensor<8x2xf32>
+  %h = array.full 0.5 : tensor<f32>
+  %y = array.mul %p, %h : (tensor<8x2xf32>, tensor<f32>) -> tensor<8x2xf32>
+  return %y : tensor<8x2xf32>
+}
+func.func @host_f16(%a: tensor<8x4xf16>, %b: tensor<4x2xf16>) -> tensor<8x2xf16> {
+  %p = array.matmul %a, %b : (tensor<8x4xf16>, tensor<4x2xf16>) -> tensor<8x2xf16>
+  return %p : tensor<8x2xf16>
+}
+func.func @host_bias_relu(%a: tensor<8x4xf32>, %b: tensor<4x2xf32>, %bias: tensor<2xf32>) -> tensor<8x2xf32> {
+  %p = array.matmul %a, %b : (tensor<8x4xf32>, tensor<4x2xf32>) -> tensor<8x2xf32>
+  %s = array.add %p, %bias : (tensor<8x2xf32>, tensor<2xf32>) -> tensor<8x2xf32>
+  %z = array.full 0.0 : tensor<f32>
+  %y = array.maximum %s, %z : (tensor<8x2xf32>, tensor<f32>) -> tensor<8x2xf32>
+  return %y : tensor<8x2xf32>
+}

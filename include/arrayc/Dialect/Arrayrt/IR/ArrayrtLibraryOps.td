@@ -345,7 +345,9 @@ def Arrayrt_BlasMatmulOp : Arrayrt_Op<"blas_matmul", [
     activation that follow them;
     it works on tensors (destination style: the result is `init`'s tensor)
     and, after bufferization, on buffers, where `convert-arrayrt-to-calls`
-    lowers it to a call of `arrayrt_matmul`. The CUDA target only.
+    lowers it to a call of `arrayrt_matmul`. With `host` (the CPU target:
+    f32 and f64, no bias or activation) the operands are host memory and the
+    runtime computes it with the CPU's BLAS (`cblas_sgemm`/`cblas_dgemm`).
 
     ```mlir
     %y = arrayrt.blas_matmul %a, %w bias %b : tensor<1024xbf16> into %init
@@ -362,6 +364,7 @@ def Arrayrt_BlasMatmulOp : Arrayrt_Op<"blas_matmul", [
     DefaultValuedAttr<F64Attr, "1.0">:$alpha,
     DefaultValuedAttr<F64Attr, "0.0">:$beta,
     UnitAttr:$tf32,
+    UnitAttr:$host,
     Optional<Arrayrt_StreamType>:$stream);
   let results = (outs Variadic<AnyRankedTensor>:$result);
   let assemblyFormat = [{
