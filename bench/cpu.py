@@ -3,6 +3,7 @@
 included), on this machine, in one run.
 
   bench/cpu.py [--build build] [--iters 7] [--only a,b] [--results R]
+               [--flags "--mcpu=native"]
 
 Ours: `arrayc --target=cpu`, timed by the runtime (ARRAYRT_BENCH: the
 host clock around each whole run of @main, after a warm-up run), median.
@@ -203,6 +204,8 @@ def main():
     parser.add_argument("--iters", type=int, default=7)
     parser.add_argument("--only", help="comma-separated workloads")
     parser.add_argument("--results", help="write the rows as JSON here")
+    parser.add_argument("--flags", default="",
+                        help="more arrayc options, space-separated")
     args = parser.parse_args()
     arrayc = os.path.join(os.path.abspath(args.build), "bin", "arrayc")
     rows = []
@@ -219,8 +222,10 @@ def main():
             with open("prog.mlir", "w") as f:
                 f.write(w.program)
             exe = os.path.join(work, w.name)
-            built = subprocess.run([arrayc, "--target=cpu", "prog.mlir", "-o",
-                                    exe], capture_output=True, text=True)
+            built = subprocess.run([arrayc, "--target=cpu"] +
+                                   args.flags.split() +
+                                   ["prog.mlir", "-o", exe],
+                                   capture_output=True, text=True)
             if built.returncode != 0:
                 sys.exit("%s: arrayc failed:\n%s" % (w.name, built.stderr))
             ours = time_ours(exe, args.iters)
