@@ -44,37 +44,13 @@ void prepareSharedMemory(const arrayrt::DriverApi &api, CUfunction function,
 
 } // namespace
 
-namespace {
-
-/// Records the launch when the calling thread records a graph region on
-/// `stream` (graphs/Graphs.h); false when it is to be queued now.
-bool recorded(CUfunction function, const uint32_t grid[3],
-              const uint32_t block[3], const uint32_t *cluster,
-              uint32_t sharedMemBytes, CUstream stream, void **params,
-              long paramCount) {
-  arrayrt::graphs::Recorder *recorder = arrayrt::graphs::recorderFor(stream);
-  if (!recorder)
-    return false;
-  if (paramCount < 0)
-    paramCount = arrayrt::graphs::parameterCount(function);
-  if (paramCount >= 0 &&
-      arrayrt::graphs::recordKernel(*recorder, function, grid, block, cluster,
-                                    sharedMemBytes, params,
-                                    static_cast<size_t>(paramCount)))
-    return true;
-  arrayrt::graphs::flush();
-  return false;
-}
-
-} // namespace
-
 void arrayrt::launchKernel(CUfunction function, const uint32_t grid[3],
                            const uint32_t block[3], uint32_t sharedMemBytes,
                            CUstream stream, void **params, long paramCount) {
   const arrayrt::DriverApi &api = loadedDriver();
   prepareSharedMemory(api, function, sharedMemBytes);
-  if (recorded(function, grid, block, nullptr, sharedMemBytes, stream, params,
-               paramCount))
+  if (arrayrt::graphs::recordLaunch(stream, function, grid, block, nullptr,
+                                    sharedMemBytes, params, paramCount))
     return;
   ScopedDeviceOp timed(stream, OpKind::Kernel, nullptr, function);
   check(driver().cuLaunchKernel(function, grid[0], grid[1], grid[2], block[0],
@@ -169,8 +145,8 @@ void arrayrt::launchClusterKernel(CUfunction function,
   const arrayrt::DriverApi &api = loadedDriver();
   ClusterLaunch launch(api, function, cluster, grid, block, sharedMemBytes,
                        stream);
-  if (recorded(function, grid, block, cluster, sharedMemBytes, stream, params,
-               paramCount))
+  if (arrayrt::graphs::recordLaunch(stream, function, grid, block, cluster,
+                                    sharedMemBytes, params, paramCount))
     return;
   ScopedDeviceOp timed(stream, OpKind::Kernel, nullptr, function);
   check(driver().cuLaunchKernelEx(&launch.config, function, params,

@@ -232,7 +232,7 @@ public:
   bool broken = false;       // An operation was not recorded.
   std::vector<Step> steps;
   std::string key; // The steps' keys, kernel parameters included.
-  std::vector<uint32_t> paramOffsets, paramSizes;
+  std::vector<uint32_t> paramOffsets;
   std::vector<void *> params; // Scratch: a kernel's parameter pointers.
 
   void clear() {
@@ -241,7 +241,6 @@ public:
     steps.clear();
     key.clear();
     paramOffsets.clear();
-    paramSizes.clear();
   }
 
   /// Queues step `step` on `target`, timed as it would be without a region
@@ -439,9 +438,11 @@ void abandon() {
   recorder.clear();
 }
 
+namespace {
+
+/// The parameter count of `function` from cuFuncGetParamInfo, or -1 when
+/// the driver cannot say.
 long parameterCount(CUfunction function) {
-  if (!graphApi())
-    return -1;
   const std::vector<uint32_t> *sizes = parameterSizes(function, -1);
   return sizes ? static_cast<long>(sizes->size()) : -1;
 }
@@ -478,6 +479,24 @@ bool recordKernel(Recorder &recorder, CUfunction function,
     key.append(static_cast<const char *>(params[i]), (*sizes)[i]);
   }
   return true;
+}
+
+} // namespace
+
+bool recordLaunch(CUstream stream, CUfunction function, const uint32_t grid[3],
+                  const uint32_t block[3], const uint32_t *cluster,
+                  uint32_t sharedMemBytes, void **params, long paramCount) {
+  Recorder *recorder = recorderFor(stream);
+  if (!recorder)
+    return false;
+  if (paramCount < 0)
+    paramCount = parameterCount(function);
+  if (paramCount >= 0 &&
+      recordKernel(*recorder, function, grid, block, cluster, sharedMemBytes,
+                   params, static_cast<size_t>(paramCount)))
+    return true;
+  flush();
+  return false;
 }
 
 void recordCall(Recorder &recorder, const char *name, const void *key,

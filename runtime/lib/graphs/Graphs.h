@@ -76,18 +76,16 @@ Recorder *recorderFor(CUstream stream);
 /// returns an error code).
 void abandon();
 
-/// Records a kernel launch with `paramCount` parameters (the sizes come
-/// from cuFuncGetParamInfo). `cluster` is null without clusters. Returns
-/// false, recording nothing, when the driver cannot say the parameters'
-/// sizes: the caller then flushes and launches the kernel itself.
-bool recordKernel(Recorder &recorder, CUfunction function,
-                  const uint32_t grid[3], const uint32_t block[3],
-                  const uint32_t *cluster, uint32_t sharedMemBytes,
-                  void **params, size_t paramCount);
-
-/// The parameter count of `function` from cuFuncGetParamInfo, or -1 when
-/// the driver cannot say.
-long parameterCount(CUfunction function);
+/// Records a kernel launch on `stream` when the calling thread records a
+/// region there, and returns true. Returns false when the launch is to be
+/// queued now: no region records on `stream` (what one on another stream
+/// recorded is issued first), or the driver cannot say the parameters'
+/// sizes (cuFuncGetParamInfo; what was recorded is issued first).
+/// `paramCount`: the parameters `params` points at, -1 to ask the driver;
+/// `cluster`: null without thread block clusters.
+bool recordLaunch(CUstream stream, CUfunction function, const uint32_t grid[3],
+                  const uint32_t block[3], const uint32_t *cluster,
+                  uint32_t sharedMemBytes, void **params, long paramCount);
 
 /// What queues a recorded operation on the stream it is given: true when it
 /// did; on failure it stops the program when `strict` (queued as without a

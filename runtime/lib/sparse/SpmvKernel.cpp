@@ -175,12 +175,9 @@ bool spmvWithKernel(arrayrt_csr *a, const void *x, void *y, double alpha,
   // 256 threads, 64 rows (four lanes each) per block.
   const uint32_t grid[3] = {gridFor(a->rows, 64, INT_MAX), 1, 1};
   const uint32_t block[3] = {256, 1, 1};
-  if (graphs::Recorder *recorder = graphs::recorderFor(cuStream)) {
-    if (graphs::recordKernel(*recorder, function, grid, block, nullptr, 0,
-                             params, std::size(params)))
-      return true;
-    graphs::flush();
-  }
+  if (graphs::recordLaunch(cuStream, function, grid, block, nullptr, 0, params,
+                           static_cast<long>(std::size(params))))
+    return true;
   profile::ScopedDeviceOp timed(cuStream, profile::OpKind::Library,
                                 "arrayrt_csr_spmv", nullptr, nullptr, nullptr,
                                 bytes);
