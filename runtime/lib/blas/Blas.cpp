@@ -475,6 +475,33 @@ struct GemmArgs {
   void *workspace;
 };
 
+/// alpha and beta in the product's scaling type (float for float16,
+/// bfloat16 and float32, double for float64), which GemmArgs point at.
+struct GemmScalars {
+  GemmScalars(int32_t dtype, double alpha, double beta)
+      : f64(dtype == ARRAYRT_DTYPE_F64), alpha(alpha), beta(beta),
+        alpha32(static_cast<float>(alpha)), beta32(static_cast<float>(beta)) {}
+
+  /// The arguments of d = alpha * a @ b + beta * d on `stream`; they point
+  /// into this object.
+  GemmArgs args(const void *a, const void *b, void *d, CUstream stream,
+                void *workspace) const {
+    GemmArgs result;
+    result.alpha = f64 ? static_cast<const void *>(&alpha) : &alpha32;
+    result.beta = f64 ? static_cast<const void *>(&beta) : &beta32;
+    result.a = a;
+    result.b = b;
+    result.d = d;
+    result.stream = stream;
+    result.workspace = workspace;
+    return result;
+  }
+
+  bool f64;
+  double alpha, beta;
+  float alpha32, beta32;
+};
+
 cublasStatus_t launch(State &s, CachedGemm &gemm, int candidate,
                       const GemmArgs &args) {
   const cublasLtMatmulHeuristicResult_t &c = gemm.candidates[candidate];
@@ -628,7 +655,8 @@ extern "C" void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank,
       CachedGemm *cached = &gemm;
       graphs::recordCall(
           *recorder, "cublasLtMatmul", recordKey, sizeof recordKey,
-          [cached, aData, bData, dData, biasData, workspace, alpha, beta, dtype,
+          [cached, aData, bData, dData, biasData, workspace,
+           scalars = GemmScalars(dtype, alpha, beta),
            location](CUstream target, bool strict) {
             State &s = state();
             std::lock_guard<std::recursive_mutex> lock(s.mutex);
@@ -637,18 +665,9 @@ extern "C" void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank,
             if (biasData)
               setDesc(s, cached->desc, CUBLASLT_MATMUL_DESC_BIAS_POINTER,
                       biasData, location);
-            float alpha32 = static_cast<float>(alpha),
-                  beta32 = static_cast<float>(beta);
-            bool f64 = dtype == ARRAYRT_DTYPE_F64;
-            GemmArgs args;
-            args.alpha = f64 ? static_cast<const void *>(&alpha) : &alpha32;
-            args.beta = f64 ? static_cast<const void *>(&beta) : &beta32;
-            args.a = aData;
-            args.b = bData;
-            args.d = dData;
-            args.stream = target;
-            args.workspace = workspace;
-            cublasStatus_t status = launch(s, *cached, cached->chosen, args);
+            cublasStatus_t status =
+                launch(s, *cached, cached->chosen,
+                       scalars.args(aData, bData, dData, target, workspace));
             if (strict)
               checkLt(s.api, status, "cublasLtMatmul", location);
             return status == CUBLAS_STATUS_SUCCESS;
@@ -684,17 +703,9 @@ extern "C" void arrayrt_matmul(int64_t lhs_rank, void *lhs, int64_t rhs_rank,
     if (bias)
       setDesc(s, gemm.desc, CUBLASLT_MATMUL_DESC_BIAS_POINTER, biasData,
               location);
-    float alpha32 = static_cast<float>(alpha),
-          beta32 = static_cast<float>(beta);
-    bool f64 = dtype == ARRAYRT_DTYPE_F64;
-    GemmArgs args;
-    args.alpha = f64 ? static_cast<const void *>(&alpha) : &alpha32;
-    args.beta = f64 ? static_cast<const void *>(&beta) : &beta32;
-    args.a = aData;
-    args.b = bData;
-    args.d = dData;
-    args.stream = queue;
-    args.workspace = workspaceFor(s, queue, location);
+    const GemmScalars scalars(dtype, alpha, beta);
+    GemmArgs args = scalars.args(aData, bData, dData, queue,
+                                 workspaceFor(s, queue, location));
     if (!gemm.tuned) {
       // With beta != 0 the output is also an input, which tuning would
       // change: the candidates read and write a copy of its extent instead
