@@ -10,6 +10,7 @@
 #include "arrayc/Conversion/Passes.h"
 #include "arrayc/Dialect/Array/Transforms/Passes.h"
 #include "arrayc/Pipelines/Pipelines.h"
+#include "arrayc/Support/GpuChip.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -80,12 +81,7 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   // rows (a non-portable size sm_90 allows; the runtime opts in), 8 for
   // column tiles.
   int64_t clusters = 1, rowClusters = 1;
-  StringRef chip = options.chip.getValue();
-  unsigned version = 0;
-  if ((chip.consume_front("sm_") || chip.consume_front("compute_")) &&
-      !chip.take_while([](char c) { return llvm::isDigit(c); })
-           .getAsInteger(10, version) &&
-      version >= 90) {
+  if (gpuChipVersion(options.chip.getValue()) >= 90) {
     clusters = 8;
     rowClusters = 16;
   }
@@ -148,11 +144,7 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
     target.features = options.features;
     // Row kernels over clusters exchange totals with st.async (PTX 8.1);
     // LLVM would pick 8.0 for sm_90.
-    unsigned chipVersion = 0;
-    StringRef(chipName)
-        .drop_front(3)
-        .take_while([](char c) { return llvm::isDigit(c); })
-        .getAsInteger(10, chipVersion);
+    unsigned chipVersion = gpuChipVersion(chipName);
     if (target.features.empty() && chipVersion >= 90 && chipVersion < 100)
       target.features = "+ptx81";
     target.optLevel = options.optLevel;

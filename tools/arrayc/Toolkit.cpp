@@ -2,6 +2,7 @@
 
 #include "Toolkit.h"
 
+#include "arrayc/Support/GpuChip.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -121,14 +122,6 @@ Expected<CudaToolkit> findCudaToolkit(StringRef root) {
   return toolkit;
 }
 
-static unsigned chipNumber(StringRef chip) {
-  unsigned number = 0;
-  chip.drop_front(3)
-      .take_while([](char c) { return llvm::isDigit(c); })
-      .getAsInteger(10, number);
-  return number;
-}
-
 Expected<SmallVector<GpuArchitecture>>
 parseGpuArchitectures(StringRef list, const CudaToolkit *toolkit) {
   SmallVector<GpuArchitecture> archs;
@@ -149,13 +142,15 @@ parseGpuArchitectures(StringRef list, const CudaToolkit *toolkit) {
                    "gets machine code, the newest PTX as well), not " +
                    entry);
     for (const GpuArchitecture &seen : archs)
-      if (chipNumber(seen.chip) == chipNumber(arch->chip))
+      if (mlir::array::gpuChipVersion(seen.chip) ==
+          mlir::array::gpuChipVersion(arch->chip))
         return error("--arch=" + list + ": " + seen.chip + " and " +
                      arch->chip + " are the same architecture; give one");
     archs.push_back(*arch);
   }
   llvm::sort(archs, [](const GpuArchitecture &a, const GpuArchitecture &b) {
-    return chipNumber(a.chip) < chipNumber(b.chip);
+    return mlir::array::gpuChipVersion(a.chip) <
+           mlir::array::gpuChipVersion(b.chip);
   });
   return archs;
 }

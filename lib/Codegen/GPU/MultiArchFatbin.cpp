@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "arrayc/Codegen/GPU/Passes.h"
+#include "arrayc/Support/GpuChip.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -31,15 +32,8 @@ using namespace mlir;
 
 namespace {
 
-/// "90a" of "sm_90a"; the number alone orders chips.
+/// "90a" of "sm_90a"; the number alone (gpuChipVersion) orders chips.
 StringRef chipSuffix(StringRef chip) { return chip.drop_front(3); }
-unsigned chipNumber(StringRef chip) {
-  unsigned number = 0;
-  chipSuffix(chip)
-      .take_while([](char c) { return llvm::isDigit(c); })
-      .getAsInteger(10, number);
-  return number;
-}
 
 struct ArrayGpuMultiArchFatbinPass
     : array::impl::ArrayGpuMultiArchFatbinBase<ArrayGpuMultiArchFatbinPass> {
@@ -113,8 +107,8 @@ struct ArrayGpuMultiArchFatbinPass
       args.append({image.ptxPath, "-o", image.cubinPath});
       if (failed(run(binary, args, log)))
         return failure();
-      if (chipNumber(image.target.getChip()) >
-          chipNumber(newest->target.getChip()))
+      if (array::gpuChipVersion(image.target.getChip()) >
+          array::gpuChipVersion(newest->target.getChip()))
         newest = &image;
     }
     SmallVector<std::string> imageArgs;
