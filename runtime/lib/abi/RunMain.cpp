@@ -21,6 +21,7 @@
 #include "arrayrt/arrayrt.h"
 
 #include "abi/CommandLine.h"
+#include "cpu/Threads.h"
 #include "driver/Error.h"
 #include "io/Npy.h"
 #include "io/OutputFile.h"
@@ -415,6 +416,7 @@ extern "C" int arrayrt_run_main(const arrayrt_abi_function_t *main, int argc,
   }
   if (!error.empty())
     usageError(error);
+  cpu::applyThreadCount();
 
   MainRun run(*main, plan);
   bench::runProgram([&] { run.runOnce(); }, argc, argv, [&] { run.prepare(); });

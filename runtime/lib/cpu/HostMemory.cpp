@@ -10,6 +10,7 @@
 
 #include "arrayrt/arrayrt.h"
 
+#include "cpu/LargeBlocks.h"
 #include "driver/Error.h"
 #include "memory/HostMemoryLimit.h"
 #include "memory/MemoryPool.h"
@@ -19,7 +20,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <sys/mman.h>
 #include <string>
 
 namespace {
@@ -56,26 +56,17 @@ std::string opPrefix() {
                  limit.what.empty() ? "none known" : limit.what.c_str());
 }
 
-/// Arrays from this size on are backed by transparent huge pages where the
-/// kernel gives them on request (as NumPy does, from 4 MiB): a 64 MB array
-/// then takes 32 page faults on first touch instead of 16,384, which made
-/// reading a .npy file into it (and any first pass over it) several times
-/// slower than NumPy's.
-constexpr size_t kHugePageThreshold = size_t(4) << 20;
-constexpr size_t kHugePageBytes = size_t(2) << 20;
-
 void *allocate(size_t size, size_t alignment) {
   // Read once: compiled programs do not change their limits.
   static const uint64_t limit = arrayrt::hostMemoryLimit().bytes;
   if (size > limit)
     outOfHostMemory(size, nullptr);
   void *ptr = nullptr;
-  if (size >= kHugePageThreshold && alignment <= kHugePageBytes) {
-    int status = posix_memalign(&ptr, kHugePageBytes, size);
-    if (status != 0)
-      outOfHostMemory(size, std::strerror(status));
-    // Advice only: without huge pages the memory is the same.
-    madvise(ptr, size & ~(kHugePageBytes - 1), MADV_HUGEPAGE);
+  // Large arrays: on huge pages, and kept for reuse (LargeBlocks.h).
+  if (size >= arrayrt::cpu::kLargeBlockBytes && alignment <= (2 << 20)) {
+    ptr = arrayrt::cpu::allocateLarge(size);
+    if (!ptr)
+      outOfHostMemory(size, std::strerror(ENOMEM));
     return ptr;
   }
   if (alignment > alignof(std::max_align_t)) {
@@ -135,4 +126,7 @@ extern "C" void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment,
   return allocate(size, alignment);
 }
 
-extern "C" void _mlir_memref_to_llvm_free(void *ptr) { std::free(ptr); }
+extern "C" void _mlir_memref_to_llvm_free(void *ptr) {
+  if (!arrayrt::cpu::releaseLarge(ptr))
+    std::free(ptr);
+}
