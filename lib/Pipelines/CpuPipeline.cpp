@@ -47,7 +47,17 @@ void array::buildArrayToCpuPipeline(OpPassManager &pm,
   // Long functions: a function per kernel, which LLVM compiles in time
   // linear in the program's length.
   pm.addPass(createArrayCpuOutlineKernels());
-  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  // Reductions keep their partial results in registers; parallel
+  // dimensions become scf.parallel, the outermost shared among threads.
+  pm.addNestedPass<func::FuncOp>(createArrayCpuReductionLoops());
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
+  if (options.parallelLoops) {
+    ArrayCpuParallelLoopsOptions parallel;
+    parallel.grain = options.parallelGrain;
+    pm.addPass(createArrayCpuParallelLoops(parallel));
+  }
+  // exp, log, tanh, erf as arithmetic LLVM vectorizes, not libm calls.
+  pm.addPass(createArrayCpuApproximateMath());
   // Sizes checked and host allocations named before each allocation.
   pm.addPass(createArrayCheckAllocations());
   if (stop == PipelineStage::Kernels)
@@ -77,6 +87,8 @@ void array::buildArrayToCpuPipeline(OpPassManager &pm,
   memrefToLlvm.useGenericFunctions = true;
   pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLlvm));
   pm.addPass(createConvertFuncToLLVMPass());
+  // Last: its patterns would also convert memref.alloc (to malloc).
+  pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

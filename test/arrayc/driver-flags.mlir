@@ -16,7 +16,9 @@
 // RUN: not arrayc --mcpu=pentium9 %s -o %t/cpu 2>&1 | FileCheck %s --check-prefix=MCPU
 // RUN: not arrayc -march=pentium9 %s -o %t/cpu 2>&1 | FileCheck %s --check-prefix=MCPU
 // MCPU: arrayc: error: --mcpu=pentium9: LLVM does not know the CPU 'pentium9'
-// RUN: not ls %t/twice %t/feature %t/cpufeature %t/cpuptxas %t/jitptxas %t/cpulines %t/cpu
+// RUN: not arrayc --target=cpu --parallel-grain=0 %s -o %t/grain 2>&1 | FileCheck %s --check-prefix=GRAIN
+// GRAIN: arrayc: error: --parallel-grain=0: the grain must be 1 or more iterations
+// RUN: not ls %t/twice %t/feature %t/cpufeature %t/cpuptxas %t/jitptxas %t/cpulines %t/cpu %t/grain
 
 // --features replaces the chip's PTX version; -Xptxas reaches ptxas (an
 // option it does not know fails the compile, naming it).
@@ -29,7 +31,7 @@
 
 // -lineinfo: .file and .loc directives pointing at this file's lines.
 // RUN: arrayc -lineinfo --emit=ptx %s -o - | FileCheck %s --check-prefix=LINES
-// LINES: .loc 1 {{7[0-9]}}
+// LINES: .loc 1 {{8[0-9]}}
 // LINES: .file 1 "{{.*}}driver-flags.mlir"
 // LINES-NOT: .section .debug
 // RUN: arrayc --emit=ptx %s -o - | FileCheck %s --check-prefix=NOLINES
@@ -46,6 +48,14 @@
 // RUN: arrayc --target=cpu --mcpu=native %s -o %t/native && %t/native | FileCheck %s --check-prefix=OUT
 // RUN: arrayc --target=cpu -march=x86-64-v3 --emit=llvm %s -o - | FileCheck %s --check-prefix=V3
 // V3: "target-cpu"="x86-64-v3"
+// The CPU target's code is for this machine unless told otherwise; the
+// CUDA target's host code for any x86-64.
+// RUN: arrayc --target=cpu --emit=llvm %s -o - | FileCheck %s --check-prefix=NATIVE
+// NATIVE: "target-cpu"=
+// NATIVE-SAME: "target-features"=
+// RUN: arrayc --target=cpu --mcpu=generic --emit=llvm %s -o - | FileCheck %s --check-prefix=GENERIC
+// RUN: arrayc --target=cuda --emit=llvm %s -o - | FileCheck %s --check-prefix=GENERIC
+// GENERIC-NOT: "target-cpu"
 // RUN: %t/debug | FileCheck %s --check-prefix=OUT
 
 // --mlir-timing: each step's time on stderr.

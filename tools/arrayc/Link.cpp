@@ -68,6 +68,14 @@ static Error link(StringRef object, StringRef output, ArrayRef<StringRef> extra,
   args.append(extra.begin(), extra.end());
   args.append({"-static-libstdc++", "-static-libgcc", "-Wl,-Bstatic", "-lz",
                "-Wl,-Bdynamic", "-ldl", "-lpthread", "-lm"});
+  // Parallel loops (CPU target) call LLVM's OpenMP runtime, a shared
+  // library found through the run path; programs without them do not
+  // depend on it.
+  std::string openmpDir =
+      ("-Wl,-rpath," + sys::path::parent_path(ARRAYC_OPENMP_RUNTIME)).str();
+  if (*ARRAYC_OPENMP_RUNTIME)
+    args.append({"-Wl,--push-state,--as-needed", ARRAYC_OPENMP_RUNTIME,
+                 "-Wl,--pop-state", openmpDir});
   // A runtime built with sanitizers needs their runtimes in the program.
   SmallVector<StringRef> configured;
   StringRef(ARRAYC_PROGRAM_LINK_FLAGS).split(configured, ' ', -1, false);

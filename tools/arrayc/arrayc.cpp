@@ -133,6 +133,19 @@ cl::opt<bool> matmulBlas(
              "stream like any other kernel), float32 and float64 ones "
              "through the CPU's BLAS (cpu target; false: loops)"),
     cl::init(true), cl::cat(codegenCategory));
+cl::opt<bool> parallelLoops(
+    "parallel-loops",
+    cl::desc("Share the parallel loops of the CPU target among OpenMP "
+             "threads (OMP_NUM_THREADS or ARRAYC_NUM_THREADS of them, one per "
+             "core by default; loops with little work stay on one thread); "
+             "false: one thread"),
+    cl::init(true), cl::cat(codegenCategory));
+cl::opt<int64_t> parallelGrain(
+    "parallel-grain",
+    cl::desc("Loops with less work than this many innermost iterations run "
+             "on one thread (cpu target; default 65536; 1 shares every "
+             "loop, as tests do)"),
+    cl::init(65536), cl::cat(codegenCategory));
 cl::opt<bool> attentionDnn(
     "attention-dnn",
     cl::desc("Attention blocks (Q @ K^T, scale, causal mask, softmax, @ V) "
@@ -155,9 +168,11 @@ cl::opt<std::string> features(
 cl::opt<std::string> hostCpu(
     "mcpu",
     cl::desc("The CPU the host code is tuned for and may use the features "
-             "of: generic (the default: runs on any x86-64), native (this "
-             "machine's), or an LLVM CPU name such as skylake-avx512"),
-    cl::value_desc("cpu"), cl::init("generic"), cl::cat(targetCategory));
+             "of: native (this machine's: the default of the cpu target, "
+             "whose programs run where they are compiled), generic (any "
+             "x86-64: the default of the cuda target's host code), or an "
+             "LLVM CPU name such as x86-64-v3 or skylake-avx512"),
+    cl::value_desc("cpu"), cl::cat(targetCategory));
 cl::alias hostArch("march", cl::desc("Alias for --mcpu"), cl::aliasopt(hostCpu),
                    cl::cat(targetCategory));
 cl::list<std::string> ptxasOptions(
@@ -288,6 +303,11 @@ llvm::Expected<DeviceOptions> checkOptions() {
   if (arch.getNumOccurrences() > 1)
     return error("--arch was given " + llvm::Twine(arch.getNumOccurrences()) +
                  " times; give it once");
+  if (parallelGrain < 1)
+    return error("--parallel-grain=" + llvm::Twine(parallelGrain.getValue()) +
+                 ": the grain must be 1 or more iterations");
+  if (hostCpu.empty())
+    hostCpu = target == Target::Cpu ? "native" : "generic";
   if (llvm::Error bad = arrayc::checkHostCpu(hostCpu))
     return bad;
   if (!features.empty())
@@ -354,6 +374,9 @@ void buildPipeline(PassManager &pm, array::PipelineStage stage,
     options.exportKind = exports.kind;
     options.exportPrefix = exports.prefix;
     options.matmulBlas = matmulBlas;
+    // Without an OpenMP runtime to link, the loops stay on one thread.
+    options.parallelLoops = parallelLoops && *ARRAYC_OPENMP_RUNTIME;
+    options.parallelGrain = parallelGrain;
     array::buildArrayToCpuPipeline(pm, options, stage);
     return;
   }

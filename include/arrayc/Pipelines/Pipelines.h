@@ -45,6 +45,16 @@ struct ArrayToCpuPipelineOptions
                      "CPU's BLAS, loaded at run time "
                      "(array-gpu-matmul-to-blas{host}); else loops."),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> parallelLoops{
+      *this, "parallel-loops",
+      llvm::cl::desc("Share the parallel loops among OpenMP threads "
+                     "(array-cpu-parallel-loops); else one thread."),
+      llvm::cl::init(true)};
+  PassOptions::Option<int64_t> parallelGrain{
+      *this, "parallel-grain",
+      llvm::cl::desc("Loops with less work than this many innermost "
+                     "iterations run on one thread."),
+      llvm::cl::init(65536)};
 };
 
 struct ArrayToCudaPipelineOptions

@@ -3936,7 +3936,7 @@ def run_group(workdir, group, report, sanitizer=None):
 
 
 def compile_module(arrayc, target, workdir, name, entries, timeout=600,
-                   extra=""):
+                   extra="", flags=()):
     """Compiles programs `entries` into executable `name`: None or the
     error."""
     os.makedirs(os.path.join(workdir, "src"), exist_ok=True)
@@ -3947,8 +3947,9 @@ def compile_module(arrayc, target, workdir, name, entries, timeout=600,
     exe = os.path.join(os.path.abspath(workdir), name)
     for attempt in range(12):
         try:
-            built = subprocess.run([arrayc, "--target=" + target, source,
-                                    "-o", exe], capture_output=True,
+            built = subprocess.run([arrayc, "--target=" + target] +
+                                   list(flags) + [source, "-o", exe],
+                                   capture_output=True,
                                    text=True, timeout=timeout,
                                    errors="replace")
             break
@@ -3993,7 +3994,8 @@ def compile_batch(args, name, entries):
     programs that do not compile are found. Returns (groups, failures)."""
     slow = args.target == "cuda"
     error = compile_module(args.arrayc, args.target, args.workdir, name,
-                           entries, timeout=900 if slow else 300)
+                           entries, timeout=900 if slow else 300,
+                           flags=args.arrayc_flag)
     if error is None:
         return [(name, entries)], []
     if len(entries) == 1:
@@ -4004,7 +4006,8 @@ def compile_batch(args, name, entries):
         for k, entry in enumerate(entries):
             alone = compile_module(args.arrayc, args.target, args.workdir,
                                    "%s_%d" % (name, k), [entry],
-                                   timeout=300 if slow else 120)
+                                   timeout=300 if slow else 120,
+                                   flags=args.arrayc_flag)
             for leftover in (os.path.join(args.workdir, "%s_%d" % (name, k)),
                              os.path.join(args.workdir, "src",
                                           "%s_%d.mlir" % (name, k))):
@@ -4468,7 +4471,8 @@ class Reducer:
         prefix = "p%d" % p.index
         error = compile_module(self.args.arrayc, self.target, workdir, "b",
                                [(prefix, "p", p)], timeout=300,
-                               extra=self.context)
+                               extra=self.context,
+                               flags=self.args.arrayc_flag)
         self.runs += 1
         if error is not None:
             if rejected(error):
@@ -4658,6 +4662,9 @@ def main(argv=None):
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--arrayc")
     parser.add_argument("--target", default="cpu", choices=["cpu", "cuda"])
+    parser.add_argument("--arrayc-flag", action="append", default=[],
+                        help="an arrayc option for every compile "
+                             "(repeatable)")
     parser.add_argument("--workdir")
     parser.add_argument("--seed", type=int)
     parser.add_argument("--count", type=int, default=100)

@@ -52,6 +52,95 @@ def ArrayCpuOutlineKernels : Pass<"array-cpu-outline-kernels", "ModuleOp"> {
   let dependentDialects = ["func::FuncDialect", "LLVM::LLVMDialect"];
 }
 
+def ArrayCpuReductionLoops
+    : Pass<"array-cpu-reduction-loops", "func::FuncOp"> {
+  let summary = "Reductions on buffers to loops that keep their partial "
+                "results in registers.";
+  let description = [{
+    `convert-linalg-to-loops` turns a reduction into loops that load the
+    partial result from its buffer and store it back at every step: LLVM
+    cannot keep it in a register (it cannot tell that the result buffer is
+    not one of the inputs), so the loop is bound by the latency of one
+    addition per element and is never vectorized. A `linalg.generic` on
+    buffers whose parallel dimensions all come before its reduction
+    dimensions, and whose results are indexed by parallel dimensions only
+    (row sums, row maxima, whole-array sums, dot products), becomes instead
+
+    ```mlir
+    scf.parallel (parallel dimensions) {
+      %init = memref.load %out[...]
+      %r = scf.for (reduction dimensions) iter_args(%acc = %init) {
+        ... the op's body, %acc for the result ...
+      }
+      memref.store %r, %out[...]
+    }
+    ```
+
+    The operation that combines an element with the partial result
+    (`arith.addf`, `arith.mulf`, `arith.maximumf`, ...) gets the `reassoc`
+    fast-math flag, which lets LLVM's loop vectorizer keep several partial
+    results in a vector register (summation order changes as it does with
+    NumPy's pairwise sums; the result is deterministic for a given
+    executable). Other linalg ops are left for `convert-linalg-to-loops`.
+  }];
+  let dependentDialects = ["scf::SCFDialect", "memref::MemRefDialect",
+                           "affine::AffineDialect", "arith::ArithDialect"];
+}
+
+def ArrayCpuParallelLoops : Pass<"array-cpu-parallel-loops", "ModuleOp"> {
+  let summary = "Outermost parallel loops to OpenMP worksharing loops, "
+                "with a grain size.";
+  let description = [{
+    Runs after `convert-linalg-to-parallel-loops` and
+    `array-cpu-reduction-loops`. Each outermost `scf.parallel` becomes an
+    `omp.parallel` with an `omp.wsloop` (static schedule: each thread gets
+    one contiguous range), and every `scf.parallel` nested in it becomes
+    `scf.for` loops. Which dimensions the threads share:
+
+    - dimensions of one iteration are dropped;
+    - a loop whose body is straight-line code (an elementwise kernel)
+      keeps its innermost dimension in each thread, as an `scf.for` that
+      LLVM vectorizes; a one-dimensional one is cut into chunks of
+      `chunk` iterations, the threads sharing the chunks;
+    - the rest are shared (collapsed when there are several).
+
+    Small loops stay on one thread: the work of a loop is its iteration
+    count times the iteration counts of the loops inside it whose bounds
+    are known outside it. A loop whose work is known to be below `grain`
+    stays an `scf.for` nest; otherwise the `omp.parallel` gets an `if`
+    clause (`work >= grain`) when the work is only known at run time. The
+    number of threads is OpenMP's (`OMP_NUM_THREADS`, or
+    `ARRAYC_NUM_THREADS`, which the runtime reads at start-up).
+  }];
+  let options = [
+    Option<"grain", "grain", "int64_t", "65536",
+           "Loops with less work than this many innermost iterations run "
+           "on one thread.">,
+    Option<"chunk", "chunk", "int64_t", "4096",
+           "Iterations per chunk of a one-dimensional elementwise loop.">,
+  ];
+  let dependentDialects = ["omp::OpenMPDialect", "scf::SCFDialect",
+                           "arith::ArithDialect"];
+}
+
+def ArrayCpuApproximateMath : Pass<"array-cpu-approximate-math"> {
+  let summary = "float32 exp, log, tanh and erf as polynomials LLVM can "
+                "vectorize.";
+  let description = [{
+    A call of the C library's `expf` in a loop keeps LLVM's loop
+    vectorizer from vectorizing it. Upstream's polynomial approximations
+    (`populateMathPolynomialApproximationPatterns`) replace `math.exp`,
+    `math.expm1`, `math.log`, `math.log1p`, `math.log2`, `math.tanh`,
+    `math.erf` and `math.erfc` on float32 with range reduction and
+    polynomials in arith ops (float16 and bfloat16 ones through float32),
+    within a few ulp of the C library and exact at infinities and NaN.
+    Trigonometric functions keep the C library, whose range reduction is
+    exact for large arguments; float64 ones too.
+  }];
+  let dependentDialects = ["arith::ArithDialect", "math::MathDialect",
+                           "vector::VectorDialect", "LLVM::LLVMDialect"];
+}
+
 def ArraySparsify : Pass<"array-sparsify", "ModuleOp"> {
   let summary = "Sparsify and bufferize a module that has sparse matrices "
                 "(upstream's sparsifier, codegen mode).";
