@@ -126,8 +126,97 @@ func.func @main() {{
         numpy_fn, lambda m: m.astype(np.float64).sum(axis=1))
 
 
-def matmul(n):
-    t = "tensor<%dx%dxf32>" % (n, n)
+def total_sum(n):
+    t = "tensor<%dxf32>" % n
+    program = f"""
+func.func @main() {{
+  %x = array.load_npy "x.npy" : {t}
+  %s = array.sum %x : {t} -> tensor<f32>
+  array.save_npy %s, "out.npy" : tensor<f32>
+  return
+}}
+"""
+
+    def numpy_fn():
+        np.save("np_out.npy", np.load("x.npy").sum())
+
+    return Workload(
+        "sum_%d" % n, "sum of %d float32" % n, program,
+        lambda rng: {"x": rng.standard_normal(n, dtype=np.float32)},
+        numpy_fn, lambda x: np.asarray(x.astype(np.float64).sum()))
+
+
+def layernorm(rows, cols):
+    t = "tensor<%dx%dxf32>" % (rows, cols)
+    c = "tensor<%dx1xf32>" % rows
+    v = "tensor<%dxf32>" % cols
+    program = f"""
+func.func @main() {{
+  %m = array.load_npy "m.npy" : {t}
+  %gamma = array.load_npy "gamma.npy" : {v}
+  %beta = array.load_npy "beta.npy" : {v}
+  %eps = array.full 1.0e-5 : tensor<f32>
+  %mu = array.mean %m axes [1] keepdims : {t} -> {c}
+  %var = array.var %m axes [1] keepdims : {t} -> {c}
+  %centered = array.sub %m, %mu : ({t}, {c}) -> {t}
+  %ve = array.add %var, %eps : ({c}, tensor<f32>) -> {c}
+  %sd = array.sqrt %ve : {c}
+  %normed = array.div %centered, %sd : ({t}, {c}) -> {t}
+  %scaled = array.mul %normed, %gamma : ({t}, {v}) -> {t}
+  %y = array.add %scaled, %beta : ({t}, {v}) -> {t}
+  array.save_npy %y, "out.npy" : {t}
+  return
+}}
+"""
+
+    def numpy_fn():
+        m, gamma, beta = (np.load(f) for f in ("m.npy", "gamma.npy",
+                                                  "beta.npy"))
+        mu = m.mean(axis=1, keepdims=True)
+        var = m.var(axis=1, keepdims=True)
+        np.save("np_out.npy",
+                (m - mu) / np.sqrt(var + np.float32(1e-5)) * gamma + beta)
+
+    def ref(m, gamma, beta):
+        m = m.astype(np.float64)
+        mu = m.mean(axis=1, keepdims=True)
+        var = m.var(axis=1, keepdims=True)
+        return (m - mu) / np.sqrt(var + 1e-5) * gamma + beta
+
+    return Workload(
+        "layernorm_%dx%d" % (rows, cols),
+        "layer norm of rows, %d x %d float32" % (rows, cols), program,
+        lambda rng: {
+            "m": rng.standard_normal((rows, cols), dtype=np.float32) + 1,
+            "gamma": rng.standard_normal(cols, dtype=np.float32),
+            "beta": rng.standard_normal(cols, dtype=np.float32)},
+        numpy_fn, ref)
+
+
+def col_sum(rows, cols):
+    t = "tensor<%dx%dxf32>" % (rows, cols)
+    program = f"""
+func.func @main() {{
+  %m = array.load_npy "m.npy" : {t}
+  %s = array.sum %m axes [0] : {t} -> tensor<{cols}xf32>
+  array.save_npy %s, "out.npy" : tensor<{cols}xf32>
+  return
+}}
+"""
+
+    def numpy_fn():
+        np.save("np_out.npy", np.load("m.npy").sum(axis=0))
+
+    return Workload(
+        "colsum_%dx%d" % (rows, cols),
+        "column sums, %d x %d float32" % (rows, cols), program,
+        lambda rng: {"m": rng.standard_normal((rows, cols), dtype=np.float32)},
+        numpy_fn, lambda m: m.astype(np.float64).sum(axis=0))
+
+
+def matmul(n, dtype="f32"):
+    t = "tensor<%dx%dx%s>" % (n, n, dtype)
+    np_type = {"f32": np.float32, "f64": np.float64}[dtype]
     program = f"""
 func.func @main() {{
   %a = array.load_npy "a.npy" : {t}
@@ -142,9 +231,11 @@ func.func @main() {{
         np.save("np_out.npy", np.load("a.npy") @ np.load("b.npy"))
 
     return Workload(
-        "matmul_%d" % n, "matmul %d x %d x %d float32" % (n, n, n), program,
-        lambda rng: {"a": rng.standard_normal((n, n), dtype=np.float32),
-                     "b": rng.standard_normal((n, n), dtype=np.float32)},
+        "matmul_%s_%d" % (dtype, n),
+        "matmul %d x %d x %d %s" % (n, n, n, np.dtype(np_type).name),
+        program,
+        lambda rng: {"a": rng.standard_normal((n, n)).astype(np_type),
+                     "b": rng.standard_normal((n, n)).astype(np_type)},
         numpy_fn, lambda a, b: a.astype(np.float64) @ b.astype(np.float64))
 
 
@@ -168,8 +259,9 @@ func.func @main() {{
         numpy_fn, lambda x: x.astype(np.float64))
 
 
-WORKLOADS = [gaussian(1 << 24), softmax(2048, 4096), row_sum(4096, 4096),
-             matmul(1024), npy_io(1 << 24)]
+WORKLOADS = [gaussian(1 << 24), total_sum(1 << 24), softmax(2048, 4096),
+             layernorm(2048, 4096), col_sum(4096, 4096), row_sum(4096, 4096),
+             matmul(1024), matmul(1024, "f64"), npy_io(1 << 24)]
 
 
 def time_ours(exe, iters):

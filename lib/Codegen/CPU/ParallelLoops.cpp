@@ -36,9 +36,29 @@ bool definedOutside(Value value, Operation *op) {
   return !op->isAncestor(value.getParentBlock()->getParentOp());
 }
 
+/// The iteration count of a loop that runs at most `extent` past its
+/// lower bound: one from `lb` to min(lb + extent, x) or min(x, lb + extent)
+/// (a chunk of a larger loop) with `extent` defined outside `outermost`.
+Value chunkExtent(Value lb, Value ub, Operation *outermost) {
+  auto min = ub.getDefiningOp<arith::MinSIOp>();
+  if (!min)
+    return {};
+  for (Value operand : min->getOperands()) {
+    auto add = operand.getDefiningOp<arith::AddIOp>();
+    if (!add)
+      continue;
+    if (add.getLhs() == lb && definedOutside(add.getRhs(), outermost))
+      return add.getRhs();
+    if (add.getRhs() == lb && definedOutside(add.getLhs(), outermost))
+      return add.getLhs();
+  }
+  return {};
+}
+
 /// The innermost iterations one iteration of the loop body `block` makes:
 /// the loops in it times their own bodies' (loops one after another add
-/// up), counting a loop whose bounds are only known inside `outermost` as
+/// up). A loop's iteration count is known before `outermost` when its
+/// bounds are, or when it is a chunk of known size; other loops count as
 /// one iteration. Built before `outermost`.
 Value bodyWork(OpBuilder &b, Location loc, Block &block, Operation *outermost) {
   Value total;
@@ -49,11 +69,17 @@ Value bodyWork(OpBuilder &b, Location loc, Block &block, Operation *outermost) {
     auto addLoop = [&](ValueRange lbs, ValueRange ubs, ValueRange steps,
                        Block &body) {
       Value work = bodyWork(b, loc, body, outermost);
-      for (auto [lb, ub, step] : llvm::zip(lbs, ubs, steps))
-        if (definedOutside(lb, outermost) && definedOutside(ub, outermost) &&
-            definedOutside(step, outermost))
-          work = b.createOrFold<arith::MulIOp>(loc, work,
-                                               tripCount(b, loc, lb, ub, step));
+      for (auto [lb, ub, step] : llvm::zip(lbs, ubs, steps)) {
+        if (!definedOutside(step, outermost))
+          continue;
+        Value trips;
+        if (definedOutside(lb, outermost) && definedOutside(ub, outermost))
+          trips = tripCount(b, loc, lb, ub, step);
+        else if (Value extent = chunkExtent(lb, ub, outermost))
+          trips = b.createOrFold<arith::CeilDivUIOp>(loc, extent, step);
+        if (trips)
+          work = b.createOrFold<arith::MulIOp>(loc, work, trips);
+      }
       add(work);
     };
     if (auto loop = dyn_cast<scf::ForOp>(op))

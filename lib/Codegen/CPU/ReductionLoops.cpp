@@ -18,6 +18,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace mlir::array {
 #define GEN_PASS_DEF_ARRAYCPUREDUCTIONLOOPS
@@ -81,31 +82,46 @@ void allowReassociation(Value combined, Value acc) {
               arith::FastMathFlagsAttr::get(op->getContext(), flags));
 }
 
-void lower(RewriterBase &rewriter, linalg::GenericOp op, unsigned parallel) {
-  Location loc = op.getLoc();
-  rewriter.setInsertionPoint(op);
-  SmallVector<Value> lbs, ubs, steps;
-  for (Range range : cast<linalg::LinalgOp>(op.getOperation())
-                         .createLoopRanges(rewriter, loc)) {
-    lbs.push_back(getValueOrCreateConstantIndexOp(rewriter, loc, range.offset));
-    ubs.push_back(getValueOrCreateConstantIndexOp(rewriter, loc, range.size));
-    steps.push_back(
-        getValueOrCreateConstantIndexOp(rewriter, loc, range.stride));
-  }
+/// The op of `op`'s body that combines an element with the partial result
+/// of its only output, when that partial result has no other use and the
+/// op has a neutral element (an addition, a product, a maximum...).
+Operation *soleCombiner(linalg::GenericOp op) {
+  if (op.getNumDpsInits() != 1)
+    return nullptr;
   Block &body = *op.getBlock();
-  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  Value acc = body.getArgument(op.getNumDpsInputs());
+  Value yielded = body.getTerminator()->getOperand(0);
+  Operation *combiner = yielded.getDefiningOp();
+  if (!combiner || combiner->getBlock() != &body ||
+      combiner->getNumOperands() != 2 || !acc.hasOneUse() ||
+      !llvm::is_contained(combiner->getOperands(), acc) ||
+      !arith::getNeutralElement(combiner))
+    return nullptr;
+  return combiner;
+}
 
-  // The reduction loops at the parallel indices `outer`.
-  auto reduce = [&](OpBuilder &b, Location loc, ValueRange outer) {
-    SmallVector<Value> inits;
-    for (OpOperand &init : op.getDpsInitsMutable())
-      inits.push_back(memref::LoadOp::create(
-          b, loc, init.get(),
-          indicesAt(b, loc, op.getMatchingIndexingMap(&init), outer)));
+/// How a reduction is lowered: its loops' bounds, and the body.
+struct Lowering {
+  linalg::GenericOp op;
+  unsigned parallel;
+  SmallVector<Value> lbs, ubs, steps;
+
+  /// The reduction loop nest at the parallel indices `outer`, from `inits`,
+  /// its first reduction loop from `first` to `last` (by default its
+  /// bounds).
+  SmallVector<Value> reduceFrom(OpBuilder &b, Location loc, ValueRange outer,
+                                ValueRange inits, Value first = {},
+                                Value last = {}) {
+    Block &body = *op.getBlock();
+    auto yield = cast<linalg::YieldOp>(body.getTerminator());
+    auto from = llvm::to_vector(ArrayRef<Value>(lbs).drop_front(parallel));
+    auto to = llvm::to_vector(ArrayRef<Value>(ubs).drop_front(parallel));
+    if (first) {
+      from.front() = first;
+      to.front() = last;
+    }
     auto nest = scf::buildLoopNest(
-        b, loc, ArrayRef(lbs).drop_front(parallel),
-        ArrayRef(ubs).drop_front(parallel),
-        ArrayRef(steps).drop_front(parallel), inits,
+        b, loc, from, to, ArrayRef(steps).drop_front(parallel), inits,
         [&](OpBuilder &b, Location loc, ValueRange inner, ValueRange accs) {
           SmallVector<Value> ivs(outer);
           ivs.append(inner.begin(), inner.end());
@@ -132,20 +148,123 @@ void lower(RewriterBase &rewriter, linalg::GenericOp op, unsigned parallel) {
           }
           return next;
         });
-    for (auto [init, result] : llvm::zip(op.getDpsInitsMutable(), nest.results))
+    return nest.results;
+  }
+
+  /// Loads the outputs at `outer`, reduces, stores them back.
+  void reduceInPlace(OpBuilder &b, Location loc, ValueRange outer) {
+    SmallVector<Value> inits;
+    for (OpOperand &init : op.getDpsInitsMutable())
+      inits.push_back(memref::LoadOp::create(
+          b, loc, init.get(),
+          indicesAt(b, loc, op.getMatchingIndexingMap(&init), outer)));
+    SmallVector<Value> results = reduceFrom(b, loc, outer, inits);
+    for (auto [init, result] : llvm::zip(op.getDpsInitsMutable(), results))
       memref::StoreOp::create(
           b, loc, result, init.get(),
           indicesAt(b, loc, op.getMatchingIndexingMap(&init), outer));
-  };
+  }
 
-  if (parallel == 0) {
-    reduce(rewriter, loc, {});
+  /// A whole-array reduction in `kParts` parts (at most; fewer for fewer
+  /// than kPartSize iterations each) of its first loop, each from the
+  /// combiner's neutral element, in an scf.parallel (which
+  /// array-cpu-parallel-loops shares among threads), then combined in
+  /// order: the same parts, and the same result, on any number of threads.
+  static constexpr int64_t kParts = 32;
+  static constexpr int64_t kPartSize = 1024;
+
+  void reduceInParts(RewriterBase &b, Location loc, Operation *combiner) {
+    Value out = op.getDpsInitsMutable()[0].get();
+    Type type = combiner->getResult(0).getType();
+    // The parts' results, in a stack buffer at the function's entry.
+    Value partials;
+    {
+      OpBuilder::InsertionGuard guard(b);
+      auto function = op->getParentOfType<FunctionOpInterface>();
+      b.setInsertionPointToStart(&function.getFunctionBody().front());
+      partials =
+          memref::AllocaOp::create(b, loc, MemRefType::get({kParts}, type));
+    }
+    auto index = [&](int64_t value) -> Value {
+      return arith::ConstantIndexOp::create(b, loc, value);
+    };
+    Value lb = lbs.front(), ub = ubs.front(), step = steps.front();
+    Value trips = arith::CeilDivUIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, ub, lb), step);
+    Value parts = arith::MinUIOp::create(
+        b, loc, index(kParts),
+        arith::CeilDivUIOp::create(b, loc, trips, index(kPartSize)));
+    Value perPart = arith::MulIOp::create(
+        b, loc, step,
+        arith::CeilDivUIOp::create(
+            b, loc, trips, arith::MaxUIOp::create(b, loc, parts, index(1))));
+    Value neutral =
+        arith::ConstantOp::create(b, loc, *arith::getNeutralElement(combiner));
+    scf::ParallelOp::create(
+        b, loc, index(0), parts, index(1),
+        [&](OpBuilder &b, Location loc, ValueRange part) {
+          Value first = arith::AddIOp::create(
+              b, loc, lb, arith::MulIOp::create(b, loc, part[0], perPart));
+          Value last = arith::MinSIOp::create(
+              b, loc, arith::AddIOp::create(b, loc, first, perPart), ub);
+          Value result = reduceFrom(b, loc, {}, neutral, first, last).front();
+          memref::StoreOp::create(b, loc, result, partials, part[0]);
+        });
+    Value init = memref::LoadOp::create(b, loc, out, ValueRange());
+    auto combine = scf::ForOp::create(
+        b, loc, index(0), parts, index(1), init,
+        [&](OpBuilder &b, Location loc, Value part, ValueRange acc) {
+          Value partial = memref::LoadOp::create(b, loc, partials, part);
+          OperationState state(loc, combiner->getName());
+          state.addOperands({acc[0], partial});
+          state.addTypes(type);
+          state.addAttributes(combiner->getAttrs());
+          scf::YieldOp::create(b, loc, b.create(state)->getResult(0));
+        });
+    memref::StoreOp::create(b, loc, combine.getResult(0), out, ValueRange());
+  }
+};
+
+/// Whether a whole-array reduction is worth splitting: not when it is
+/// known to be short.
+bool worthSplitting(ArrayRef<Value> lbs, ArrayRef<Value> ubs,
+                    ArrayRef<Value> steps) {
+  int64_t work = 1;
+  for (auto [lb, ub, step] : llvm::zip(lbs, ubs, steps)) {
+    auto l = getConstantIntValue(lb), u = getConstantIntValue(ub),
+         s = getConstantIntValue(step);
+    if (!l || !u || !s)
+      return true;
+    work *= llvm::divideCeil(*u - *l, *s);
+  }
+  return work >= Lowering::kParts * Lowering::kPartSize;
+}
+
+void lower(RewriterBase &rewriter, linalg::GenericOp op, unsigned parallel) {
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Lowering lowering{op, parallel, {}, {}, {}};
+  for (Range range : cast<linalg::LinalgOp>(op.getOperation())
+                         .createLoopRanges(rewriter, loc)) {
+    lowering.lbs.push_back(
+        getValueOrCreateConstantIndexOp(rewriter, loc, range.offset));
+    lowering.ubs.push_back(
+        getValueOrCreateConstantIndexOp(rewriter, loc, range.size));
+    lowering.steps.push_back(
+        getValueOrCreateConstantIndexOp(rewriter, loc, range.stride));
+  }
+  Operation *combiner = parallel == 0 ? soleCombiner(op) : nullptr;
+  if (combiner && worthSplitting(lowering.lbs, lowering.ubs, lowering.steps)) {
+    lowering.reduceInParts(rewriter, loc, combiner);
+  } else if (parallel == 0) {
+    lowering.reduceInPlace(rewriter, loc, {});
   } else {
-    scf::ParallelOp::create(rewriter, loc, ArrayRef(lbs).take_front(parallel),
-                            ArrayRef(ubs).take_front(parallel),
-                            ArrayRef(steps).take_front(parallel),
+    scf::ParallelOp::create(rewriter, loc,
+                            ArrayRef(lowering.lbs).take_front(parallel),
+                            ArrayRef(lowering.ubs).take_front(parallel),
+                            ArrayRef(lowering.steps).take_front(parallel),
                             [&](OpBuilder &b, Location loc, ValueRange ivs) {
-                              reduce(b, loc, ivs);
+                              lowering.reduceInPlace(b, loc, ivs);
                             });
   }
   rewriter.eraseOp(op);

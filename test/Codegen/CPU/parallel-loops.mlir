@@ -171,3 +171,31 @@ func.func @one_iteration(%a: memref<1x1xf32>) {
   }
   return
 }
+
+// -----
+
+// Chunks of a known size (min(lb + size, n)) inside count as that many
+// iterations: 32 parts of up to 4096 make the loop worth sharing.
+// CHECK-LABEL: func.func @parts
+// CHECK: omp.parallel
+func.func @parts(%a: memref<?xf32>, %out: memref<32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %size = arith.constant 4096 : index
+  %zero = arith.constant 0.0 : f32
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  scf.parallel (%p) = (%c0) to (%c32) step (%c1) {
+    %first = arith.muli %p, %size : index
+    %end = arith.addi %first, %size : index
+    %last = arith.minsi %end, %n : index
+    %r = scf.for %i = %first to %last step %c1 iter_args(%acc = %zero) -> (f32) {
+      %x = memref.load %a[%i] : memref<?xf32>
+      %s = arith.addf %acc, %x : f32
+      scf.yield %s : f32
+    }
+    memref.store %r, %out[%p] : memref<32xf32>
+    scf.reduce
+  }
+  return
+}

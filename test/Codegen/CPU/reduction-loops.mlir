@@ -139,3 +139,42 @@ func.func @dynamic(%in: memref<?x?xf64>, %out: memref<?xf64>) {
   }
   return
 }
+
+// -----
+
+// A long whole-array reduction: at most 32 parts of its first loop (of
+// 1024 iterations or more each), each from the addition's neutral element
+// (0.0) in an scf.parallel, their results in a stack buffer, combined in
+// order with the output's value.
+// CHECK-LABEL: func.func @whole_sum
+// CHECK-SAME: (%[[IN:.*]]: memref<?x8xf32>, %[[OUT:.*]]: memref<f32>)
+// CHECK: %[[PARTIALS:.*]] = memref.alloca() : memref<32xf32>
+// CHECK: %[[N:.*]] = memref.dim %[[IN]], %c0
+// CHECK: %[[TRIPS:.*]] = arith.ceildivui
+// CHECK: %[[PARTS:.*]] = arith.minui %{{.*}}, %{{.*}} : index
+// CHECK: %[[NEUTRAL:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: scf.parallel (%[[P:.*]]) = (%{{.*}}) to (%[[PARTS]])
+// CHECK:   %[[FIRST:.*]] = arith.addi
+// CHECK:   %[[END:.*]] = arith.addi %[[FIRST]],
+// CHECK:   %[[LAST:.*]] = arith.minsi %[[END]], %[[N]]
+// CHECK:   %[[R:.*]] = scf.for %{{.*}} = %[[FIRST]] to %[[LAST]] {{.*}} iter_args(%{{.*}} = %[[NEUTRAL]])
+// CHECK:     scf.for {{.*}} -> (f32)
+// CHECK:       arith.addf {{.*}} fastmath<reassoc>
+// CHECK:   memref.store %[[R]], %[[PARTIALS]][%[[P]]]
+// CHECK: %[[INIT:.*]] = memref.load %[[OUT]][]
+// CHECK: %[[TOTAL:.*]] = scf.for %[[Q:.*]] = %{{.*}} to %[[PARTS]] {{.*}} iter_args(%[[ACC:.*]] = %[[INIT]])
+// CHECK:   %[[PART:.*]] = memref.load %[[PARTIALS]][%[[Q]]]
+// CHECK:   arith.addf %[[ACC]], %[[PART]]
+// CHECK: memref.store %[[TOTAL]], %[[OUT]][]
+func.func @whole_sum(%in: memref<?x8xf32>, %out: memref<f32>) {
+  linalg.generic {
+      indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>,
+                       affine_map<(d0, d1) -> ()>],
+      iterator_types = ["reduction", "reduction"]}
+      ins(%in : memref<?x8xf32>) outs(%out : memref<f32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %s = arith.addf %x, %acc : f32
+    linalg.yield %s : f32
+  }
+  return
+}
