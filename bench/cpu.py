@@ -216,7 +216,13 @@ func.func @main() {{
 
 def matmul(n, dtype="f32"):
     t = "tensor<%dx%dx%s>" % (n, n, dtype)
-    np_type = {"f32": np.float32, "f64": np.float64}[dtype]
+    np_type = {"f16": np.float16, "f32": np.float32, "f64": np.float64,
+               "i32": np.int32}[dtype]
+
+    def operand(rng):
+        if dtype == "i32":
+            return rng.integers(-8, 9, (n, n)).astype(np_type)
+        return rng.standard_normal((n, n)).astype(np_type)
     program = f"""
 func.func @main() {{
   %a = array.load_npy "a.npy" : {t}
@@ -234,8 +240,7 @@ func.func @main() {{
         "matmul_%s_%d" % (dtype, n),
         "matmul %d x %d x %d %s" % (n, n, n, np.dtype(np_type).name),
         program,
-        lambda rng: {"a": rng.standard_normal((n, n)).astype(np_type),
-                     "b": rng.standard_normal((n, n)).astype(np_type)},
+        lambda rng: {"a": operand(rng), "b": operand(rng)},
         numpy_fn, lambda a, b: a.astype(np.float64) @ b.astype(np.float64))
 
 
@@ -261,7 +266,8 @@ func.func @main() {{
 
 WORKLOADS = [gaussian(1 << 24), total_sum(1 << 24), softmax(2048, 4096),
              layernorm(2048, 4096), col_sum(4096, 4096), row_sum(4096, 4096),
-             matmul(1024), matmul(1024, "f64"), npy_io(1 << 24)]
+             matmul(1024), matmul(1024, "f64"), matmul(512, "f16"),
+             matmul(512, "i32"), npy_io(1 << 24)]
 
 
 def time_ours(exe, iters):

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -270,15 +271,72 @@ void lower(RewriterBase &rewriter, linalg::GenericOp op, unsigned parallel) {
   rewriter.eraseOp(op);
 }
 
+/// The loop order of a contraction whose output's last dimension `j` is
+/// some input's last dimension too (a matrix product: C[i, j] += A[i, k] *
+/// B[k, j]): the other parallel dimensions, the reduction dimensions, then
+/// `j`, so that the innermost loop runs along rows of the output and of
+/// that input (contiguous, vectorized) instead of down a column of it.
+std::optional<SmallVector<unsigned>> contiguousOrder(linalg::LinalgOp op) {
+  if (!op.hasPureBufferSemantics() || op.getNumReductionLoops() == 0 ||
+      op.getNumDpsInits() != 1)
+    return std::nullopt;
+  AffineMap out = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  if (out.getNumResults() == 0)
+    return std::nullopt;
+  auto last = dyn_cast<AffineDimExpr>(out.getResults().back());
+  if (!last)
+    return std::nullopt;
+  unsigned j = last.getPosition();
+  bool contiguous = llvm::any_of(op.getDpsInputOperands(), [&](OpOperand *in) {
+    AffineMap map = op.getMatchingIndexingMap(in);
+    return map.getNumResults() > 0 && map.getResults().back() == last;
+  });
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  if (!contiguous || iterators[j] != utils::IteratorType::parallel)
+    return std::nullopt;
+  SmallVector<unsigned> order;
+  for (unsigned d = 0; d < iterators.size(); ++d)
+    if (d != j && iterators[d] == utils::IteratorType::parallel)
+      order.push_back(d);
+  for (unsigned d = 0; d < iterators.size(); ++d)
+    if (iterators[d] == utils::IteratorType::reduction)
+      order.push_back(d);
+  order.push_back(j);
+  if (llvm::equal(order, llvm::seq<unsigned>(0, order.size())))
+    return std::nullopt;
+  return order;
+}
+
 struct ReductionLoops
     : array::impl::ArrayCpuReductionLoopsBase<ReductionLoops> {
   void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    // Named reductions (matmul, matvec, dot, reduce...) as generic ops.
+    SmallVector<linalg::LinalgOp> named;
+    getOperation().walk([&](linalg::LinalgOp op) {
+      if (!isa<linalg::GenericOp>(op) && op.hasPureBufferSemantics() &&
+          op.getNumReductionLoops() > 0)
+        named.push_back(op);
+    });
+    for (linalg::LinalgOp op : named) {
+      rewriter.setInsertionPoint(op);
+      (void)linalg::generalizeNamedOp(rewriter, op);
+    }
+    // Contractions: reordered, they are left to the loop lowering.
+    SmallVector<std::pair<linalg::GenericOp, SmallVector<unsigned>>> reorder;
+    getOperation().walk([&](linalg::GenericOp op) {
+      if (auto order = contiguousOrder(op))
+        reorder.push_back({op, *order});
+    });
+    for (auto &[op, order] : reorder) {
+      rewriter.setInsertionPoint(op);
+      (void)linalg::interchangeGenericOp(rewriter, op, order);
+    }
     SmallVector<std::pair<linalg::GenericOp, unsigned>> reductions;
     getOperation().walk([&](linalg::GenericOp op) {
       if (auto parallel = leadingParallelDims(op))
         reductions.push_back({op, *parallel});
     });
-    IRRewriter rewriter(&getContext());
     for (auto [op, parallel] : reductions)
       lower(rewriter, op, parallel);
   }

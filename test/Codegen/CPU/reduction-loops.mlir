@@ -178,3 +178,31 @@ func.func @whole_sum(%in: memref<?x8xf32>, %out: memref<f32>) {
   }
   return
 }
+
+// -----
+
+// A matrix product: reordered (i, k, j) so that the innermost loop runs
+// along rows of B and C; left to the loop lowering.
+// CHECK-LABEL: func.func @matmul
+// CHECK: linalg.generic
+// CHECK-SAME: iterator_types = ["parallel", "reduction", "parallel"]
+// CHECK-NOT: scf.
+func.func @matmul(%a: memref<4x8xi32>, %b: memref<8x16xi32>,
+                  %c: memref<4x16xi32>) {
+  linalg.matmul ins(%a, %b : memref<4x8xi32>, memref<8x16xi32>)
+                outs(%c : memref<4x16xi32>)
+  return
+}
+
+// -----
+
+// A matrix-vector product (rows of A against x) keeps its order: the
+// reduction runs along A's rows, in registers.
+// CHECK-LABEL: func.func @matvec
+// CHECK: scf.parallel
+// CHECK: scf.for {{.*}} iter_args
+func.func @matvec(%a: memref<4x8xf32>, %x: memref<8xf32>, %y: memref<4xf32>) {
+  linalg.matvec ins(%a, %x : memref<4x8xf32>, memref<8xf32>)
+                outs(%y : memref<4xf32>)
+  return
+}

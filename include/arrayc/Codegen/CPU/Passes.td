@@ -81,7 +81,20 @@ def ArrayCpuReductionLoops
     fast-math flag, which lets LLVM's loop vectorizer keep several partial
     results in a vector register (summation order changes as it does with
     NumPy's pairwise sums; the result is deterministic for a given
-    executable). Other linalg ops are left for `convert-linalg-to-loops`.
+    executable). A long whole-array reduction whose combiner has a neutral
+    element is cut into at most 32 parts of its first loop, each reduced
+    from the neutral element in an `scf.parallel` (threads, after
+    `array-cpu-parallel-loops`), then combined in order: the same result
+    on any number of threads.
+
+    Named reductions (`linalg.matmul`, `linalg.matvec`, ...) are
+    generalized first. A contraction whose output's last dimension is an
+    input's last dimension too (a matrix product, C[i, j] += A[i, k] *
+    B[k, j]) is reordered instead: the other parallel dimensions, the
+    reduction dimensions, then that one, so that the innermost loop runs
+    along rows of B and C (contiguous, vectorized) rather than down
+    columns of B; it is left to `convert-linalg-to-parallel-loops`, as are
+    other linalg ops.
   }];
   let dependentDialects = ["scf::SCFDialect", "memref::MemRefDialect",
                            "affine::AffineDialect", "arith::ArithDialect"];
