@@ -73,12 +73,10 @@ void array::buildArrayToCpuPipeline(OpPassManager &pm,
   // bf16 conversions become integer arithmetic (libgcc has no
   // __truncsfbf2; the runtime supplies one, runtime/lib/cpu/Bf16.cpp, for the
   // calls LLVM still makes: bf16 arithmetic and bf16 arguments). Integers
-  // reach bf16 through f32 first (as in NumPy), which arith-expand then
+  // reach bf16 through f32 first (as in NumPy), which array-cpu-expand-arith
   // handles.
   pm.addPass(createArrayExpandIntToHalfFloat());
-  arith::ArithExpandOpsPassOptions expand;
-  expand.includeBf16 = true;
-  pm.addPass(arith::createArithExpandOpsPass(expand));
+  pm.addPass(createArrayCpuExpandArith());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   // Allocations through the runtime (_mlir_memref_to_llvm_alloc), which

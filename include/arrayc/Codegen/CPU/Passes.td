@@ -154,6 +154,22 @@ def ArrayCpuApproximateMath : Pass<"array-cpu-approximate-math"> {
                            "vector::VectorDialect", "LLVM::LLVMDialect"];
 }
 
+def ArrayCpuExpandArith : Pass<"array-cpu-expand-arith"> {
+  let summary = "arith ops LLVM's x86 code generator lacks, as other arith "
+                "ops; float32/float64 maxima left to LLVM.";
+  let description = [{
+    Upstream's `arith-expand` (with bfloat16) turns every `arith.maximumf`,
+    `minimumf`, `maxnumf` and `minnumf` into a compare and selects, which
+    LLVM's loop vectorizer does not recognize as a reduction: a row maximum
+    ran one dependent compare per element. This pass expands what LLVM
+    needs expanded (`ceildivsi`, `ceildivui`, `floordivsi`, bfloat16
+    conversions) and the maxima and minima of types other than float32
+    and float64 (float16, bfloat16), leaving float32/float64 ones to
+    `llvm.maximum`/`llvm.maxnum`, which LLVM vectorizes.
+  }];
+  let dependentDialects = ["arith::ArithDialect"];
+}
+
 def ArraySparsify : Pass<"array-sparsify", "ModuleOp"> {
   let summary = "Sparsify and bufferize a module that has sparse matrices "
                 "(upstream's sparsifier, codegen mode).";
