@@ -1,18 +1,23 @@
 // The CPU target's parallel loops on several threads: rows, reductions
 // and one-dimensional chunks of sizes that do not divide evenly, with
 // shapes known only at run time. Each result is the same, bit for bit, on
-// 1, 2 and 3 threads, and matches NumPy (test/Integration/Inputs/
-// cpu_threads.py); a bad ARRAYC_NUM_THREADS is a clear error.
+// 1, 2 and 3 threads and without OpenMP (--parallel-loops=false), and
+// matches NumPy (Inputs/cpu_threads.py); a bad ARRAYC_NUM_THREADS is a
+// clear error.
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: %numpy-python %S/Inputs/cpu_threads.py write
 // RUN: arrayc --target=cpu %s -o %t/prog
 // RUN: ldd %t/prog | FileCheck %s --check-prefix=LIBOMP
 // LIBOMP: libomp
-// RUN: mkdir t1 t2 t3
+// RUN: arrayc --target=cpu --parallel-loops=false %s -o %t/serial
+// RUN: ldd %t/serial | FileCheck %s --check-prefix=NOLIBOMP
+// NOLIBOMP-NOT: libomp
+// RUN: mkdir t1 t2 t3 nothreads
 // RUN: env ARRAYC_NUM_THREADS=1 %t/prog m.npy v.npy --outdir t1
 // RUN: env ARRAYC_NUM_THREADS=2 %t/prog m.npy v.npy --outdir t2
 // RUN: env ARRAYC_NUM_THREADS=3 %t/prog m.npy v.npy --outdir t3
-// RUN: %numpy-python %S/Inputs/cpu_threads.py check t1 t2 t3
+// RUN: %t/serial m.npy v.npy --outdir nothreads
+// RUN: %numpy-python %S/Inputs/cpu_threads.py check nothreads t1 t2 t3
 //
 // RUN: env ARRAYC_NUM_THREADS=0 not %t/prog m.npy v.npy --outdir t1 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: env ARRAYC_NUM_THREADS=two not %t/prog m.npy v.npy --outdir t1 2>&1 | FileCheck %s --check-prefix=BAD
