@@ -271,6 +271,50 @@ TEST(BenchProfile, NoDeviceOperations) {
             "(nothing was queued on a GPU)\n");
 }
 
+/// A CPU program's ops: the host time of the program thread's spans, with
+/// their shares of it and its share of the runs' wall time, then the other
+/// threads' spans.
+TEST(BenchProfile, HostSpans) {
+  using arrayrt::hostprofile::SpanTotals;
+  SpanTotals e{"array.exp @ p.mlir:3:8", false, 10, 7.5};
+  SpanTotals p{"array.print @ p.mlir:4:3", false, 10, 2.5};
+  SpanTotals w{"array.exp @ p.mlir:3:8", true, 40, 20};
+  OpTotals r{"step", OpKind::Range, 10, 12.25};
+  EXPECT_EQ(arrayrt::bench::formatProfile({r}, 10, 3, {e, p, w}, 12.5),
+            "arrayrt profile: 10 runs of the program (3 warm-up runs not "
+            "counted), host times from the steady clock (nothing was queued "
+            "on a GPU)\n"
+            "host time by op, on the thread that ran the program:\n"
+            "  share     total ms     calls      mean us  name\n"
+            "  75.0%        7.500        10      750.000  "
+            "array.exp @ p.mlir:3:8\n"
+            "  25.0%        2.500        10      250.000  "
+            "array.print @ p.mlir:4:3\n"
+            "host time in ops: 10.000 ms in all, 1.000 ms per run (80.0% of "
+            "the runs' wall time)\n"
+            "host time by op on other threads (summed over the threads):\n"
+            "      -       20.000        40      500.000  "
+            "array.exp @ p.mlir:3:8\n"
+            "ranges (first start to last end of the device work queued "
+            "inside; host time without any):\n"
+            "      -       12.250        10     1225.000         -  step\n");
+  // Device operations first; without the wall time (a library), no share
+  // of it.
+  OpTotals k{"main_kernel", OpKind::Kernel, 1, 1.0};
+  EXPECT_EQ(arrayrt::bench::formatProfile({k}, 1, 0, {p}),
+            "arrayrt profile: 1 run of the program, device times from CUDA "
+            "events, host times from the steady clock\n"
+            "  share     total ms     calls      mean us      GB/s  name\n"
+            " 100.0%        1.000         1     1000.000         -  "
+            "main_kernel\n"
+            "device time: 1.000 ms in all, 1.000 ms per run\n"
+            "host time by op, on the thread that ran the program:\n"
+            "  share     total ms     calls      mean us  name\n"
+            " 100.0%        2.500        10      250.000  "
+            "array.print @ p.mlir:4:3\n"
+            "host time in ops: 2.500 ms in all, 2.500 ms per run\n");
+}
+
 /// runProgram as arrayrt_run_main calls it: `prepare` (which reads @main's
 /// arguments) once, after the environment is read and before the first run.
 TEST(BenchRunProgram, PreparesOnceBeforeTheRuns) {

@@ -52,6 +52,19 @@ void arrayrt_set_op(const char *label, const char *location, uint64_t bytes);
 void arrayrt_range_push(const char *name);
 void arrayrt_range_pop(void);
 
+/* Compiled CPU code brackets the host work of each array op (a loop nest,
+ * a runtime call such as a print, a .npy file's load or a BLAS product)
+ * with these (array-cpu-profile-spans); `name` is the op's label, "array.exp
+ * @ prog.mlir:12:5", and must live as long as the program. Each thread has
+ * its own stack of open spans, so threads (OpenMP workers) may open and
+ * close spans at the same time; an end without an open span is ignored.
+ * Under ARRAYRT_PROFILE or ARRAYRT_TRACE (see below) a span that closes
+ * adds its host time (steady clock) to its name's row of the table when it
+ * is the outermost one open on its thread, and, when tracing, becomes an
+ * event of its thread's track. Otherwise each is one test of a flag. */
+void arrayrt_host_span_begin(const char *name);
+void arrayrt_host_span_end(void);
+
 /*===----------------------------------------------------------------------===
  * Graph regions
  *===----------------------------------------------------------------------===*/
@@ -99,12 +112,18 @@ void arrayrt_graph_end(const char *region, arrayrt_stream_t stream);
  *                           operations by name (calls, total and mean time,
  *                           share of the device time, achieved GB/s where
  *                           the bytes are known), kernels named after the
- *                           array op that launched them, then transfers
- *                           and ranges
+ *                           array op that launched them, then transfers;
+ *                           then the host spans by name (calls, total and
+ *                           mean host time, share of the program thread's
+ *                           time in spans: the time of each op of a CPU
+ *                           program), those of other threads apart; then
+ *                           ranges
  *   ARRAYRT_TRACE=path      write a Chrome trace (JSON; open it in Perfetto
  *                           or chrome://tracing) of every kernel, memset,
  *                           copy, allocation and range, device times from
- *                           CUDA events, one track per stream
+ *                           CUDA events, one track per stream (process 1),
+ *                           and of every host span, one track per thread
+ *                           (process 2)
  *   ARRAYRT_NVTX=1|0        NVTX ranges named after each op (its label)
  *                           around its driver calls, and for each range;
  *                           default on when NVTX_INJECTION64_PATH is set

@@ -39,6 +39,51 @@ bool parseCount(const char *text, unsigned &value) {
 
 std::string number(double value) { return formatString("%.6f", value); }
 
+void hostRow(std::string &out, const hostprofile::SpanTotals &op,
+             const std::string &share) {
+  double meanUs = op.calls ? op.totalMs * 1000 / op.calls : 0;
+  out += formatString("%7s %12.3f %9llu %12.3f  %s\n", share.c_str(),
+                      op.totalMs, static_cast<unsigned long long>(op.calls),
+                      meanUs, op.name.c_str());
+}
+
+/// The table's host part: the program thread's spans with their shares of
+/// its time in spans, then the other threads'.
+void formatHostRows(std::string &out,
+                    const std::vector<hostprofile::SpanTotals> &host,
+                    unsigned iterations, double wallMs) {
+  double programMs = 0;
+  bool anyProgram = false, anyOther = false;
+  for (const hostprofile::SpanTotals &op : host) {
+    (op.otherThreads ? anyOther : anyProgram) = true;
+    if (!op.otherThreads)
+      programMs += op.totalMs;
+  }
+  if (anyProgram) {
+    out += "host time by op, on the thread that ran the program:\n";
+    out += formatString("%7s %12s %9s %12s  %s\n", "share", "total ms", "calls",
+                        "mean us", "name");
+    for (const hostprofile::SpanTotals &op : host)
+      if (!op.otherThreads)
+        hostRow(out, op,
+                programMs > 0
+                    ? formatString("%.1f%%", 100 * op.totalMs / programMs)
+                    : std::string("-"));
+    out += formatString("host time in ops: %.3f ms in all, %.3f ms per run",
+                        programMs, iterations ? programMs / iterations : 0.0);
+    if (wallMs > 0)
+      out += formatString(" (%.1f%% of the runs' wall time)",
+                          100 * programMs / wallMs);
+    out += "\n";
+  }
+  if (anyOther) {
+    out += "host time by op on other threads (summed over the threads):\n";
+    for (const hostprofile::SpanTotals &op : host)
+      if (op.otherThreads)
+        hostRow(out, op, "-");
+  }
+}
+
 void appendArray(std::string &out, const char *key,
                  const std::vector<double> &values) {
   out += formatString(",\n  \"%s\": [", key);
@@ -201,7 +246,9 @@ std::string formatJson(const Report &report) {
 }
 
 std::string formatProfile(const std::vector<profile::OpTotals> &operations,
-                          unsigned iterations, unsigned warmup) {
+                          unsigned iterations, unsigned warmup,
+                          const std::vector<hostprofile::SpanTotals> &host,
+                          double wallMs) {
   using profile::OpKind;
   std::string out = formatString("arrayrt profile: %u run%s of the program",
                                  iterations, iterations == 1 ? "" : "s");
@@ -214,10 +261,14 @@ std::string formatProfile(const std::vector<profile::OpTotals> &operations,
   bool anyDevice = std::any_of(
       operations.begin(), operations.end(),
       [&](const profile::OpTotals &op) { return op.kind != OpKind::Range; });
-  if (!anyDevice)
-    out += ": no device operations (nothing was queued on a GPU)\n";
+  const char *hostClock = ", host times from the steady clock";
+  if (anyDevice)
+    out += formatString(", device times from CUDA events%s\n",
+                        host.empty() ? "" : hostClock);
+  else if (!host.empty())
+    out += formatString("%s (nothing was queued on a GPU)\n", hostClock);
   else
-    out += ", device times from CUDA events\n";
+    out += ": no device operations (nothing was queued on a GPU)\n";
   double deviceMs = 0, transferMs = 0;
   for (const profile::OpTotals &op : operations)
     if (op.kind != OpKind::Range)
@@ -253,6 +304,7 @@ std::string formatProfile(const std::vector<profile::OpTotals> &operations,
                         "all, %.3f ms per run\n",
                         transferMs, iterations ? transferMs / iterations : 0.0);
   }
+  formatHostRows(out, host, iterations, wallMs);
   if (std::any_of(operations.begin(), operations.end(),
                   [](const profile::OpTotals &op) {
                     return op.kind == OpKind::Range;
@@ -333,6 +385,9 @@ int arrayrt::bench::runProgram(const std::function<void()> &program, int argc,
   if (config.nvtx)
     profile::enableNvtx();
   bool tracing = !config.trace.empty();
+  // Host spans are timed for the table and the trace, never for a
+  // benchmark alone.
+  bool hostSpans = config.profile || tracing;
   if (config.iterations == 0 && !config.profile && !tracing) {
     if (prepare)
       prepare();
@@ -351,6 +406,8 @@ int arrayrt::bench::runProgram(const std::function<void()> &program, int argc,
   if (prepare)
     prepare();
   profile::start(tracing);
+  if (hostSpans)
+    hostprofile::start(tracing);
   bench::Report report;
   report.program = argc > 0 && argv[0] ? argv[0] : "";
   report.requestedIterations = config.iterations;
@@ -366,6 +423,8 @@ int arrayrt::bench::runProgram(const std::function<void()> &program, int argc,
     program();
     profile::IterationTimes times = profile::endIteration(counted);
     double wallMs = secondsSince(start) * 1000;
+    if (hostSpans)
+      hostprofile::endIteration(counted);
     if (!counted)
       return;
     report.samplesMs.push_back(times.deviceMs);
@@ -387,9 +446,13 @@ int arrayrt::bench::runProgram(const std::function<void()> &program, int argc,
       run(/*counted=*/true);
   }
   report.operations = profile::totals();
+  std::vector<hostprofile::SpanTotals> host;
+  if (hostSpans)
+    host = hostprofile::totals();
   bool device = profile::deviceUsed();
   std::string trace = tracing ? profile::traceJson() : std::string();
   profile::stop();
+  hostprofile::stop();
   if (tracing)
     traceFile->write(trace);
   report.timer = device ? "cuda-events" : "host-clock";
@@ -399,11 +462,14 @@ int arrayrt::bench::runProgram(const std::function<void()> &program, int argc,
   if (benchmark)
     reportFile->write(bench::formatJson(report));
   if (config.profile) {
+    double wallMs = 0;
+    for (double ms : report.hostMs)
+      wallMs += ms;
     std::fflush(stdout);
     std::fputs(
         bench::formatProfile(report.operations,
                              static_cast<unsigned>(report.samplesMs.size()),
-                             report.warmup)
+                             report.warmup, host, wallMs)
             .c_str(),
         stderr);
     std::fflush(stderr);
@@ -423,14 +489,17 @@ void reportLibraryProfile() {
   LibraryProfile &report = *libraryProfile;
   // Waits for the operations of every call so far.
   profile::endIteration(/*accumulate=*/true);
+  hostprofile::endIteration(/*accumulate=*/true);
   std::vector<profile::OpTotals> operations = profile::totals();
+  std::vector<hostprofile::SpanTotals> host = hostprofile::totals();
   std::string trace = report.traceFile ? profile::traceJson() : std::string();
   profile::stop();
+  hostprofile::stop();
   if (report.traceFile)
     report.traceFile->write(trace);
   if (report.table) {
     std::fflush(stdout);
-    std::fputs(bench::formatProfile(operations, 1, 0).c_str(), stderr);
+    std::fputs(bench::formatProfile(operations, 1, 0, host).c_str(), stderr);
     std::fflush(stderr);
   }
 }
@@ -455,6 +524,7 @@ void arrayrt::bench::startLibraryProfiling() {
                                                       "ARRAYRT_TRACE");
     libraryProfile = report;
     profile::start(tracing);
+    hostprofile::start(tracing);
     profile::beginIteration();
     std::atexit(reportLibraryProfile);
   });

@@ -8,6 +8,7 @@
 //   ARRAYRT_BENCH_OUT=path   write the JSON report there (default stderr)
 //   ARRAYRT_BENCH_MAX_SECONDS=S  stop early once the runs took S seconds
 //   ARRAYRT_PROFILE=1        print a table per operation name to stderr
+//                            (device operations, host spans: HostProfile.h)
 //   ARRAYRT_TRACE=path       write a Chrome trace of the run(s) there
 //   ARRAYRT_NVTX=1|0         NVTX ranges per op (default: when a profiler
 //                            that reads them, such as Nsight Systems, is
@@ -24,6 +25,7 @@
 #ifndef ARRAYRT_LIB_BENCH_H
 #define ARRAYRT_LIB_BENCH_H
 
+#include "profile/HostProfile.h"
 #include "profile/Profile.h"
 
 #include <functional>
@@ -109,15 +111,19 @@ std::string formatJson(const Report &report);
 /// `text` as a JSON string literal, quotes included.
 std::string jsonString(const std::string &text);
 
-/// The ARRAYRT_PROFILE table for `operations` accumulated over `iterations`
-/// runs of the program, `warmup` more not counted.
+/// The ARRAYRT_PROFILE table for the device `operations` and the `host`
+/// spans accumulated over `iterations` runs of the program, `warmup` more
+/// not counted; `wallMs`: the wall time of the counted runs (0: unknown).
 std::string formatProfile(const std::vector<profile::OpTotals> &operations,
-                          unsigned iterations, unsigned warmup);
+                          unsigned iterations, unsigned warmup,
+                          const std::vector<hostprofile::SpanTotals> &host = {},
+                          double wallMs = 0);
 
 /// In a shared library (arrayrt_abi_call), once per process: reads
 /// ARRAYRT_PROFILE, ARRAYRT_TRACE and ARRAYRT_NVTX as runProgram does and,
-/// when profiling or tracing, times every device operation of every call
-/// from then on and prints the table (stderr) and writes the trace at exit.
+/// when profiling or tracing, times every device operation and host span of
+/// every call from then on (the calling thread is the program thread) and
+/// prints the table (stderr) and writes the trace at exit.
 /// ARRAYRT_BENCH does not apply to libraries. A bad value is a fatal error
 /// (an error code inside a call).
 void startLibraryProfiling();

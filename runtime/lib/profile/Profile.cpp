@@ -2,6 +2,8 @@
 
 #include "profile/Profile.h"
 
+#include "profile/HostProfile.h"
+
 #include "driver/Driver.h"
 #include "driver/Error.h"
 
@@ -15,6 +17,8 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <set>
 #include <unordered_map>
 
 namespace arrayrt::profile {
@@ -97,8 +101,9 @@ struct State {
   uint32_t rangeDepth = 0;
 
   // The trace: an origin event recorded with the first operation and kept
-  // until stop(), and what was read.
+  // until stop(), the host time it was recorded at, and what was read.
   CUevent traceOrigin = nullptr;
+  std::chrono::steady_clock::time_point traceOriginHost;
   std::vector<TraceEvent> traceEvents;
   std::map<CUstream, uint32_t> tracks;
   std::vector<CUevent> freeEvents;
@@ -393,8 +398,10 @@ void recordStart(State &s, const DriverApi &api, Pending *op, CUstream stream) {
   check(api.cuEventRecord(op->start, stream), "cuEventRecord");
   if (!s.origin)
     s.origin = op->start;
-  if (!s.traceOrigin)
+  if (!s.traceOrigin) {
     s.traceOrigin = op->start;
+    s.traceOriginHost = std::chrono::steady_clock::now();
+  }
   s.everTimed = true;
   s.pending.push_back(op);
 }
@@ -535,6 +542,8 @@ const char *kindName(OpKind kind) {
     return "range";
   case OpKind::Allocation:
     return "allocation";
+  case OpKind::HostSpan:
+    return "host";
   }
   return "unknown";
 }
@@ -671,7 +680,25 @@ std::string traceJson() {
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   std::vector<TraceTrack> tracks;
-  tracks.push_back({0, "program ranges"});
+  std::vector<TraceEvent> events = s.traceEvents;
+  std::optional<std::chrono::steady_clock::time_point> hostFirst =
+      hostprofile::firstTracedStart();
+  if (hostFirst) {
+    // One clock for both: the host's, from the earliest event.
+    std::chrono::steady_clock::time_point origin = *hostFirst;
+    if (s.traceOrigin && s.traceOriginHost < origin)
+      origin = s.traceOriginHost;
+    if (s.traceOrigin) {
+      double shiftUs =
+          std::chrono::duration<double, std::micro>(s.traceOriginHost - origin)
+              .count();
+      for (TraceEvent &event : events)
+        event.startUs += shiftUs;
+    }
+    hostprofile::appendTrace(origin, tracks, events);
+  }
+  if (!hostFirst || !s.traceEvents.empty())
+    tracks.push_back({0, "program ranges"});
   for (auto &[stream, id] : s.tracks) {
     char name[64];
     if (stream)
@@ -681,10 +708,11 @@ std::string traceJson() {
       std::snprintf(name, sizeof(name), "stream %u (default)", id);
     tracks.push_back({id, name});
   }
-  std::sort(
-      tracks.begin(), tracks.end(),
-      [](const TraceTrack &a, const TraceTrack &b) { return a.id < b.id; });
-  return formatChromeTrace(tracks, s.traceEvents);
+  std::sort(tracks.begin(), tracks.end(),
+            [](const TraceTrack &a, const TraceTrack &b) {
+              return std::make_pair(a.pid, a.id) < std::make_pair(b.pid, b.id);
+            });
+  return formatChromeTrace(tracks, events);
 }
 
 namespace {
@@ -724,25 +752,37 @@ const char *category(OpKind kind) {
 std::string formatChromeTrace(const std::vector<TraceTrack> &tracks,
                               const std::vector<TraceEvent> &events) {
   std::string out = "{\"displayTimeUnit\": \"ms\", \"traceEvents\": [\n";
-  out += "{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 1, "
-         "\"tid\": 0, \"args\": {\"name\": \"arrayrt (GPU time)\"}}";
+  std::set<uint32_t> pids;
+  for (const TraceTrack &track : tracks)
+    pids.insert(track.pid);
+  if (pids.empty())
+    pids.insert(1);
+  const char *between = "";
+  for (uint32_t pid : pids) {
+    out += formatString("%s{\"name\": \"process_name\", \"ph\": \"M\", "
+                        "\"pid\": %u, \"tid\": 0, \"args\": {\"name\": "
+                        "\"arrayrt (%s time)\"}}",
+                        between, pid,
+                        pid == hostprofile::kTracePid ? "host" : "GPU");
+    between = ",\n";
+  }
   for (const TraceTrack &track : tracks) {
     out += formatString(",\n{\"name\": \"thread_name\", \"ph\": \"M\", "
-                        "\"pid\": 1, \"tid\": %u, \"args\": {\"name\": ",
-                        track.id);
+                        "\"pid\": %u, \"tid\": %u, \"args\": {\"name\": ",
+                        track.pid, track.id);
     appendJsonString(out, track.name);
     out += formatString("}},\n{\"name\": \"thread_sort_index\", \"ph\": "
-                        "\"M\", \"pid\": 1, \"tid\": %u, \"args\": "
+                        "\"M\", \"pid\": %u, \"tid\": %u, \"args\": "
                         "{\"sort_index\": %u}}",
-                        track.id, track.id);
+                        track.pid, track.id, track.id);
   }
   for (const TraceEvent &event : events) {
     bool allocation = event.kind == OpKind::Allocation;
     out += ",\n{\"name\": ";
     appendJsonString(out, event.name);
-    out += formatString(", \"cat\": \"%s\", \"ph\": \"%s\", \"pid\": 1, "
+    out += formatString(", \"cat\": \"%s\", \"ph\": \"%s\", \"pid\": %u, "
                         "\"tid\": %u, \"ts\": %.3f",
-                        category(event.kind), allocation ? "i" : "X",
+                        category(event.kind), allocation ? "i" : "X", event.pid,
                         event.track, event.startUs);
     if (allocation)
       out += ", \"s\": \"t\"";

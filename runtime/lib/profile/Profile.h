@@ -49,10 +49,11 @@ enum class OpKind : uint8_t {
   Graph,      // A CUDA graph's launch: a region's run replayed (graphs/).
   Range,      // A named range of the program (arrayrt_range_push/pop).
   Allocation, // arrayrt_alloc/arrayrt_free, traced only.
+  HostSpan,   // Host work of compiled code (HostProfile.h), traced here.
 };
 
 /// "kernel", "memset", "copy-dtod", "copy-htod", "copy-dtoh", "copy-htoh",
-/// "library", "graph", "range", "allocation".
+/// "library", "graph", "range", "allocation", "host".
 const char *kindName(OpKind kind);
 
 /// True for copies that cross between host and device memory (or stay on
@@ -132,6 +133,7 @@ double gigabytesPerSecond(const OpTotals &op);
 struct TraceEvent {
   std::string name; // The row's name: the op's label, "copy HtoD", ...
   OpKind kind = OpKind::Kernel;
+  uint32_t pid = 1;       // 1: device time; hostprofile::kTracePid: host.
   uint32_t track = 0;     // 0: the program's ranges; 1, 2...: streams.
   double startUs = 0;     // From the first traced operation's start.
   double durationUs = 0;  // 0 for allocations.
@@ -142,14 +144,17 @@ struct TraceEvent {
 
 /// A track of the trace, "stream 1 (0x...)".
 struct TraceTrack {
-  uint32_t id;
+  uint32_t id = 0;
   std::string name;
+  uint32_t pid = 1;
 };
 
-/// The Chrome trace JSON (object format, "traceEvents"): one process, a
-/// thread per track with its name, an "X" (complete) event per operation
-/// and range with ts and dur in microseconds, allocations as "i" (instant)
-/// events on their stream plus a "device memory in use" counter.
+/// The Chrome trace JSON (object format, "traceEvents"): a process per pid
+/// of the tracks ("arrayrt (GPU time)" for 1, also without tracks;
+/// "arrayrt (host time)" for host spans), a thread per track with its name,
+/// an "X" (complete) event per operation, range and host span with ts and
+/// dur in microseconds, allocations as "i" (instant) events on their stream
+/// plus a "device memory in use" counter.
 std::string formatChromeTrace(const std::vector<TraceTrack> &tracks,
                               const std::vector<TraceEvent> &events);
 
@@ -171,7 +176,12 @@ void pushRange(const char *name);
 void popRange();
 
 /// The Chrome trace (JSON object format) of everything timed since
-/// start(true); call after the last endIteration().
+/// start(true), with the host spans traced since hostprofile::start(true):
+/// times from the earliest of the first device operation and the first
+/// span, device times placed on the host clock by the host time at which
+/// the first operation's start event was recorded. Without host spans, the
+/// trace of the device alone; without device operations or ranges, the
+/// host spans alone. Call after the last endIteration().
 std::string traceJson();
 
 /// Starts an iteration.
