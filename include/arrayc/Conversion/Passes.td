@@ -66,8 +66,9 @@ def ConvertArrayrtToCalls : Pass<"convert-arrayrt-to-calls", "ModuleOp"> {
     - the CSR ops: `arrayrt_csr_*`, each with the op's stream;
     - the stream and event ops: `arrayrt_default_stream`,
       `arrayrt_stream_create`, `arrayrt_event_record`, ...;
-    - `arrayrt.range_push`/`range_pop`, `arrayrt.set_op`,
-      `arrayrt.bad_allocation`, `arrayrt.multiprocessor_count`: theirs;
+    - `arrayrt.range_push`/`range_pop`, `arrayrt.host_span_begin`/`end`,
+      `arrayrt.set_op`, `arrayrt.bad_allocation`,
+      `arrayrt.multiprocessor_count`: theirs;
     - `cf.assert` (a run-time check): `arrayrt_check_failed(message)` when
       it fails, which prints the message and exits with status 1 rather
       than aborting.

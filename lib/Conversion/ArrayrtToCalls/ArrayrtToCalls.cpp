@@ -378,6 +378,31 @@ struct RangePushToCall : CallPattern<RangePushOp> {
   }
 };
 
+/// arrayrt_host_span_begin(name), arrayrt_host_span_end(); the name is
+/// the constant of the op labels of the same text.
+struct HostSpanBeginToCall : CallPattern<HostSpanBeginOp> {
+  using CallPattern::CallPattern;
+  FailureOr<SmallVector<Value>>
+  lower(HostSpanBeginOp op, PatternRewriter &rewriter) const override {
+    RuntimeCall call(rewriter, op);
+    call.addString("arrayrt_op_label", op.getName());
+    if (failed(call.call("arrayrt_host_span_begin")))
+      return failure();
+    return SmallVector<Value>();
+  }
+};
+
+struct HostSpanEndToCall : CallPattern<HostSpanEndOp> {
+  using CallPattern::CallPattern;
+  FailureOr<SmallVector<Value>>
+  lower(HostSpanEndOp op, PatternRewriter &rewriter) const override {
+    RuntimeCall call(rewriter, op);
+    if (failed(call.call("arrayrt_host_span_end")))
+      return failure();
+    return SmallVector<Value>();
+  }
+};
+
 /// arrayrt_graph_begin(name, stream), arrayrt_graph_end(name, stream): the
 /// same string constant for both, whose address names the region.
 template <typename Op> struct GraphMarkerToCall : CallPattern<Op> {
@@ -560,10 +585,10 @@ void arrayrt::populateArrayrtToCallsPatterns(RewritePatternSet &patterns) {
   populateLaunchToCallsPatterns(patterns);
   patterns
       .add<AssertToCall, AttentionToCall, BadAllocationToCall, BlasMatmulToCall,
-           LoadNpyIntoToCall, MtxShapeToCall, MultiprocessorCountToCall,
-           NpyShapeToCall, PrintToCall, RangePopToCall, RangePushToCall,
-           ReadMtxIntoToCall, ResultAllocToCall, SaveNpyToCall, SetOpToCall>(
-          context);
+           HostSpanBeginToCall, HostSpanEndToCall, LoadNpyIntoToCall,
+           MtxShapeToCall, MultiprocessorCountToCall, NpyShapeToCall,
+           PrintToCall, RangePopToCall, RangePushToCall, ReadMtxIntoToCall,
+           ResultAllocToCall, SaveNpyToCall, SetOpToCall>(context);
   patterns.add<HandleOpToCall<DefaultStreamOp>>(context,
                                                 "arrayrt_default_stream");
   patterns.add<HandleOpToCall<StreamCreateOp>>(context,

@@ -91,3 +91,24 @@ func.func @result_alloc(%n: index, %s: !arrayrt.stream) -> memref<?x4xf32> {
   %0 = arrayrt.result_alloc(%n) result 1 on %s : memref<?x4xf32>
   return %0 : memref<?x4xf32>
 }
+
+// -----
+
+// Host spans: arrayrt_host_span_begin(name), its name the constant that an
+// op label of the same text uses too, and arrayrt_host_span_end().
+// CHECK-DAG: func.func private @arrayrt_host_span_begin(!llvm.ptr)
+// CHECK-DAG: func.func private @arrayrt_host_span_end()
+// CHECK-DAG: llvm.mlir.global internal constant @[[$SPAN:arrayrt_op_label[_0-9]*]]("array.exp @ prog.mlir:3:8\00")
+// CHECK-NOT: llvm.mlir.global internal constant @{{.*}}("array.exp @ prog.mlir:3:8\00")
+// CHECK-LABEL: func.func @spans
+// CHECK: %[[N:.*]] = llvm.mlir.addressof @[[$SPAN]] : !llvm.ptr
+// CHECK: call @arrayrt_host_span_begin(%[[N]]) : (!llvm.ptr) -> ()
+// CHECK-NEXT: call @arrayrt_set_op(%[[N]],
+// CHECK-NEXT: call @arrayrt_host_span_end() : () -> ()
+// CHECK-NOT: arrayrt.
+func.func @spans(%bytes: i64) {
+  arrayrt.host_span_begin "array.exp @ prog.mlir:3:8"
+  arrayrt.set_op %bytes loc(fused["array.exp"("prog.mlir":3:8)])
+  arrayrt.host_span_end
+  return
+}

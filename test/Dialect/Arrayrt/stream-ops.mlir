@@ -42,10 +42,14 @@ func.func @markers(%s: !array.stream) {
 // CHECK-LABEL: func.func @profiling
 // CHECK: arrayrt.range_push "solve"
 // CHECK: arrayrt.set_op %{{.+}}
+// CHECK: arrayrt.host_span_begin "array.exp @ prog.mlir:3:8"
+// CHECK: arrayrt.host_span_end
 // CHECK: arrayrt.range_pop
 func.func @profiling(%bytes: i64) {
   arrayrt.range_push "solve"
   arrayrt.set_op %bytes
+  arrayrt.host_span_begin "array.exp @ prog.mlir:3:8"
+  arrayrt.host_span_end
   arrayrt.range_pop
   return
 }

@@ -193,9 +193,10 @@ def Arrayrt_GraphEndOp : Arrayrt_MarkerOp<"graph_end"> {
 // Profiling
 //===----------------------------------------------------------------------===//
 
-// Ranges and op contexts write the default resource, which keeps them in
-// program order with the ops that print or save; array-gpu-streams sees no
-// buffer they use, so they cost no synchronization.
+// Ranges, host spans and op contexts write the default resource, which
+// keeps them in program order with the ops that print or save;
+// array-gpu-streams sees no buffer they use, so they cost no
+// synchronization.
 def Arrayrt_RangePushOp : Arrayrt_Op<"range_push",
     [MemoryEffects<[MemWrite]>]> {
   let summary = "Opens a named profiler range (`arrayrt_range_push`).";
@@ -212,6 +213,35 @@ def Arrayrt_RangePushOp : Arrayrt_Op<"range_push",
 
 def Arrayrt_RangePopOp : Arrayrt_Op<"range_pop", [MemoryEffects<[MemWrite]>]> {
   let summary = "Closes the innermost profiler range (`arrayrt_range_pop`).";
+  let assemblyFormat = "attr-dict";
+}
+
+def Arrayrt_HostSpanBeginOp : Arrayrt_Op<"host_span_begin",
+    [MemoryEffects<[MemWrite]>]> {
+  let summary = "Starts a span of an op's host work "
+                "(`arrayrt_host_span_begin`).";
+  let description = [{
+    `array-cpu-profile-spans` brackets the host work of each array op of a
+    CPU program (a loop nest, a runtime call) with `host_span_begin` and
+    `host_span_end`; `name` is the op's label (`array.exp @ prog.mlir:12:5`).
+    Under `ARRAYRT_PROFILE` the runtime adds the span's host time to the
+    row of its name, and under `ARRAYRT_TRACE` it becomes an event of its
+    thread's track; otherwise the call costs a test of a flag.
+
+    ```mlir
+    arrayrt.host_span_begin "array.exp @ prog.mlir:12:5"
+    linalg.generic ... ins(%x : memref<4xf32>) outs(%y : memref<4xf32>) {...}
+    arrayrt.host_span_end
+    ```
+  }];
+  let arguments = (ins StrAttr:$name);
+  let assemblyFormat = "$name attr-dict";
+}
+
+def Arrayrt_HostSpanEndOp : Arrayrt_Op<"host_span_end",
+    [MemoryEffects<[MemWrite]>]> {
+  let summary = "Ends the innermost open span of the thread "
+                "(`arrayrt_host_span_end`).";
   let assemblyFormat = "attr-dict";
 }
 
