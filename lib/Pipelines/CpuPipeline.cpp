@@ -44,6 +44,8 @@ void array::buildArrayToCpuPipeline(OpPassManager &pm,
   // but the deallocations.
   pm.addPass(createArraySparsify());
   buildBufferizationPipeline(pm);
+  // Each op's host work in a span named after it (ARRAYRT_PROFILE/TRACE).
+  pm.addNestedPass<func::FuncOp>(createArrayCpuProfileSpans());
   // Long functions: a function per kernel, which LLVM compiles in time
   // linear in the program's length.
   pm.addPass(createArrayCpuOutlineKernels());

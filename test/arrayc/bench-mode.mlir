@@ -1,8 +1,10 @@
 // ARRAYRT_BENCH runs the program W+N times and reports N timings as JSON;
-// ARRAYRT_PROFILE prints a table of the device operations. On the CPU the
-// timer is the host clock. A CUDA executable, run here against the fake
-// driver (runtime/test/FakeDriver.cpp, which runs no kernel), times its
-// kernels and copies with CUDA events.
+// ARRAYRT_PROFILE prints a table of the device operations, and on the CPU
+// of each op's host time (Integration/profile-host.mlir has the details).
+// On the CPU the benchmark's timer is the host clock. A CUDA executable, run
+// here against the fake driver (runtime/test/FakeDriver.cpp, which runs no
+// kernel), times its kernels and copies with CUDA events; its trace has no
+// host spans.
 // RUN: arrayc --target=cpu %s -o %t.cpu
 // RUN: rm -f %t.json
 // RUN: env ARRAYRT_BENCH=3 ARRAYRT_BENCH_WARMUP=1 ARRAYRT_BENCH_OUT=%t.json %t.cpu > %t.out
@@ -32,6 +34,8 @@
 // RUN: env ARRAYRT_CUDA_DRIVER_LIB=%fake_cuda_driver ARRAYRT_BENCH=2 ARRAYRT_BENCH_WARMUP=1 ARRAYRT_BENCH_OUT=%t.cuda.json ARRAYRT_PROFILE=1 %t.cuda > %t.cuda.out 2> %t.cuda.err
 // RUN: %numpy-python %S/Inputs/check_bench_json.py %t.cuda.json --timer cuda-events --iterations 2 --warmup 1 --operation kernel:array.div --operation copy-dtoh:copy
 // RUN: FileCheck %s --check-prefix=CUDAPROFILE --input-file=%t.cuda.err
+// RUN: env ARRAYRT_CUDA_DRIVER_LIB=%fake_cuda_driver ARRAYRT_TRACE=%t.cuda.trace.json %t.cuda > /dev/null
+// RUN: %numpy-python %S/../Integration/Inputs/check_host_trace.py %t.cuda.trace.json --no-host
 
 // FOUR-COUNT-4: [0.5 1.  1.5]
 // FOUR-NOT: {{.}}
@@ -40,7 +44,10 @@
 // ONCE: [0.5 1.  1.5]
 // ONCE-NOT: {{.}}
 // CPUPROFILE: [0.5 1.  1.5]
-// CPUPROFILE-NEXT: arrayrt profile: 1 run of the program: no device operations (nothing was queued on a GPU)
+// CPUPROFILE-NEXT: arrayrt profile: 1 run of the program, host times from the steady clock (nothing was queued on a GPU)
+// CPUPROFILE-NEXT: host time by op, on the thread that ran the program:
+// CPUPROFILE: array.div @ {{.*}}bench-mode.mlir:{{[0-9]+}}:8
+// CPUPROFILE: host time in ops:
 // BADBENCH: arrayrt: error: ARRAYRT_BENCH must be the number of timed iterations, a whole number from 0 (off) to 1000000, but is '3x'
 // BADWARMUP: arrayrt: error: ARRAYRT_BENCH_WARMUP must be the number of untimed iterations, a whole number from 0 to 1000000, but is '-1'
 // BADPROFILE: arrayrt: error: ARRAYRT_PROFILE must be 1 (on) or 0 (off), but is 'on'

@@ -170,6 +170,51 @@ def ArrayCpuExpandArith : Pass<"array-cpu-expand-arith"> {
   let dependentDialects = ["arith::ArithDialect"];
 }
 
+def ArrayCpuProfileSpans : Pass<"array-cpu-profile-spans", "func::FuncOp"> {
+  let summary = "Bracket the host work of each array op with profiling "
+                "spans named after the op.";
+  let description = [{
+    So that `ARRAYRT_PROFILE` and `ARRAYRT_TRACE` show where a CPU
+    program's time goes, each piece of work of an op on buffers gets an
+    `arrayrt.host_span_begin` before it and an `arrayrt.host_span_end`
+    after it: each linalg op on buffers (a loop nest once lowered), each
+    `memref.copy`, and each arrayrt op that calls the runtime to do work
+    (`print`, `save_npy`, `npy_shape`, `load_npy_into`, `mtx_shape`,
+    `read_mtx`, `read_mtx_into`, `blas_matmul`). The span's name is the
+    label the CUDA target's profile gives the op's kernels (the array ops
+    named in the location by `array-name-locations`, then its
+    `file:line:col`: `array.exp @ prog.mlir:12:5`), the op's own name in
+    front of the `file:line:col` when the location names no array op (the
+    copy of a loop's `scf.yield`: `memref.copy @ prog.mlir:20:5`), the op's
+    own name alone (`linalg.generic`) without a source location. Consecutive pieces of
+    one op in a block (the fill and the reduction of an `array.sum`, the
+    shape, allocation and read of an `array.load_npy`) share one span, as
+    long as what lies between them has no region, calls no function and is
+    no arrayrt op. Without profiling a span costs the program two calls
+    that test a flag.
+
+    The CPU pipeline runs it on bufferized code before
+    `array-cpu-outline-kernels`, whose calls then sit between the markers,
+    and before the linalg ops become loops.
+
+    ```mlir
+    // Before
+    linalg.fill ins(%z : f32) outs(%s : memref<f32>) loc(#sum)
+    linalg.generic {...} ins(%x : memref<8xf32>) outs(%s : memref<f32>) {...} loc(#sum)
+    arrayrt.print %s : memref<f32> loc(#print)
+    // After, with #sum = loc("array.sum"("prog.mlir":4:8))
+    arrayrt.host_span_begin "array.sum @ prog.mlir:4:8"
+    linalg.fill ins(%z : f32) outs(%s : memref<f32>)
+    linalg.generic {...} ins(%x : memref<8xf32>) outs(%s : memref<f32>) {...}
+    arrayrt.host_span_end
+    arrayrt.host_span_begin "array.print @ prog.mlir:5:3"
+    arrayrt.print %s : memref<f32>
+    arrayrt.host_span_end
+    ```
+  }];
+  let dependentDialects = ["arrayrt::ArrayrtDialect"];
+}
+
 def ArraySparsify : Pass<"array-sparsify", "ModuleOp"> {
   let summary = "Sparsify and bufferize a module that has sparse matrices "
                 "(upstream's sparsifier, codegen mode).";
