@@ -3,9 +3,10 @@
 
   scripts/trace_to_svg.py trace.json out.svg [--title TEXT] [--max-ms MS]
 
-One lane per track of the trace (the program's ranges, then each stream),
-a box per complete ("X") event coloured by category (kernel, copy, memset,
-range) and labelled when wide enough, a tick per allocation or free, the
+One lane per track of the trace (the program's ranges, then each stream;
+then, for host spans, each thread), a box per complete ("X") event
+coloured by category (kernel, copy, memset, range, library, host) and
+labelled when wide enough, a tick per allocation or free, the
 "device memory in use" counter as a step line underneath, and a time axis
 in milliseconds. --max-ms cuts the picture at that time (a long trace of
 many iterations).
@@ -17,9 +18,14 @@ import json
 import sys
 
 COLOURS = {"kernel": "#4e79a7", "copy": "#f28e2b", "memset": "#59a14f",
-           "range": "#b07aa1", "library": "#e15759"}
+           "range": "#b07aa1", "library": "#e15759", "host": "#edc948"}
 LANE, GAP, LEFT, RIGHT, TOP = 34, 8, 170, 20, 46
 MEMORY_HEIGHT = 70
+
+
+def lane_key(event):
+    """A track: the device's (pid 1) and the host threads' (pid 2) apart."""
+    return (event.get("pid", 1), event["tid"])
 
 
 def load(path):
@@ -31,7 +37,7 @@ def load(path):
     for event in events:
         phase = event.get("ph")
         if phase == "M" and event.get("name") == "thread_name":
-            tracks[event["tid"]] = event["args"]["name"]
+            tracks[lane_key(event)] = event["args"]["name"]
         elif phase == "X":
             boxes.append(event)
         elif phase == "i":
@@ -62,7 +68,7 @@ def draw(tracks, boxes, ticks, memory, title, max_us, width=1200):
               [t["ts"] for t in ticks] + [1.0])
     if max_us is not None:
         end = min(end, max_us)
-    used = sorted({b["tid"] for b in boxes} | {t["tid"] for t in ticks})
+    used = sorted({lane_key(b) for b in boxes} | {lane_key(t) for t in ticks})
     lanes = {tid: i for i, tid in enumerate(used)}
     plot = width - LEFT - RIGHT
 
@@ -76,16 +82,16 @@ def draw(tracks, boxes, ticks, memory, title, max_us, width=1200):
            '<rect width="100%" height="100%" fill="white"/>',
            '<text x="%d" y="20" font-size="14" font-weight="bold">%s</text>'
            % (LEFT, html.escape(title))]
-    for tid, lane in lanes.items():
+    for key, lane in lanes.items():
         y = TOP + lane * (LANE + GAP)
         out.append('<rect x="%d" y="%d" width="%d" height="%d" fill="#f4f4f4"/>'
                    % (LEFT, y, plot, LANE))
         # "stream 2 (0x...)": the handle means nothing in a picture.
-        name = tracks.get(tid, "track %d" % tid).split(" (")[0]
+        name = tracks.get(key, "track %d" % key[1]).split(" (")[0]
         out.append('<text x="%d" y="%d" text-anchor="end">%s</text>'
                    % (LEFT - 6, y + LANE / 2 + 4, html.escape(name[:28])))
     for box in boxes:
-        y = TOP + lanes[box["tid"]] * (LANE + GAP)
+        y = TOP + lanes[lane_key(box)] * (LANE + GAP)
         x0, x1 = x(box["ts"]), x(box["ts"] + box["dur"])
         colour = COLOURS.get(box.get("cat"), "#9c755f")
         label = box["name"]
@@ -104,7 +110,7 @@ def draw(tracks, boxes, ticks, memory, title, max_us, width=1200):
                        '%s</text>' % (x0 + 2, y + LANE / 2 + 4,
                                       html.escape(short)))
     for tick in ticks:
-        y = TOP + lanes[tick["tid"]] * (LANE + GAP)
+        y = TOP + lanes[lane_key(tick)] * (LANE + GAP)
         colour = "#e15759" if tick["name"] == "alloc" else "#76b7b2"
         size = tick.get("args", {}).get("bytes")
         title = tick["name"] + ("" if size is None else " %s bytes" % size)
@@ -138,8 +144,14 @@ def draw(tracks, boxes, ticks, memory, title, max_us, width=1200):
                    % (x(t), x(t), base + 4, base + 9, x(t), base + 22,
                       round(t / 1000.0, 6)))
         t += step
-    out.append('<text x="%d" y="%d" text-anchor="middle">ms (device time, '
-               'from CUDA events)</text>' % (LEFT + plot / 2, base + 38))
+    host = any(b.get("cat") == "host" for b in boxes)
+    device = any(b.get("cat") != "host" for b in boxes) or ticks
+    clock = ("GPU time from CUDA events, host time from the steady clock"
+             if host and device else
+             "host time, from the steady clock" if host else
+             "device time, from CUDA events")
+    out.append('<text x="%d" y="%d" text-anchor="middle">ms (%s)</text>'
+               % (LEFT + plot / 2, base + 38, clock))
     legend_x = LEFT
     for name, colour in COLOURS.items():
         out.append('<rect x="%d" y="%d" width="10" height="10" fill="%s"/>'
