@@ -446,8 +446,11 @@ TEST(CommandLineUsage, ListsArgumentsResultsAndOptions) {
       "  --            only arguments follow\n"
       "ARRAYRT_BENCH=N times N runs of @main on the same arguments (the "
       "results are\n"
-      "written once); ARRAYRT_PROFILE=1 and ARRAYRT_TRACE=FILE profile them\n"
-      "(docs/profiling.md).\n");
+      "written once); ARRAYRT_PROFILE=1 prints the time of each op (GPU time "
+      "for a\n"
+      "GPU program, host time for a CPU one) and ARRAYRT_TRACE=FILE writes a "
+      "Chrome\n"
+      "trace of them (docs/profiling.md).\n");
   std::string nullary = arrayrt::abi::usage(kNullary, "prog");
   EXPECT_EQ(nullary.substr(0, nullary.find("options:")),
             "usage: prog\n@main takes no arguments.\n");

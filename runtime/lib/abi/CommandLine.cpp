@@ -488,9 +488,11 @@ std::string usage(const arrayrt_abi_function_t &main, const char *program) {
           "  --            only arguments follow\n"
           "ARRAYRT_BENCH=N times N runs of @main on the same arguments (the "
           "results are\n"
-          "written once); ARRAYRT_PROFILE=1 and ARRAYRT_TRACE=FILE profile "
-          "them\n"
-          "(docs/profiling.md).\n";
+          "written once); ARRAYRT_PROFILE=1 prints the time of each op (GPU "
+          "time for a\n"
+          "GPU program, host time for a CPU one) and ARRAYRT_TRACE=FILE "
+          "writes a Chrome\n"
+          "trace of them (docs/profiling.md).\n";
   return text;
 }
 

@@ -27,8 +27,8 @@ def Array_RangePushOp : Array_RangeOp<"range_push"> {
     - with `ARRAYRT_PROFILE=1`, a row of the table under "ranges": its calls
       and the device span of the work queued inside (first start to last
       end; on the CPU target, or without device work, the host time);
-    - with `ARRAYRT_TRACE=trace.json`, an event on the trace's ranges
-      track.
+    - with `ARRAYRT_TRACE=trace.json`, when device work was queued
+      inside, an event on the trace's ranges track.
 
     With profiling off it costs one test of a flag in the runtime.
     `convert-array-to-linalg` turns it into `arrayrt.range_push`, which
