@@ -19,6 +19,11 @@
 // RUN: %t/serial m.npy v.npy --outdir nothreads
 // RUN: %numpy-python %S/Inputs/cpu_threads.py check nothreads t1 t2 t3
 //
+// ARRAYRT_TRACE: each thread's share of a loop on the thread's own track.
+// RUN: env ARRAYC_NUM_THREADS=2 ARRAYRT_TRACE=%t/trace.json %t/prog m.npy v.npy --outdir t2
+// RUN: %numpy-python %S/Inputs/cpu_threads.py tracks %t/trace.json | FileCheck %s --check-prefix=TRACKS
+// TRACKS: array.exp @ {{.*}}cpu-threads.mlir:{{[0-9]+}}:{{[0-9]+}} (share): 2 threads
+//
 // RUN: env ARRAYC_NUM_THREADS=0 not %t/prog m.npy v.npy --outdir t1 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: env ARRAYC_NUM_THREADS=two not %t/prog m.npy v.npy --outdir t1 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: arrayrt: error: ARRAYC_NUM_THREADS must be the number of threads of parallel loops, a whole number from 1 to 4096, but is '{{0|two}}'

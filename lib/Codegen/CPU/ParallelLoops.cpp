@@ -8,6 +8,9 @@
 
 #include "arrayc/Codegen/CPU/Passes.h"
 
+#include "arrayc/Dialect/Array/IR/SourceLocation.h"
+#include "arrayc/Dialect/Arrayrt/IR/ArrayrtOps.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -242,6 +245,10 @@ struct ParallelLoops : array::impl::ArrayCpuParallelLoopsBase<ParallelLoops> {
     parallelClauses.ifExpr = enough;
     auto parallel = omp::ParallelOp::create(rewriter, loc, parallelClauses);
     rewriter.createBlock(&parallel.getRegion());
+    // Each thread's share of the loop, a span on its own trace track.
+    std::string label = array::formatOpLabel(loc);
+    arrayrt::HostSpanBeginOp::create(
+        rewriter, loc, (label.empty() ? "parallel loop" : label) + " (share)");
     auto wsloop = omp::WsloopOp::create(rewriter, loc, omp::WsloopOperands());
     rewriter.createBlock(&wsloop.getRegion());
     auto nest = omp::LoopNestOp::create(rewriter, loc, bounds);
@@ -275,6 +282,7 @@ struct ParallelLoops : array::impl::ArrayCpuParallelLoopsBase<ParallelLoops> {
     emitBody(rewriter);
     omp::YieldOp::create(rewriter, loc);
     rewriter.setInsertionPointToEnd(&parallel.getRegion().front());
+    arrayrt::HostSpanEndOp::create(rewriter, loc);
     omp::TerminatorOp::create(rewriter, loc);
     rewriter.eraseOp(loop);
   }

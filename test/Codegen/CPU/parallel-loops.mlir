@@ -2,15 +2,18 @@
 // RUN: array-opt %s -split-input-file -array-cpu-parallel-loops="grain=1000000000" | FileCheck %s --check-prefix=SERIAL
 
 // A two-dimensional elementwise loop: the threads share the rows, each
-// runs the columns as an scf.for (which LLVM vectorizes).
+// runs the columns as an scf.for (which LLVM vectorizes); each thread's
+// share is a profiling span.
 // CHECK-LABEL: func.func @rows
 // CHECK: omp.parallel {
+// CHECK-NEXT: arrayrt.host_span_begin "{{.*}}parallel-loops.mlir:{{[0-9]+}}:3 (share)"
 // CHECK-NEXT: omp.wsloop {
 // CHECK-NEXT: omp.loop_nest (%[[I:.*]]) : index = (%c0) to (%c512) step (%c1) {
 // CHECK-NEXT: scf.for %[[J:.*]] = %c0 to %c1024 step %c1 {
 // CHECK-NEXT: memref.load %{{.*}}[%[[I]], %[[J]]]
 // CHECK: omp.yield
-// CHECK: omp.terminator
+// CHECK: arrayrt.host_span_end
+// CHECK-NEXT: omp.terminator
 // SERIAL-LABEL: func.func @rows
 // SERIAL-NOT: omp.
 // SERIAL: scf.for

@@ -3,6 +3,7 @@
   cpu_threads.py write            m.npy, v.npy in the current directory
   cpu_threads.py check D1 D2 ...  the results in each directory equal, bit
                                   for bit, and close to NumPy's
+  cpu_threads.py tracks TRACE     how many threads ran each loop's shares
 """
 
 import os
@@ -29,6 +30,17 @@ def expected(m, v):
 
 
 def main():
+    if sys.argv[1] == "tracks":
+        import json
+        trace = json.load(open(sys.argv[2]))
+        events = trace["traceEvents"] if isinstance(trace, dict) else trace
+        threads = {}
+        for e in events:
+            if e.get("cat") == "host" and e["name"].endswith("(share)"):
+                threads.setdefault(e["name"], set()).add((e["pid"], e["tid"]))
+        for name in sorted(threads):
+            print("%s: %d threads" % (name, len(threads[name])))
+        return
     if sys.argv[1] == "write":
         m, v = inputs()
         np.save("m.npy", m)

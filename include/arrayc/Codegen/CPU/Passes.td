@@ -123,7 +123,10 @@ def ArrayCpuParallelLoops : Pass<"array-cpu-parallel-loops", "ModuleOp"> {
     stays an `scf.for` nest; otherwise the `omp.parallel` gets an `if`
     clause (`work >= grain`) when the work is only known at run time. The
     number of threads is OpenMP's (`OMP_NUM_THREADS`, or
-    `ARRAYC_NUM_THREADS`, which the runtime reads at start-up).
+    `ARRAYC_NUM_THREADS`, which the runtime reads at start-up). Each
+    thread's share is a profiling span (`arrayrt.host_span_begin/end`,
+    named after the loop's op), so that `ARRAYRT_TRACE` shows a track per
+    thread.
   }];
   let options = [
     Option<"grain", "grain", "int64_t", "65536",
@@ -133,6 +136,7 @@ def ArrayCpuParallelLoops : Pass<"array-cpu-parallel-loops", "ModuleOp"> {
            "Iterations per chunk of a one-dimensional elementwise loop.">,
   ];
   let dependentDialects = ["omp::OpenMPDialect", "scf::SCFDialect",
+                           "arrayrt::ArrayrtDialect",
                            "arith::ArithDialect"];
 }
 
