@@ -209,9 +209,8 @@ struct ParallelLoops : array::impl::ArrayCpuParallelLoopsBase<ParallelLoops> {
     // a one-dimensional one.
     SmallVector<unsigned> shared(dims);
     std::optional<unsigned> inner;
-    if (straightLine) {
+    if (straightLine)
       inner = shared.pop_back_val();
-    }
     bool chunked = straightLine && shared.empty();
 
     omp::LoopNestOperands bounds;
@@ -246,9 +245,8 @@ struct ParallelLoops : array::impl::ArrayCpuParallelLoopsBase<ParallelLoops> {
     auto parallel = omp::ParallelOp::create(rewriter, loc, parallelClauses);
     rewriter.createBlock(&parallel.getRegion());
     // Each thread's share of the loop, a span on its own trace track.
-    std::string label = array::formatOpLabel(loc);
-    arrayrt::HostSpanBeginOp::create(
-        rewriter, loc, (label.empty() ? "parallel loop" : label) + " (share)");
+    arrayrt::HostSpanBeginOp::create(rewriter, loc,
+                                     array::formatSpanName(loop) + " (share)");
     auto wsloop = omp::WsloopOp::create(rewriter, loc, omp::WsloopOperands());
     rewriter.createBlock(&wsloop.getRegion());
     auto nest = omp::LoopNestOp::create(rewriter, loc, bounds);

@@ -36,20 +36,6 @@ bool mayJoin(Operation *op) {
          !isa<arrayrt::ArrayrtDialect>(op->getDialect());
 }
 
-/// The span's name: the op's label, as the CUDA target's profile names the
-/// op's kernels, with the op's own name when the location names no array
-/// op (a copy at a loop's `scf.yield`): `memref.copy @ prog.mlir:20:5`;
-/// the op's name alone without a source location.
-std::string spanName(Operation *op) {
-  std::string label = array::formatOpLabel(op->getLoc());
-  std::string opName = op->getName().getStringRef().str();
-  if (label.empty())
-    return opName;
-  if (label == array::formatSourceLocation(op->getLoc()))
-    return opName + " @ " + label;
-  return label;
-}
-
 struct Span {
   Operation *first, *last;
   std::string name;
@@ -66,7 +52,7 @@ void collectSpans(Block &block, SmallVectorImpl<Span> &spans) {
   };
   for (Operation &op : block) {
     if (isWork(&op)) {
-      std::string name = spanName(&op);
+      std::string name = array::formatSpanName(&op);
       if (open.first && open.name == name) {
         open.last = &op;
         continue;

@@ -59,3 +59,13 @@ std::string array::formatOpLabel(Location loc) {
     return location;
   return label + " @ " + location;
 }
+
+std::string array::formatSpanName(Operation *op) {
+  std::string label = formatOpLabel(op->getLoc());
+  std::string opName = op->getName().getStringRef().str();
+  if (label.empty())
+    return opName;
+  if (label == formatSourceLocation(op->getLoc()))
+    return opName + " @ " + label;
+  return label;
+}

@@ -4,6 +4,7 @@
 #define ARRAYC_DIALECT_ARRAY_IR_SOURCELOCATION_H
 
 #include "mlir/IR/Location.h"
+#include "mlir/IR/Operation.h"
 
 #include <string>
 
@@ -18,6 +19,13 @@ std::string formatSourceLocation(Location loc);
 /// (array-name-locations; at most four, then "+...") and its
 /// formatSourceLocation, or just the latter when it names no array op.
 std::string formatOpLabel(Location loc);
+
+/// The name of a host profiling span of `op`'s work: its formatOpLabel, as
+/// the CUDA target's profile names the op's kernels, with `op`'s own name
+/// when the location names no array op (a copy at a loop's `scf.yield`):
+/// `memref.copy @ prog.mlir:20:5`; the op's name alone without a source
+/// location.
+std::string formatSpanName(Operation *op);
 
 } // namespace mlir::array
 
