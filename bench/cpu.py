@@ -104,26 +104,28 @@ func.func @main() {{
         numpy_fn, ref)
 
 
-def row_sum(rows, cols):
+def axis_sum(rows, cols, axis):
+    """Row sums (axis 1) or column sums (axis 0)."""
     t = "tensor<%dx%dxf32>" % (rows, cols)
+    r = "tensor<%dxf32>" % (rows if axis == 1 else cols)
     program = f"""
 func.func @main() {{
   %m = array.load_npy "m.npy" : {t}
-  %s = array.sum %m axes [1] : {t} -> tensor<{rows}xf32>
-  array.save_npy %s, "out.npy" : tensor<{rows}xf32>
+  %s = array.sum %m axes [{axis}] : {t} -> {r}
+  array.save_npy %s, "out.npy" : {r}
   return
 }}
 """
 
     def numpy_fn():
-        np.save("np_out.npy", np.load("m.npy").sum(axis=1))
+        np.save("np_out.npy", np.load("m.npy").sum(axis=axis))
 
+    kind = ("row", "rowsum") if axis == 1 else ("column", "colsum")
     return Workload(
-        "rowsum_%dx%d" % (rows, cols), "row sums, %d x %d float32" % (rows,
-                                                                      cols),
-        program,
+        "%s_%dx%d" % (kind[1], rows, cols),
+        "%s sums, %d x %d float32" % (kind[0], rows, cols), program,
         lambda rng: {"m": rng.standard_normal((rows, cols), dtype=np.float32)},
-        numpy_fn, lambda m: m.astype(np.float64).sum(axis=1))
+        numpy_fn, lambda m: m.astype(np.float64).sum(axis=axis))
 
 
 def total_sum(n):
@@ -193,27 +195,6 @@ func.func @main() {{
         numpy_fn, ref)
 
 
-def col_sum(rows, cols):
-    t = "tensor<%dx%dxf32>" % (rows, cols)
-    program = f"""
-func.func @main() {{
-  %m = array.load_npy "m.npy" : {t}
-  %s = array.sum %m axes [0] : {t} -> tensor<{cols}xf32>
-  array.save_npy %s, "out.npy" : tensor<{cols}xf32>
-  return
-}}
-"""
-
-    def numpy_fn():
-        np.save("np_out.npy", np.load("m.npy").sum(axis=0))
-
-    return Workload(
-        "colsum_%dx%d" % (rows, cols),
-        "column sums, %d x %d float32" % (rows, cols), program,
-        lambda rng: {"m": rng.standard_normal((rows, cols), dtype=np.float32)},
-        numpy_fn, lambda m: m.astype(np.float64).sum(axis=0))
-
-
 def matmul(n, dtype="f32"):
     t = "tensor<%dx%dx%s>" % (n, n, dtype)
     np_type = {"f16": np.float16, "f32": np.float32, "f64": np.float64,
@@ -265,7 +246,8 @@ func.func @main() {{
 
 
 WORKLOADS = [gaussian(1 << 24), total_sum(1 << 24), softmax(2048, 4096),
-             layernorm(2048, 4096), col_sum(4096, 4096), row_sum(4096, 4096),
+             layernorm(2048, 4096), axis_sum(4096, 4096, 0),
+             axis_sum(4096, 4096, 1),
              matmul(1024), matmul(1024, "f64"), matmul(512, "f16"),
              matmul(512, "i32"), npy_io(1 << 24)]
 

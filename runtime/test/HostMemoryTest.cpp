@@ -18,7 +18,9 @@ TEST(HostMemoryTest, LargeBlocksAreAlignedAndReused) {
   size_t size = 3 * kLargeBlockBytes + 12345;
   void *first = _mlir_memref_to_llvm_alloc(size);
   ASSERT_NE(first, nullptr);
-  EXPECT_EQ(reinterpret_cast<uintptr_t>(first) % (2 << 20), 0u);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(first) %
+                arrayrt::cpu::kLargeBlockAlignment,
+            0u);
   std::memset(first, 1, size);
   _mlir_memref_to_llvm_free(first);
   // The same size again, and a slightly smaller one: the kept block.

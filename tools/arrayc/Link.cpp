@@ -71,11 +71,13 @@ static Error link(StringRef object, StringRef output, ArrayRef<StringRef> extra,
   // Parallel loops (CPU target) call LLVM's OpenMP runtime, a shared
   // library found through the run path; programs without them do not
   // depend on it.
-  std::string openmpDir =
-      ("-Wl,-rpath," + sys::path::parent_path(ARRAYC_OPENMP_RUNTIME)).str();
-  if (*ARRAYC_OPENMP_RUNTIME)
+  std::string openmpRunPath;
+  if (*ARRAYC_OPENMP_RUNTIME) {
+    openmpRunPath =
+        ("-Wl,-rpath," + sys::path::parent_path(ARRAYC_OPENMP_RUNTIME)).str();
     args.append({"-Wl,--push-state,--as-needed", ARRAYC_OPENMP_RUNTIME,
-                 "-Wl,--pop-state", openmpDir});
+                 "-Wl,--pop-state", openmpRunPath});
+  }
   // A runtime built with sanitizers needs their runtimes in the program.
   SmallVector<StringRef> configured;
   StringRef(ARRAYC_PROGRAM_LINK_FLAGS).split(configured, ' ', -1, false);

@@ -63,7 +63,8 @@ void *allocate(size_t size, size_t alignment) {
     outOfHostMemory(size, nullptr);
   void *ptr = nullptr;
   // Large arrays: on huge pages, and kept for reuse (LargeBlocks.h).
-  if (size >= arrayrt::cpu::kLargeBlockBytes && alignment <= (2 << 20)) {
+  if (size >= arrayrt::cpu::kLargeBlockBytes &&
+      alignment <= arrayrt::cpu::kLargeBlockAlignment) {
     ptr = arrayrt::cpu::allocateLarge(size);
     if (!ptr)
       outOfHostMemory(size, std::strerror(ENOMEM));

@@ -13,10 +13,8 @@
 namespace arrayrt::cpu {
 namespace {
 
-constexpr size_t kHugePageBytes = size_t(2) << 20;
-
 size_t roundUp(size_t size) {
-  return (size + kHugePageBytes - 1) & ~(kHugePageBytes - 1);
+  return (size + kLargeBlockAlignment - 1) & ~(kLargeBlockAlignment - 1);
 }
 
 class Cache {
@@ -91,7 +89,7 @@ public:
 private:
   static void *fresh(size_t size) {
     void *ptr = nullptr;
-    if (posix_memalign(&ptr, kHugePageBytes, size) != 0)
+    if (posix_memalign(&ptr, kLargeBlockAlignment, size) != 0)
       return nullptr;
     // Advice only: without huge pages the memory is the same.
     madvise(ptr, size, MADV_HUGEPAGE);

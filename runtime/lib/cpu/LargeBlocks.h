@@ -22,7 +22,11 @@ namespace arrayrt::cpu {
 /// Blocks from this size on come from here.
 constexpr size_t kLargeBlockBytes = size_t(4) << 20;
 
-/// A block of at least `size` (>= kLargeBlockBytes) bytes, 2 MiB aligned;
+/// Their alignment (a transparent huge page's size).
+constexpr size_t kLargeBlockAlignment = size_t(2) << 20;
+
+/// A block of at least `size` (>= kLargeBlockBytes) bytes, aligned to
+/// kLargeBlockAlignment;
 /// nullptr when the machine has no memory for it (with the cache emptied
 /// first).
 void *allocateLarge(size_t size);

@@ -588,12 +588,15 @@ private:
 // Loading
 //===----------------------------------------------------------------------===//
 
-/// Reads up to `size` bytes; returns how many, or -1 with errno set.
-ssize_t readUpTo(int fd, void *data, size_t size) {
+/// Reads up to `size` bytes, at `offset` in the file or, when it is
+/// negative, at the file position; returns how many, or -1 with errno set.
+ssize_t readAt(int fd, void *data, size_t size, off_t offset) {
   auto *bytes = static_cast<char *>(data);
   size_t done = 0;
   while (done < size) {
-    ssize_t n = ::read(fd, bytes + done, size - done);
+    ssize_t n = offset < 0 ? ::read(fd, bytes + done, size - done)
+                           : ::pread(fd, bytes + done, size - done,
+                                     offset + static_cast<off_t>(done));
     if (n < 0) {
       if (errno == EINTR)
         continue;
@@ -604,6 +607,11 @@ ssize_t readUpTo(int fd, void *data, size_t size) {
     done += static_cast<size_t>(n);
   }
   return static_cast<ssize_t>(done);
+}
+
+/// Reads up to `size` bytes at the file position (readAt).
+ssize_t readUpTo(int fd, void *data, size_t size) {
+  return readAt(fd, data, size, -1);
 }
 
 /// Reads `size` bytes at the file position with a thread per part (up to
@@ -623,28 +631,18 @@ ssize_t readInParallel(int fd, void *data, size_t size) {
   size_t parts = std::min<size_t>({cores, 4, size / (kMinBytes / 4)});
   // Parts of whole pages (the destination's offsets stay aligned).
   size_t partBytes = (size / parts + 4095) & ~size_t(4095);
+  auto *bytes = static_cast<char *>(data);
+  auto length = [&](size_t k) {
+    return std::min(partBytes, size - std::min(size, k * partBytes));
+  };
   std::vector<ssize_t> got(parts, 0);
   std::vector<int> errors(parts, 0);
   auto readPart = [&](size_t k) {
     size_t offset = k * partBytes;
-    if (offset >= size)
-      return;
-    size_t length = std::min(partBytes, size - offset), done = 0;
-    auto *bytes = static_cast<char *>(data) + offset;
-    while (done < length) {
-      ssize_t n = ::pread(fd, bytes + done, length - done,
-                          start + static_cast<off_t>(offset + done));
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0) {
-        errors[k] = errno;
-        return;
-      }
-      if (n == 0)
-        break;
-      done += static_cast<size_t>(n);
-    }
-    got[k] = static_cast<ssize_t>(done);
+    got[k] = readAt(fd, bytes + std::min(offset, size), length(k),
+                    start + static_cast<off_t>(offset));
+    if (got[k] < 0)
+      errors[k] = errno;
   };
   std::vector<std::thread> threads;
   for (size_t k = 1; k < parts; ++k)
@@ -660,8 +658,7 @@ ssize_t readInParallel(int fd, void *data, size_t size) {
       return -1;
     }
     total += static_cast<size_t>(got[k]);
-    if (static_cast<size_t>(got[k]) <
-        std::min(partBytes, size - std::min(size, k * partBytes)))
+    if (static_cast<size_t>(got[k]) < length(k))
       break;
   }
   ::lseek(fd, start + static_cast<off_t>(total), SEEK_SET);
