@@ -143,15 +143,23 @@ void BufferPlacement::addFlowEdges(Operation *op) {
 }
 
 BufferPlacement::BufferPlacement(ModuleOp module) {
-  SmallVector<Value> deviceUses;
+  SmallVector<Value> deviceUses, hostUses;
+  SmallVector<memref::CopyOp> copies;
   module.walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (isa<gpu::GPUModuleOp>(op))
       return WalkResult::skip();
     addFlowEdges(op);
-    for (OpOperand &use : op->getOpOperands())
-      if (isa<MemRefType>(use.get().getType()) &&
-          classifyBufferUse(use) == BufferUse::Device)
+    if (auto copy = dyn_cast<memref::CopyOp>(op))
+      copies.push_back(copy);
+    for (OpOperand &use : op->getOpOperands()) {
+      if (!isa<MemRefType>(use.get().getType()))
+        continue;
+      BufferUse kind = classifyBufferUse(use);
+      if (kind == BufferUse::Device)
         deviceUses.push_back(use.get());
+      else if (kind == BufferUse::Host)
+        hostUses.push_back(use.get());
+    }
     return WalkResult::advance();
   });
   // An exported function's tensors cross the ABI in GPU memory: its
@@ -172,11 +180,32 @@ BufferPlacement::BufferPlacement(ModuleOp module) {
           deviceUses.push_back(value);
     });
   });
-  for (Value value : deviceUses)
+  for (Value value : llvm::concat<Value>(deviceUses, hostUses))
     id(value);
+  for (memref::CopyOp copy : copies) {
+    id(copy.getSource());
+    id(copy.getTarget());
+  }
   classes.compress();
   for (Value value : deviceUses)
     deviceClasses.insert(classes[ids.lookup(value)]);
+  // A class no code reads on either side (it is only copied, passed on,
+  // printed or freed: the copy a while loop's condition forwards, say)
+  // that is a copy of a device buffer lives on the device too, so that the
+  // copy stays there and the host waits for nothing. (Not the other way:
+  // a constant only copied into device buffers stays where it is.)
+  llvm::DenseSet<unsigned> hostClasses;
+  for (Value value : hostUses)
+    hostClasses.insert(classes[ids.lookup(value)]);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (memref::CopyOp copy : copies) {
+      unsigned source = classes[ids.lookup(copy.getSource())];
+      unsigned target = classes[ids.lookup(copy.getTarget())];
+      if (deviceClasses.contains(source) && !hostClasses.contains(target))
+        changed |= deviceClasses.insert(target).second;
+    }
+  }
 }
 
 bool BufferPlacement::onDevice(Value buffer) const {

@@ -8,7 +8,9 @@
 // values. Each class is placed as a whole: in GPU memory when a kernel or a
 // runtime operation that works on device memory uses one of its values,
 // in host memory when only host code touches it. The arguments and
-// results of exported functions (#arrayrt.export) are in GPU memory. Host
+// results of exported functions (#arrayrt.export) are in GPU memory. A
+// class that neither side reads (only copied, passed on, printed or freed)
+// and is copied from a device class lives on the device too. Host
 // code that loads from
 // or stores to a device class must go through a copy
 // (array-gpu-device-memory stages it).

@@ -321,3 +321,33 @@ func.func @exported(%x: memref<?xf32>) -> (memref<?xf32>, memref<3xf32>) attribu
   memref.copy %g, %c : memref<3xf32> to memref<3xf32>
   return %r, %c : memref<?xf32>, memref<3xf32>
 }
+
+// -----
+
+// The copy a while loop's condition forwards of a device buffer, which host
+// code only passes on and frees, is a device buffer too: a copy on the
+// device, no host buffer for the host to wait on.
+// CHECK-LABEL: func.func @forwarded_copy
+// CHECK: scf.while
+// CHECK: %[[COPY:.+]] = gpu.alloc () : memref<f32>
+// CHECK-NEXT: gpu.memcpy %[[COPY]], %{{.+}} : memref<f32>, memref<f32>
+// CHECK: scf.condition(%{{.+}}) %[[COPY]]
+// CHECK-NOT: memref.alloc
+// CHECK: gpu.dealloc
+func.func private @kernel_use(memref<f32>)
+func.func @forwarded_copy(%init: memref<f32>, %go: i1) {
+  %r = scf.while (%a = %init) : (memref<f32>) -> memref<f32> {
+    func.call @kernel_use(%a) : (memref<f32>) -> ()
+    %copy = memref.alloc() : memref<f32>
+    memref.copy %a, %copy : memref<f32> to memref<f32>
+    scf.condition(%go) %copy : memref<f32>
+  } do {
+  ^bb0(%b: memref<f32>):
+    %new = memref.alloc() : memref<f32>
+    func.call @kernel_use(%new) : (memref<f32>) -> ()
+    memref.dealloc %b : memref<f32>
+    scf.yield %new : memref<f32>
+  }
+  memref.dealloc %r : memref<f32>
+  return
+}
