@@ -41,21 +41,29 @@ struct ArraySplitSharedFillsPass
         fills.push_back(fill);
     });
     for (linalg::FillOp fill : fills) {
-      // The destinations taken from the fill, after the first.
-      SmallVector<OpOperand *> inits;
+      // The destinations taken from the fill: those in its block after the
+      // first, and every one in a nested region (a loop body's reduction
+      // whose fill CSE merged with one outside: bufferized, each iteration
+      // would copy the outer fill's buffer instead of starting from the
+      // constant).
+      SmallVector<OpOperand *> inits, nested;
       for (OpOperand &use : fill->getResult(0).getUses()) {
         auto user = dyn_cast<DestinationStyleOpInterface>(use.getOwner());
-        if (user && user.isDpsInit(&use) &&
-            user->getBlock() == fill->getBlock())
+        if (!user || !user.isDpsInit(&use))
+          continue;
+        if (user->getBlock() == fill->getBlock())
           inits.push_back(&use);
+        else
+          nested.push_back(&use);
       }
-      if (inits.size() < 2)
-        continue;
       llvm::sort(inits, [](OpOperand *a, OpOperand *b) {
         return a->getOwner()->isBeforeInBlock(b->getOwner());
       });
+      SmallVector<OpOperand *> split(ArrayRef<OpOperand *>(inits).drop_front(
+          std::min<size_t>(inits.size(), 1)));
+      llvm::append_range(split, nested);
       SmallVector<Operation *> chain = emptyChain(fill.getOutputs()[0]);
-      for (OpOperand *use : ArrayRef(inits).drop_front()) {
+      for (OpOperand *use : split) {
         OpBuilder builder(use->getOwner());
         IRMapping mapping;
         for (Operation *op : chain)

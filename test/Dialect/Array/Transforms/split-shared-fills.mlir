@@ -44,3 +44,44 @@ func.func @single(%x: tensor<8xf32>) -> tensor<8xf32> {
   %a = linalg.add ins(%x, %f : tensor<8xf32>, tensor<8xf32>) outs(%f : tensor<8xf32>) -> tensor<8xf32>
   return %a : tensor<8xf32>
 }
+
+// -----
+
+// A reduction in a loop body that starts from a fill outside the loop (CSE
+// merged the body's fill with one before the loop) gets its fill back, in
+// the body: bufferized, it starts from the constant instead of copying the
+// outer fill's buffer every iteration. The outer reduction keeps the
+// original.
+#v = affine_map<(d0) -> (d0)>
+#s = affine_map<(d0) -> ()>
+// CHECK-LABEL: func.func @loop_sum
+// CHECK: %[[F0:.+]] = linalg.fill
+// CHECK: linalg.generic {{.*}} outs(%[[F0]] : tensor<f32>)
+// CHECK: scf.for
+// CHECK: %[[E1:.+]] = tensor.empty() : tensor<f32>
+// CHECK-NEXT: %[[F1:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%[[E1]] : tensor<f32>)
+// CHECK-NEXT: linalg.generic {{.*}} outs(%[[F1]] : tensor<f32>)
+func.func @loop_sum(%x: tensor<64xf32>, %n: index) -> tensor<f32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<f32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<f32>) -> tensor<f32>
+  %s0 = linalg.generic {indexing_maps = [#v, #s], iterator_types = ["reduction"]}
+      ins(%x : tensor<64xf32>) outs(%f : tensor<f32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %in, %out : f32
+    linalg.yield %0 : f32
+  } -> tensor<f32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %s0) -> tensor<f32> {
+    %s = linalg.generic {indexing_maps = [#v, #s], iterator_types = ["reduction"]}
+        ins(%x : tensor<64xf32>) outs(%f : tensor<f32>) {
+    ^bb0(%in: f32, %out: f32):
+      %0 = arith.mulf %in, %in : f32
+      %1 = arith.addf %0, %out : f32
+      linalg.yield %1 : f32
+    } -> tensor<f32>
+    scf.yield %s : tensor<f32>
+  }
+  return %r : tensor<f32>
+}
