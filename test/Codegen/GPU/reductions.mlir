@@ -337,3 +337,61 @@ func.func @row_mean(%x: memref<?x?xf32>, %r: memref<?xf32>) {
   memref.dealloc %acc : memref<?xf64>
   return
 }
+
+// -----
+
+// A whole-array sum small enough for one thread-block cluster (65536
+// float32: 8 blocks each folding 2 unrolled rounds of float4 per thread):
+// one kernel, the blocks' totals combined through distributed shared
+// memory (st.async to each block's slot, an mbarrier wait), rank 0 storing
+// the result; no partials. Without clusters: partials and a second kernel.
+// TILES-LABEL: func.func @full_cluster
+// TILES-NOT: memref.alloc
+// TILES: gpu.launch clusters({{.*}}) in ({{.*}} = %c8{{.*}}) blocks({{.*}}) in ({{.*}} = %c8{{.*}}) threads({{.*}}) in ({{.*}} = %c256{{.*}})
+// TILES: vector.load %{{.+}} : memref<65536xf32>, vector<4xf32>
+// TILES: st.async.shared::cluster.mbarrier::complete_tx::bytes.b64
+// TILES: nvvm.mbarrier.try_wait.parity
+// TILES: memref.store %{{.+}}, %{{.+}}[] : memref<f64>
+// TILES-NOT: gpu.launch
+// TILES: return
+// CHECK-LABEL: func.func @full_cluster
+// CHECK: memref.alloc
+// CHECK-COUNT-2: gpu.launch
+// CHECK-NOT: clusters
+#v = affine_map<(d0) -> (d0)>
+#s = affine_map<(d0) -> ()>
+func.func @full_cluster(%x: memref<65536xf32>, %out: memref<f64>) {
+  linalg.generic {indexing_maps = [#v, #s], iterator_types = ["reduction"]}
+      ins(%x : memref<65536xf32>) outs(%out : memref<f64>) {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %r = arith.addf %acc, %e : f64
+    linalg.yield %r : f64
+  }
+  return
+}
+
+// -----
+
+// Of dynamic size, both: the cluster kernel when each thread folds at most
+// 4 unrolled rounds, else the partials and the second kernel.
+// TILES-LABEL: func.func @full_dynamic
+// TILES: %[[FITS:.+]] = arith.cmpi ule, %{{.+}}, %c32
+// TILES: scf.if %[[FITS]] {
+// TILES: gpu.launch clusters({{.*}}) in ({{.*}} = %c8{{.*}})
+// TILES: } else {
+// TILES: memref.alloc
+// TILES: gpu.launch blocks
+// TILES: gpu.launch blocks
+// TILES: memref.dealloc
+#v = affine_map<(d0) -> (d0)>
+#s = affine_map<(d0) -> ()>
+func.func @full_dynamic(%x: memref<?xf32>, %out: memref<f32>) {
+  linalg.generic {indexing_maps = [#v, #s], iterator_types = ["reduction"]}
+      ins(%x : memref<?xf32>) outs(%out : memref<f32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %r = arith.addf %acc, %in : f32
+    linalg.yield %r : f32
+  }
+  return
+}
