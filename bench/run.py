@@ -1273,6 +1273,9 @@ def main():
     g.add_argument("--iters", type=int, default=30)
     g.add_argument("--warmup", type=int, default=3)
     g.add_argument("--only", help="comma-separated workloads")
+    g.add_argument("--rounds", type=int, default=1,
+                   help="attention: time ours and the best fused backend "
+                   "alternately this many times, keep the medians")
     d = sub.add_parser("dry-run", help="check here, on the CPU target")
     d.add_argument("--arrayc", help="arrayc (default build/bin/arrayc)")
     d.add_argument("--workdir", help="keep everything here (default: a "
