@@ -154,8 +154,120 @@ def conjugate_gradient(grid, iters):
                     cupy_setup, output="cg_x")
 
 
+def cg_until(new_zero, matvec, b, rel_tol, max_iters):
+    """CG on A x = b from x = 0 until r.r <= rel_tol * b.b (or `max_iters`
+    steps), the test read on the host every iteration as a NumPy user
+    writes it: the loop CuPy and PyTorch run. Returns x."""
+    x = new_zero(b)
+    r = b
+    p = r
+    rr = r @ r
+    stop = rr * rel_tol
+    k = 0
+    while float(rr) > float(stop) and k < max_iters:
+        ap = matvec(p)
+        alpha = rr / (p @ ap)
+        x = x + alpha * p
+        r = r - alpha * ap
+        rr_new = r @ r
+        p = r + (rr_new / rr) * p
+        rr = rr_new
+        k += 1
+    return x
+
+
+CG_WHILE = """
+// CG until r.r <= TOL b.b (at most MAX steps): the test is a 0-d array on
+// the device, read by the loop's condition each iteration.
+#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
+func.func @main() {
+  %%data = array.load_npy "cg_data.npy" : tensor<?xf32>
+  %%indices = array.load_npy "cg_indices.npy" : tensor<?xi32>
+  %%indptr = array.load_npy "cg_indptr.npy" : tensor<?xi32>
+  %%b = array.load_npy "cg_b.npy" : tensor<?xf32>
+  %%c0 = arith.constant 0 : index
+  %%n = tensor.dim %%b, %%c0 : tensor<?xf32>
+  %%a = array.csr_matrix %%data, %%indices, %%indptr cols %%n : tensor<?xf32>, tensor<?xi32>, tensor<?xi32> -> tensor<?x?xf32, #CSR>
+  %%zero = array.full 0.0 : tensor<f32>
+  %%x0 = array.mul %%b, %%zero : (tensor<?xf32>, tensor<f32>) -> tensor<?xf32>
+  %%bb = array.mul %%b, %%b : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  %%rr0 = array.sum %%bb : tensor<?xf32> -> tensor<f32>
+  %%tol = array.full %(tol)s : tensor<f32>
+  %%stop = array.mul %%rr0, %%tol : (tensor<f32>, tensor<f32>) -> tensor<f32>
+  %%k0 = array.full 0 : tensor<i32>
+  %%one = array.full 1 : tensor<i32>
+  %%kmax = array.full %(max_iters)d : tensor<i32>
+  %%x, %%r, %%p, %%rr, %%k = scf.while (%%x_i = %%x0, %%r_i = %%b, %%p_i = %%b, %%rr_i = %%rr0, %%k_i = %%k0)
+      : (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<f32>, tensor<i32>)
+      -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<f32>, tensor<i32>) {
+    %%big = array.greater %%rr_i, %%stop : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %%more = array.less %%k_i, %%kmax : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %%go = array.logical_and %%big, %%more : (tensor<i1>, tensor<i1>) -> tensor<i1>
+    %%c = tensor.extract %%go[] : tensor<i1>
+    scf.condition(%%c) %%x_i, %%r_i, %%p_i, %%rr_i, %%k_i : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<f32>, tensor<i32>
+  } do {
+  ^bb0(%%x_i: tensor<?xf32>, %%r_i: tensor<?xf32>, %%p_i: tensor<?xf32>, %%rr_i: tensor<f32>, %%k_i: tensor<i32>):
+    %%ap = array.spmv %%a, %%p_i : (tensor<?x?xf32, #CSR>, tensor<?xf32>) -> tensor<?xf32>
+    %%pap_v = array.mul %%p_i, %%ap : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    %%pap = array.sum %%pap_v : tensor<?xf32> -> tensor<f32>
+    %%alpha = array.div %%rr_i, %%pap : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    %%ap_s = array.mul %%p_i, %%alpha : (tensor<?xf32>, tensor<f32>) -> tensor<?xf32>
+    %%x_n = array.add %%x_i, %%ap_s : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    %%aap = array.mul %%ap, %%alpha : (tensor<?xf32>, tensor<f32>) -> tensor<?xf32>
+    %%r_n = array.sub %%r_i, %%aap : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    %%rr_v = array.mul %%r_n, %%r_n : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    %%rr_n = array.sum %%rr_v : tensor<?xf32> -> tensor<f32>
+    %%beta = array.div %%rr_n, %%rr_i : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    %%bp = array.mul %%p_i, %%beta : (tensor<?xf32>, tensor<f32>) -> tensor<?xf32>
+    %%p_n = array.add %%r_n, %%bp : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    %%k_n = array.add %%k_i, %%one : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    scf.yield %%x_n, %%r_n, %%p_n, %%rr_n, %%k_n : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<f32>, tensor<i32>
+  }
+  array.save_npy %%x, "cg_x.npy" : tensor<?xf32>
+  array.save_npy %%k, "cg_k.npy" : tensor<i32>
+  return
+}
+"""
+
+
+def conjugate_gradient_until(grid, rel_tol, max_iters):
+    """CG on the 2-D Poisson matrix of `grid` x `grid` until r.r falls to
+    `rel_tol` times b.b: an `scf.while` whose test is a device 0-d array
+    (ours) against the loop with a host check per iteration (CuPy, PyTorch
+    eager; a CUDA graph cannot hold it)."""
+    program = CG_WHILE % {"tol": "%.6e" % rel_tol, "max_iters": max_iters}
+    base = conjugate_gradient(grid, 1)
+
+    def ref(data, indices, indptr, b):
+        data64 = data.astype(np.float64)
+        starts = indptr[:-1]
+        return cg_until(np.zeros_like,
+                        lambda p: np.add.reduceat(data64 * p[indices], starts),
+                        b.astype(np.float64), rel_tol, max_iters)
+
+    def torch_setup(torch, data, indices, indptr, b):
+        a = torch.sparse_csr_tensor(indptr.long(), indices.long(), data,
+                                    size=(b.numel(), b.numel()))
+        return lambda: cg_until(torch.zeros_like, lambda p: a @ p, b, rel_tol,
+                                max_iters)
+
+    def cupy_setup(cp, data, indices, indptr, b):
+        import cupyx.scipy.sparse as sp
+        a = sp.csr_matrix((data, indices, indptr), shape=(b.size, b.size))
+        return lambda: cg_until(cp.zeros_like, lambda p: a @ p, b, rel_tol,
+                                max_iters)
+
+    w = Workload("cg_until_poisson%d" % grid,
+                 "CG until r.r <= %g b.b, 2-D Poisson %d x %d, float32"
+                 % (rel_tol, grid, grid), program, base.inputs, ref,
+                 torch_setup, cupy_setup, output="cg_x")
+    w.graphable = False  # a host test per iteration: no torch CUDA graph
+    return w
+
+
 WORKLOADS = [scale_shift(1024, 100), scale_shift(1 << 20, 100),
-             conjugate_gradient(256, 1000)]
+             conjugate_gradient(256, 1000),
+             conjugate_gradient_until(256, 1e-8, 5000)]
 
 
 def prepare(args):
@@ -181,6 +293,30 @@ def run_ours(exe, workdir, iters, warmup, env=None):
                                   warmup, cwd=workdir, env=env)
     return (float(np.median(bench["span_ms"])),
             sum(op["calls"] for op in kernels) / bench["iterations"])
+
+
+def graphed_loop(torch, eager, ref, row, args):
+    """PyTorch's loop captured once into a CUDA graph, replayed: its time
+    and error into `row`."""
+    event = lambda: torch.cuda.Event(enable_timing=True)
+    elapsed = lambda start, end: start.elapsed_time(end)
+    stream = torch.cuda.Stream()
+    stream.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(stream):
+        for _ in range(3):
+            eager()
+    torch.cuda.current_stream().wait_stream(stream)
+    try:
+        graph = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(graph):
+            graphed = eager()
+        row["torch_graph_ms"] = time_events(event, elapsed, graph.replay,
+                                            args.iters, args.warmup)
+        graph.replay()
+        torch.cuda.synchronize()
+        row["torch_graph_err"] = rel_error(graphed.cpu().numpy(), ref)
+    except Exception as e:  # reported, the others still run
+        row["torch_graph_error"] = str(e)[:200]
 
 
 def run(args):
@@ -223,24 +359,13 @@ def run(args):
         row["torch_eager_ms"] = time_events(event, elapsed, eager, args.iters,
                                             args.warmup)
         row["torch_eager_err"] = rel_error(eager().cpu().numpy(), ref)
-        # The loop captured once into a CUDA graph, replayed.
-        stream = torch.cuda.Stream()
-        stream.wait_stream(torch.cuda.current_stream())
-        with torch.cuda.stream(stream):
-            for _ in range(3):
-                eager()
-        torch.cuda.current_stream().wait_stream(stream)
-        try:
-            graph = torch.cuda.CUDAGraph()
-            with torch.cuda.graph(graph):
-                graphed = eager()
-            row["torch_graph_ms"] = time_events(event, elapsed, graph.replay,
-                                                args.iters, args.warmup)
-            graph.replay()
-            torch.cuda.synchronize()
-            row["torch_graph_err"] = rel_error(graphed.cpu().numpy(), ref)
-        except Exception as e:  # reported, the others still run
-            row["torch_graph_error"] = str(e)[:200]
+        if "cg_k" in w.program:
+            row["ours_iterations"] = int(np.load(os.path.join(work,
+                                                              "cg_k.npy")))
+        if getattr(w, "graphable", True):
+            graphed_loop(torch, eager, ref, row, args)
+        else:
+            row["torch_graph_error"] = "a host test per iteration"
         if cp is not None:
             arrays_cp = [cp.asarray(a) for a in arrays.values()]
             fn = w.cupy_setup(cp, *arrays_cp)
@@ -255,7 +380,7 @@ def run(args):
             row["speedup_vs_best"] = best / row["ours_ms"]
         rows.append(row)
         print("%-24s %s" % (w.name, {
-            k: (round(v, 4) if isinstance(v, float) else v)
+            k: (float("%.4g" % v) if isinstance(v, float) else v)
             for k, v in row.items() if k != "what"}), flush=True)
     with open(os.path.join(args.results, "launch.json"), "w") as f:
         json.dump(rows, f, indent=1)
