@@ -32,7 +32,9 @@ extern "C" {
  * launches at most as many clusters as fit on the device at once
  * (arrayrt_max_active_clusters): the cluster kernels arrayc emits loop over
  * their rows or tiles with a stride of the grid, so any grid is correct and
- * clusters that would wait for others to finish loop instead.
+ * clusters that would wait for others to finish loop instead. Its
+ * paramsCount is ignored (MLIR 22's gpu-to-llvm does not pass it; the
+ * kernel's parameters are counted with cuFuncGetParamInfo where needed).
  * The generated code loads modules from global constructors and creates and
  * destroys a stream per group of GPU operations.
  *===----------------------------------------------------------------------===*/

@@ -203,7 +203,10 @@ void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
                              intptr_t gridX, intptr_t gridY, intptr_t gridZ,
                              intptr_t blockX, intptr_t blockY, intptr_t blockZ,
                              int32_t smem, void *stream_, void **params,
-                             void **extra, size_t paramsCount) {
+                             void **extra, size_t /*paramsCount*/) {
+  // MLIR 22's gpu-to-llvm calls this without its last argument (the
+  // declaration it builds ends at `extra`), so the count is whatever the
+  // register holds: the parameters are counted from the kernel instead.
   rejectExtra(extra);
   if (emptyGrid(gridX, gridY, gridZ))
     return;
@@ -230,7 +233,7 @@ void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
   }
   arrayrt::launchClusterKernel(static_cast<CUfunction>(function), cluster, grid,
                                block, bytes, static_cast<CUstream>(stream_),
-                               params, static_cast<long>(paramsCount));
+                               params, /*paramCount=*/-1);
 }
 
 void *mgpuStreamCreate(void) { return arrayrt_stream_create(); }
