@@ -278,13 +278,12 @@ def ArrayGpuReductions : Pass<"array-gpu-reductions", "func::FuncOp"> {
       are split over several blocks (a full reduction gets
       `target-blocks`), which write partial results to a temporary buffer
       that a second kernel (a block per output) combines; with
-      `max-cluster-size` > 1 (sm_90), rows whose inputs the threads of one
-      cluster (the largest power of two up to it) read in four unrolled
-      rounds of 16-byte loads (512 KiB with 8 blocks of 256 threads: a dot
-      product of 65536 float32) are one kernel instead: a cluster per
-      output, the blocks' totals combined in rank order through
-      distributed shared memory and stored by rank 0 (chosen at run time
-      when the size is dynamic).
+      `max-cluster-size` > 1 (sm_90), rows short enough that the blocks of
+      one cluster (the largest power of two up to it) each fold at most
+      four unrolled rounds per thread (131072 float32 with 8 blocks of 256
+      threads) are one kernel instead: a cluster per output, the blocks'
+      totals combined in rank order through distributed shared memory and
+      stored by rank 0 (chosen at run time when the size is dynamic).
     - columns (its contiguous index is kept, at least 32 outputs), static
       sizes: column tiles, one kernel. A thread owns a vector of
       consecutive outputs (16 bytes of the widest input read along the
