@@ -64,11 +64,10 @@ namespace {
 constexpr int64_t kMinCooperativeExtent = 16;
 /// Rows of at most this many elements get a warp each instead of a block.
 constexpr int64_t kMaxWarpRow = 2048;
-/// Split rows go to one thread-block cluster (one kernel) when their
-/// inputs' bytes are at most this many unrolled rounds of 16-byte loads by
-/// each of the cluster's threads: 512 KiB for 8 blocks of 256 threads
-/// (dot products of 65536 float32, sums of 131072), which 8 SMs read in
-/// about as long as a second kernel's launch takes.
+/// Split rows go to one thread-block cluster (one kernel) when each of its
+/// threads then folds at most this many times `unroll` element groups:
+/// 8 blocks of 256 threads take rows of up to 128K float32 (512 KiB),
+/// which 8 SMs read in about as long as a second kernel's launch takes.
 constexpr int64_t kClusterRowRounds = 4;
 /// Column tiles load one 16-byte vector per thread per step, not unrolled:
 /// the fewer registers let more blocks share an SM, which keeps more loads
@@ -577,27 +576,19 @@ void mapRows(OpBuilder &b, Location loc, Reduction &red, const Config &config) {
                   width);
     return;
   }
-  // Rows short enough for one cluster's blocks (kClusterRowRounds): one
-  // kernel, its blocks combining their totals through distributed shared
-  // memory, instead of partials and a second kernel. Chosen at run time
-  // for dynamic sizes.
+  // Rows short enough for one cluster's blocks (each thread `unroll`
+  // groups at most kClusterRowRounds times): one kernel, its blocks
+  // combining their totals through distributed shared memory, instead of
+  // partials and a second kernel. Chosen at run time for dynamic sizes.
   int64_t cluster = llvm::bit_floor(
       static_cast<uint64_t>(std::max<int64_t>(config.maxClusterSize, 1)));
   if (cluster < 2) {
     emitSplitRows(b, loc, red, config, splits, width);
     return;
   }
-  int64_t bytesPerElement = 0;
-  for (Value input : red.op.getDpsInputs())
-    if (auto type = dyn_cast<MemRefType>(input.getType()))
-      bytesPerElement += llvm::divideCeil(type.getElementTypeBitWidth(), 8);
-  int64_t maxBytes =
-      cluster * config.blockSize * config.unroll * kClusterRowRounds * 16;
-  Value fits = b.createOrFold<arith::CmpIOp>(
-      loc, arith::CmpIPredicate::ule,
-      b.createOrFold<arith::MulIOp>(
-          loc, red.extent, cst(b, loc, std::max<int64_t>(bytesPerElement, 1))),
-      cst(b, loc, maxBytes));
+  Value fits =
+      b.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::ule, useful,
+                                    cst(b, loc, cluster * kClusterRowRounds));
   if (std::optional<int64_t> known = getConstantIntValue(fits)) {
     if (*known)
       emitClusterRowKernel(b, loc, red, config, cluster, width);

@@ -341,8 +341,7 @@ func.func @row_mean(%x: memref<?x?xf32>, %r: memref<?xf32>) {
 // -----
 
 // A whole-array sum small enough for one thread-block cluster (65536
-// float32, 256 KiB: 8 blocks, each thread folding 2 unrolled rounds of
-// float4):
+// float32: 8 blocks each folding 2 unrolled rounds of float4 per thread):
 // one kernel, the blocks' totals combined through distributed shared
 // memory (st.async to each block's slot, an mbarrier wait), rank 0 storing
 // the result; no partials. Without clusters: partials and a second kernel.
@@ -374,12 +373,10 @@ func.func @full_cluster(%x: memref<65536xf32>, %out: memref<f64>) {
 
 // -----
 
-// Of dynamic size, both: the cluster kernel for at most 512 KiB of input
-// (8 blocks x 256 threads x 4 rounds of 4 16-byte loads), else the
-// partials and the second kernel.
+// Of dynamic size, both: the cluster kernel when each thread folds at most
+// 4 unrolled rounds, else the partials and the second kernel.
 // TILES-LABEL: func.func @full_dynamic
-// TILES: %[[BYTES:.+]] = arith.muli %{{.+}}, %c4
-// TILES: %[[FITS:.+]] = arith.cmpi ule, %[[BYTES]], %c524288
+// TILES: %[[FITS:.+]] = arith.cmpi ule, %{{.+}}, %c32
 // TILES: scf.if %[[FITS]] {
 // TILES: gpu.launch clusters({{.*}}) in ({{.*}} = %c8{{.*}})
 // TILES: } else {
