@@ -47,7 +47,6 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "llvm/ADT/bit.h"
 
 namespace mlir::array {
 #define GEN_PASS_DEF_ARRAYGPUREDUCTIONS
@@ -64,11 +63,6 @@ namespace {
 constexpr int64_t kMinCooperativeExtent = 16;
 /// Rows of at most this many elements get a warp each instead of a block.
 constexpr int64_t kMaxWarpRow = 2048;
-/// Split rows go to one thread-block cluster (one kernel) when each of its
-/// threads then folds at most this many times `unroll` element groups:
-/// 8 blocks of 256 threads take rows of up to 128K float32 (512 KiB),
-/// which 8 SMs read in about as long as a second kernel's launch takes.
-constexpr int64_t kClusterRowRounds = 4;
 /// Column tiles load one 16-byte vector per thread per step, not unrolled:
 /// the fewer registers let more blocks share an SM, which keeps more loads
 /// in flight than unrolling does (H200, a bfloat16 sum over the middle
@@ -480,77 +474,6 @@ void emitRowFinalize(OpBuilder &b, Location loc, Reduction &red,
   });
 }
 
-/// Rows split over the `cluster` blocks of a thread-block cluster, one
-/// kernel: cluster c takes rows c, c + #clusters, ...; block rank r of it
-/// reads part r of each (thread t element groups r*T + t, r*T + t + C*T,
-/// ...), the block totals meet in every block through distributed shared
-/// memory in rank order (clusterReduce), and rank 0 stores the result. No
-/// partial results in global memory, no second kernel, deterministic.
-void emitClusterRowKernel(OpBuilder &b, Location loc, Reduction &red,
-                          const Config &config, int64_t cluster,
-                          int64_t width) {
-  Value groups =
-      b.createOrFold<arith::DivUIOp>(loc, red.extent, cst(b, loc, width));
-  Value clusters = b.createOrFold<arith::MinUIOp>(
-      loc, red.numOutputs, cst(b, loc, kMaxGrid / cluster));
-  Value grid =
-      b.createOrFold<arith::MulIOp>(loc, clusters, cst(b, loc, cluster));
-  OpBuilder::InsertionGuard guard(b);
-  SmallVector<Type> scratch{reductionScratchType(red.accType())};
-  llvm::append_range(
-      scratch, clusterExchangeTypes(b.getContext(), {red.accType()}, cluster));
-  gpu::LaunchOp launch =
-      createLaunch(b, loc, grid, config.blockSize, scratch, cluster);
-  ArrayRef<BlockArgument> buffers = launch.getWorkgroupAttributions();
-  ClusterExchange exchange;
-  exchange.clusterSize = cluster;
-  exchange.barriers = buffers[1];
-  exchange.slots.push_back(buffers[2]);
-  Value tid = launch.getThreadIds().x;
-  initClusterExchange(b, loc, exchange, tid);
-  Value size = cst(b, loc, cluster);
-  Value rank = arith::RemUIOp::create(b, loc, launch.getBlockIds().x, size);
-  Value first = arith::DivUIOp::create(b, loc, launch.getBlockIds().x, size);
-  Value stride = arith::DivUIOp::create(b, loc, launch.getGridSize().x, size);
-  auto rows = scf::ForOp::create(b, loc, first, red.numOutputs, stride);
-  b.setInsertionPointAfter(rows);
-  finishClusterExchange(b, loc);
-  b.setInsertionPointToStart(rows.getBody());
-  Value row = rows.getInductionVar();
-  Value round = arith::DivUIOp::create(
-      b, loc, arith::SubIOp::create(b, loc, row, first), stride);
-  SmallVector<Value> ivs = outputIvs(b, loc, red, row);
-  Value threads = cst(b, loc, config.blockSize);
-  Value start = b.createOrFold<arith::AddIOp>(
-      loc, b.createOrFold<arith::MulIOp>(loc, rank, threads), tid);
-  Value step = cst(b, loc, cluster * config.blockSize);
-  Value acc =
-      accumulateStrided(b, loc, red, ivs, start, groups, step, width,
-                        config.unroll, red.combiner.neutralValue(b, loc));
-  Value total =
-      blockReduce(b, loc, red.combiner, acc, buffers[0], tid, config.blockSize);
-  total =
-      clusterReduce(b, loc, red.combiner, total, exchange, 0, round, rank, tid);
-  Value leader = arith::AndIOp::create(
-      b, loc,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rank,
-                            cst(b, loc, 0)),
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
-                            cst(b, loc, 0)));
-  emitIf(b, loc, leader,
-         [&](OpBuilder &b) { storeResult(b, loc, red, ivs, total); });
-}
-
-/// The split rows' partials and the kernel that combines them, freed after.
-void emitSplitRows(OpBuilder &b, Location loc, Reduction &red,
-                   const Config &config, Value splits, int64_t width) {
-  Value partials = allocPartials(
-      b, loc, red, b.createOrFold<arith::MulIOp>(loc, red.numOutputs, splits));
-  emitRowKernel(b, loc, red, config, config.blockSize, splits, partials, width);
-  emitRowFinalize(b, loc, red, config, splits, partials);
-  memref::DeallocOp::create(b, loc, partials);
-}
-
 void mapRows(OpBuilder &b, Location loc, Reduction &red, const Config &config) {
   int64_t width = vectorWidth(red, red.reductionDims.back());
   std::optional<int64_t> extent = getConstantIntValue(red.extent);
@@ -576,32 +499,11 @@ void mapRows(OpBuilder &b, Location loc, Reduction &red, const Config &config) {
                   width);
     return;
   }
-  // Rows short enough for one cluster's blocks (each thread `unroll`
-  // groups at most kClusterRowRounds times): one kernel, its blocks
-  // combining their totals through distributed shared memory, instead of
-  // partials and a second kernel. Chosen at run time for dynamic sizes.
-  int64_t cluster = llvm::bit_floor(
-      static_cast<uint64_t>(std::max<int64_t>(config.maxClusterSize, 1)));
-  if (cluster < 2) {
-    emitSplitRows(b, loc, red, config, splits, width);
-    return;
-  }
-  Value fits =
-      b.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::ule, useful,
-                                    cst(b, loc, cluster * kClusterRowRounds));
-  if (std::optional<int64_t> known = getConstantIntValue(fits)) {
-    if (*known)
-      emitClusterRowKernel(b, loc, red, config, cluster, width);
-    else
-      emitSplitRows(b, loc, red, config, splits, width);
-    return;
-  }
-  auto choice = scf::IfOp::create(b, loc, fits, /*withElseRegion=*/true);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(choice.thenBlock());
-  emitClusterRowKernel(b, loc, red, config, cluster, width);
-  b.setInsertionPointToStart(choice.elseBlock());
-  emitSplitRows(b, loc, red, config, splits, width);
+  Value partials = allocPartials(
+      b, loc, red, b.createOrFold<arith::MulIOp>(loc, red.numOutputs, splits));
+  emitRowKernel(b, loc, red, config, config.blockSize, splits, partials, width);
+  emitRowFinalize(b, loc, red, config, splits, partials);
+  memref::DeallocOp::create(b, loc, partials);
 }
 
 //===----------------------------------------------------------------------===//

@@ -277,13 +277,7 @@ def ArrayGpuReductions : Pass<"array-gpu-reductions", "func::FuncOp"> {
       there are fewer outputs than `target-blocks`, each output's elements
       are split over several blocks (a full reduction gets
       `target-blocks`), which write partial results to a temporary buffer
-      that a second kernel (a block per output) combines; with
-      `max-cluster-size` > 1 (sm_90), rows short enough that the blocks of
-      one cluster (the largest power of two up to it) each fold at most
-      four unrolled rounds per thread (131072 float32 with 8 blocks of 256
-      threads) are one kernel instead: a cluster per output, the blocks'
-      totals combined in rank order through distributed shared memory and
-      stored by rank 0 (chosen at run time when the size is dynamic).
+      that a second kernel (a block per output) combines.
     - columns (its contiguous index is kept, at least 32 outputs), static
       sizes: column tiles, one kernel. A thread owns a vector of
       consecutive outputs (16 bytes of the widest input read along the
@@ -355,9 +349,8 @@ def ArrayGpuReductions : Pass<"array-gpu-reductions", "func::FuncOp"> {
     Option<"unroll", "unroll", "int64_t", "4",
            "Element groups each thread loads before combining them.">,
     Option<"maxClusterSize", "max-cluster-size", "int64_t", "1",
-           "Most blocks of a thread-block cluster a column tile's or a "
-           "short split row's reduced elements may be split over (sm_90 "
-           "and later; 1: no clusters).">,
+           "Most blocks of a thread-block cluster a column tile's reduced "
+           "elements may be split over (sm_90 and later; 1: no clusters).">,
   ];
   let dependentDialects = [
     "affine::AffineDialect", "arith::ArithDialect", "gpu::GPUDialect",
