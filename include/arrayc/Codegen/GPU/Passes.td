@@ -439,7 +439,11 @@ def ArrayGpuDeviceMemory : Pass<"array-gpu-device-memory", "ModuleOp"> {
     and places each class as a whole: on the device when a kernel or a
     device-side runtime operation uses it, in host memory when only host
     code touches it (such as the ownership flags of buffer deallocation, or
-    a `tensor.from_elements` only read back on the host). Then:
+    a `tensor.from_elements` only read back on the host). A class that no
+    code reads on either side (only copied, passed on, printed or freed,
+    like the copy an `scf.while` condition forwards of a 0-d array) and is
+    copied from a device class lives on the device too, so the copy needs
+    no host wait. Then:
 
     - `memref.alloc`/`memref.dealloc` of device classes become
       `gpu.alloc`/`gpu.dealloc`;

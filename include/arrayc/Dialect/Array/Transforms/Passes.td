@@ -142,10 +142,13 @@ def ArraySplitSharedFills : Pass<"array-split-shared-fills"> {
     A `linalg.fill` of a `tensor.empty` (or a reshape of one) whose result several ops take as
     their destination (CSE merges the identical initial values of a layer
     norm's mean and variance, say) gets a copy right before each of those
-    ops but the first. One-shot bufferization would otherwise fill one
-    buffer and copy it for every other op that writes into it in place;
-    separate fills are one cheap write each, which a row kernel then keeps
-    in registers (no copy breaks the row group).
+    ops but the first in the fill's block, and before every one in a
+    nested region (a loop body's reduction whose fill CSE merged with one
+    before the loop). One-shot bufferization would otherwise fill one
+    buffer and copy it for every other op that writes into it in place
+    (every iteration, in a loop); separate fills are one cheap write each,
+    which a row kernel then keeps in registers (no copy breaks the row
+    group) and a reduction kernel folds into its result.
 
     ```mlir
     // Before
