@@ -56,6 +56,8 @@ void array::buildBufferizationPipeline(OpPassManager &pm) {
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // A while loop forwards its carried buffers, not copies of them.
+  pm.addPass(createArrayWhileForwardCopies());
   bufferization::buildBufferDeallocationPipeline(pm);
   // A function returning a view of its argument keeps a bufferization.clone.
   pm.addPass(createConvertBufferizationToMemRefPass());

@@ -135,6 +135,36 @@ def ArrayElementwiseLoops : Pass<"array-elementwise-loops"> {
                            "tensor::TensorDialect"];
 }
 
+def ArrayWhileForwardCopies : Pass<"array-while-forward-copies"> {
+  let summary = "Forward a while loop's carried buffers without the copies "
+                "bufferization makes of them (after bufferization).";
+  let description = [{
+    One-shot bufferization gives every tensor an `scf.while` condition
+    forwards a new buffer and a copy, unless its buffers are equivalent to
+    the loop's on both sides (they are not when the body makes new arrays,
+    as every solver loop does): each iteration copies every carried array
+    once more. This pass forwards the "before" region's argument itself
+    instead of its copy, and drops the copy and its allocation, where that
+    cannot be told apart:
+
+    - the copy's target is an allocation of the "before" region used only
+      by the copy and once by `scf.condition`, and its source is an
+      argument of the "before" region;
+    - after the copy, the "before" region writes no memory but fresh
+      allocations of its own (the other forwarded copies);
+    - the "after" region never writes the forwarded buffer (its uses,
+      through views and casts, only read it or yield it);
+    - every buffer the "after" region writes is allocated in it, or is
+      defined outside the loop and neither the loop's initial value nor the
+      value yielded at the argument's position (buffers that may be the
+      argument's memory).
+
+    Runs right after one-shot bufferization, before buffer deallocation,
+    which then frees the buffers by their new owners.
+  }];
+  let dependentDialects = ["memref::MemRefDialect", "scf::SCFDialect"];
+}
+
 def ArraySplitSharedFills : Pass<"array-split-shared-fills"> {
   let summary = "Give each op that starts from a fill its own fill "
                 "(before bufferization).";
