@@ -99,18 +99,22 @@ def cg_loop(new_zero, matvec, b, iters):
     """bench/cg.mlir's loop (and bench/sparse.py's): `iters` conjugate-
     gradient steps on A x = b from x = 0, in b's array module."""
     x = new_zero(b)
-    r = b
-    p = r
+    r = p = b
     rr = r @ r
     for _ in range(iters):
-        ap = matvec(p)
-        alpha = rr / (p @ ap)
-        x = x + alpha * p
-        r = r - alpha * ap
-        rr_new = r @ r
-        p = r + (rr_new / rr) * p
-        rr = rr_new
+        x, r, p, rr = cg_step(matvec, x, r, p, rr)
     return x
+
+
+def cg_step(matvec, x, r, p, rr):
+    """One conjugate-gradient step: the new x, r, p and r.r."""
+    ap = matvec(p)
+    alpha = rr / (p @ ap)
+    x = x + alpha * p
+    r = r - alpha * ap
+    rr_new = r @ r
+    p = r + (rr_new / rr) * p
+    return x, r, p, rr_new
 
 
 def conjugate_gradient(grid, iters):
@@ -159,19 +163,12 @@ def cg_until(new_zero, matvec, b, rel_tol, max_iters):
     steps), the test read on the host every iteration as a NumPy user
     writes it: the loop CuPy and PyTorch run. Returns x."""
     x = new_zero(b)
-    r = b
-    p = r
+    r = p = b
     rr = r @ r
     stop = rr * rel_tol
     k = 0
     while float(rr) > float(stop) and k < max_iters:
-        ap = matvec(p)
-        alpha = rr / (p @ ap)
-        x = x + alpha * p
-        r = r - alpha * ap
-        rr_new = r @ r
-        p = r + (rr_new / rr) * p
-        rr = rr_new
+        x, r, p, rr = cg_step(matvec, x, r, p, rr)
         k += 1
     return x
 
