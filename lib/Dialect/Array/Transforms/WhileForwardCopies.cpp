@@ -119,10 +119,21 @@ std::optional<SmallVector<Value>> outerWrites(scf::WhileOp loop) {
         return WalkResult::interrupt();
       }
       Value root = rootOf(value);
-      // Written memory allocated in the region is its own.
-      if (root.getParentRegion() && after.isAncestor(root.getParentRegion()) &&
-          root.getDefiningOp<memref::AllocOp>())
+      // Memory the region allocates is its own, and its arguments are
+      // copies or, once forwarded, read only (checked per position).
+      if (after.isAncestor(root.getParentRegion()) &&
+          (isa_and_present<memref::AllocOp, memref::AllocaOp>(
+               root.getDefiningOp()) ||
+           (root.getParentBlock() == &after.front() &&
+            isa<BlockArgument>(root))))
         continue;
+      // A buffer from outside the loop is compared with the positions'
+      // initial and yielded buffers; anything else (a nested loop's
+      // argument, an op's result) might be any of them.
+      if (loop->isAncestor(root.getParentRegion()->getParentOp())) {
+        unknown = true;
+        return WalkResult::interrupt();
+      }
       outer.push_back(root);
     }
     return WalkResult::advance();

@@ -145,3 +145,33 @@ func.func @written_after_copy(%x0: memref<4xf32>, %go: i1) -> memref<4xf32> {
   }
   return %x : memref<4xf32>
 }
+
+// -----
+
+// The body writes, through a nested loop's argument, the buffer from
+// before the loop that it yields: that argument could be any buffer, so the
+// copy stays.
+// CHECK-LABEL: func.func @nested_loop_writes
+// CHECK: memref.copy
+// CHECK: scf.condition
+func.func @nested_loop_writes(%x0: memref<4xf32>, %go: i1) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %out = memref.alloc() : memref<4xf32>
+  %x = scf.while (%x_i = %x0) : (memref<4xf32>) -> memref<4xf32> {
+    %xc = memref.alloc() : memref<4xf32>
+    memref.copy %x_i, %xc : memref<4xf32> to memref<4xf32>
+    scf.condition(%go) %xc : memref<4xf32>
+  } do {
+  ^bb0(%x_i: memref<4xf32>):
+    %r = scf.for %k = %c0 to %c3 step %c1 iter_args(%acc = %out) -> memref<4xf32> {
+      %v = memref.load %x_i[%k] : memref<4xf32>
+      memref.store %v, %acc[%k] : memref<4xf32>
+      scf.yield %acc : memref<4xf32>
+    }
+    scf.yield %r : memref<4xf32>
+  }
+  %v = memref.load %x[%c0] : memref<4xf32>
+  return %v : f32
+}
