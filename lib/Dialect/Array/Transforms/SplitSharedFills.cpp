@@ -59,11 +59,11 @@ struct ArraySplitSharedFillsPass
       llvm::sort(inits, [](OpOperand *a, OpOperand *b) {
         return a->getOwner()->isBeforeInBlock(b->getOwner());
       });
-      SmallVector<OpOperand *> split(ArrayRef<OpOperand *>(inits).drop_front(
-          std::min<size_t>(inits.size(), 1)));
-      llvm::append_range(split, nested);
+      if (!inits.empty())
+        inits.erase(inits.begin()); // The first keeps the fill.
+      llvm::append_range(inits, nested);
       SmallVector<Operation *> chain = emptyChain(fill.getOutputs()[0]);
-      for (OpOperand *use : split) {
+      for (OpOperand *use : inits) {
         OpBuilder builder(use->getOwner());
         IRMapping mapping;
         for (Operation *op : chain)
