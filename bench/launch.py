@@ -34,14 +34,18 @@ class Workload:
     `ref(*arrays)`: the float64 result; `torch_setup(torch, *tensors)` and
     `cupy_setup(cp, *arrays)`: a function computing the result (set-up
     such as building a sparse matrix left out of the timing); the program
-    saves its result as OUTPUT.npy."""
+    saves its result as OUTPUT.npy, and its iteration count as
+    ITERATIONS.npy when that is given. `graphable`: whether PyTorch's loop
+    can be captured in a CUDA graph (not with a host test per
+    iteration)."""
 
     def __init__(self, name, what, program, inputs, ref, torch_setup,
-                 cupy_setup, output="y"):
+                 cupy_setup, output="y", iterations=None, graphable=True):
         self.name, self.what, self.program = name, what, program
         self.inputs, self.ref = inputs, ref
         self.torch_setup, self.cupy_setup = torch_setup, cupy_setup
-        self.output = output
+        self.output, self.iterations = output, iterations
+        self.graphable = graphable
 
 
 def scale_shift(n, iters):
@@ -254,12 +258,11 @@ def conjugate_gradient_until(grid, rel_tol, max_iters):
         return lambda: cg_until(cp.zeros_like, lambda p: a @ p, b, rel_tol,
                                 max_iters)
 
-    w = Workload("cg_until_poisson%d" % grid,
-                 "CG until r.r <= %g b.b, 2-D Poisson %d x %d, float32"
-                 % (rel_tol, grid, grid), program, base.inputs, ref,
-                 torch_setup, cupy_setup, output="cg_x")
-    w.graphable = False  # a host test per iteration: no torch CUDA graph
-    return w
+    return Workload("cg_until_poisson%d" % grid,
+                    "CG until r.r <= %g b.b, 2-D Poisson %d x %d, float32"
+                    % (rel_tol, grid, grid), program, base.inputs, ref,
+                    torch_setup, cupy_setup, output="cg_x",
+                    iterations="cg_k", graphable=False)
 
 
 WORKLOADS = [scale_shift(1024, 100), scale_shift(1 << 20, 100),
@@ -356,10 +359,10 @@ def run(args):
         row["torch_eager_ms"] = time_events(event, elapsed, eager, args.iters,
                                             args.warmup)
         row["torch_eager_err"] = rel_error(eager().cpu().numpy(), ref)
-        if "cg_k" in w.program:
-            row["ours_iterations"] = int(np.load(os.path.join(work,
-                                                              "cg_k.npy")))
-        if getattr(w, "graphable", True):
+        if w.iterations and "ours_ms" in row:
+            row["ours_iterations"] = int(np.load(os.path.join(
+                work, w.iterations + ".npy")))
+        if w.graphable:
             graphed_loop(torch, eager, ref, row, args)
         else:
             row["torch_graph_error"] = "a host test per iteration"
