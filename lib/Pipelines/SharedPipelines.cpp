@@ -48,6 +48,8 @@ void array::addExportAbi(OpPassManager &pm, StringRef kind, bool cuda) {
 void array::buildBufferizationPipeline(OpPassManager &pm) {
   // After the last CSE: one fill per op that starts from it, not a copy.
   pm.addPass(createArraySplitSharedFills());
+  // A while loop's carried arrays stay in one buffer each.
+  pm.addPass(createArrayWhileInPlace());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   // A loop carrying arrays (an iterative solver's x, r, p) yields new

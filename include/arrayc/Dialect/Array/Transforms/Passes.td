@@ -135,6 +135,83 @@ def ArrayElementwiseLoops : Pass<"array-elementwise-loops"> {
                            "tensor::TensorDialect"];
 }
 
+def ArrayWhileDeviceTest : Pass<"array-while-device-test"> {
+  let summary = "Compute a while loop's test from 0-d arrays as a 0-d "
+                "array (before bufferization, CUDA target).";
+  let description = [{
+    `while x.sum() > tol` reads the sum (a 0-d array) on the host and
+    compares it there. When an `scf.while` condition is computed by scalar
+    `arith` ops from `tensor.extract`s of 0-d arrays (and values from
+    outside those ops), this pass computes it as a `linalg.generic` over
+    those 0-d arrays into a `tensor<i1>` and extracts only that: on the
+    CUDA target the host then reads the test where the device computed
+    it, which is what `array-graph-while` needs to run the whole loop on
+    the device. The scalar ops the test alone used go.
+
+    ```mlir
+    // Before
+    %s = linalg.generic ... -> tensor<f32>   // the sum
+    %v = tensor.extract %s[] : tensor<f32>
+    %c = arith.cmpf ogt, %v, %tol : f32
+    scf.condition(%c) ...
+    // After
+    %t = linalg.generic {indexing_maps = [affine_map<() -> ()>,
+                                          affine_map<() -> ()>],
+                         iterator_types = []}
+        ins(%s : tensor<f32>) outs(%e : tensor<i1>) {
+    ^bb0(%in: f32, %out: i1):
+      %0 = arith.cmpf ogt, %in, %tol : f32
+      linalg.yield %0 : i1
+    } -> tensor<i1>
+    %c = tensor.extract %t[] : tensor<i1>
+    scf.condition(%c) ...
+    ```
+  }];
+  let dependentDialects = ["linalg::LinalgDialect", "tensor::TensorDialect"];
+}
+
+def ArrayWhileInPlace : Pass<"array-while-in-place"> {
+  let summary = "Keep each array a while loop carries in one buffer "
+                "(before bufferization).";
+  let description = [{
+    An `scf.while` whose condition forwards its arguments unchanged (a
+    solver's `while residual > tol`) yields each carried array's new value
+    into the old one's place: the yielded tensor becomes a
+    `bufferization.materialize_in_destination` into the "after" region's
+    argument, and when the op making it writes into a `tensor.empty` (or a
+    `linalg.fill` of one only it uses) it writes into the argument instead
+    (an empty tensor's contents are undefined, so no value changes).
+    One-shot bufferization then gives the loop one buffer per carried
+    array, the same every iteration: the new values are computed in it
+    where nothing reads the old value afterwards (an axpy `x + a * p`), else
+    computed aside and copied in. The loop allocates and copies nothing per
+    iteration for them, and its device work touches the same memory every
+    iteration, which is what lets `array-graph-while` run it as one CUDA
+    graph loop.
+
+    A value is left alone when its shape may differ from the argument's:
+    static sizes must be equal, a dynamic size equal by its bounds or by a
+    size check (`cf.assert` of an `arith.cmpi eq`) the body makes before
+    its yield.
+
+    ```mlir
+    // Before
+    } do {
+    ^bb0(%x: tensor<?xf32>):
+      %e = tensor.empty(%n) : tensor<?xf32>
+      %y = linalg.generic ... ins(%x, ...) outs(%e : tensor<?xf32>)
+      scf.yield %y : tensor<?xf32>
+    }
+    // After
+      %y = linalg.generic ... ins(%x, ...) outs(%x : tensor<?xf32>)
+      %m = bufferization.materialize_in_destination %y in %x
+          : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+      scf.yield %m : tensor<?xf32>
+    ```
+  }];
+  let dependentDialects = ["bufferization::BufferizationDialect"];
+}
+
 def ArrayWhileForwardCopies : Pass<"array-while-forward-copies"> {
   let summary = "Forward a while loop's carried buffers without the copies "
                 "bufferization makes of them (after bufferization).";
