@@ -28,7 +28,11 @@
 //
 // Graphs: while a stream captures (cuStreamBeginCapture), launches, copies
 // and memsets become nodes of the captured graph instead of running; a
-// graph launch runs its nodes in order. fakeCudaGraphCounts(counts) reads
+// graph launch runs its nodes in order. A conditional WHILE node
+// (cuGraphAddNode) runs its body, captured with cuStreamBeginCaptureToGraph,
+// while its handle's value is nonzero (at most 1,000,000 times), and the
+// runtime's kernel arrayrt_set_while_condition(handle, test) sets the value
+// from the byte `test` points at. fakeCudaGraphCounts(counts) reads
 // {captures, instantiations, updates, graph launches};
 // fakeCudaFailGraphInstantiation(1) makes instantiation fail. A kernel's
 // parameter sizes (cuFuncGetParamInfo) are what fakeCudaSetParamSizes(name,
@@ -51,8 +55,10 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -72,6 +78,10 @@ struct FakeFunction {
 
 struct FakeGraph {
   std::vector<std::function<void()>> nodes;
+  // The bodies of conditional nodes, and the arrays cuGraphAddNode hands
+  // them out in (phGraph_out: the driver's memory, valid with the graph).
+  std::vector<std::shared_ptr<FakeGraph>> bodies;
+  std::deque<CUgraph> bodyHandles;
 };
 
 struct FakeModule {
@@ -91,6 +101,7 @@ struct State {
   FakeGraph *capturing = nullptr;
   long graphCounts[4] = {}; // Captures, instantiations, updates, launches.
   bool failInstantiation = false;
+  std::vector<unsigned> conditions; // By conditional handle.
   std::map<std::string, std::vector<size_t>> paramSizes;
 };
 
@@ -117,8 +128,8 @@ CUresult allocate(CUdeviceptr *ptr, size_t bytes) {
   }
   // 256-byte aligned and zeroed, as cuMemAlloc's memory is aligned.
   constexpr size_t kAlignment = 256;
-  size_t rounded = (std::max<size_t>(bytes, 1) + kAlignment - 1) /
-                   kAlignment * kAlignment;
+  size_t rounded =
+      (std::max<size_t>(bytes, 1) + kAlignment - 1) / kAlignment * kAlignment;
   void *memory = std::aligned_alloc(kAlignment, rounded);
   if (!memory)
     return CUDA_ERROR_OUT_OF_MEMORY;
@@ -188,10 +199,10 @@ template <typename I> void rowStats(void **params, unsigned blocks) {
     stats[2 * b] = 0;
     stats[2 * b + 1] = ~0ull;
   }
-  stats[2 * blocks] = static_cast<unsigned long long>(
-      static_cast<long long>(indptr[0]));
-  stats[2 * blocks + 1] = static_cast<unsigned long long>(
-      static_cast<long long>(indptr[rows]));
+  stats[2 * blocks] =
+      static_cast<unsigned long long>(static_cast<long long>(indptr[0]));
+  stats[2 * blocks + 1] =
+      static_cast<unsigned long long>(static_cast<long long>(indptr[rows]));
   for (long long row = 0; row < rows; ++row) {
     const long long length = static_cast<long long>(indptr[row + 1]) -
                              static_cast<long long>(indptr[row]);
@@ -369,6 +380,14 @@ CUresult cuLaunchKernel(CUfunction function, unsigned int gridX,
     rowStats<int>(params, gridX);
   else if (name == "arrayrt_csr_row_stats_i64" && !capturing())
     rowStats<long long>(params, gridX);
+  if (name == "arrayrt_set_while_condition") {
+    const auto handle = *static_cast<CUgraphConditionalHandle *>(params[0]);
+    const auto *test = *static_cast<const unsigned char **>(params[1]);
+    return enqueue([handle, test] {
+      std::lock_guard<std::mutex> lock(state().mutex);
+      state().conditions.at(handle) = *test != 0;
+    });
+  }
   return enqueue([name, cost = double(gridX) * gridY * gridZ] {
     {
       std::lock_guard<std::mutex> lock(state().mutex);
@@ -424,6 +443,73 @@ CUresult cuStreamEndCapture(CUstream, CUgraph *graph) {
     return CUDA_ERROR_ILLEGAL_STATE;
   *graph = reinterpret_cast<CUgraph>(state().capturing);
   state().capturing = nullptr;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuStreamBeginCaptureToGraph(CUstream, CUgraph graph,
+                                     const CUgraphNode *,
+                                     const CUgraphEdgeData *, size_t,
+                                     CUstreamCaptureMode) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  if (state().capturing)
+    return CUDA_ERROR_ILLEGAL_STATE;
+  state().capturing = reinterpret_cast<FakeGraph *>(graph);
+  ++state().graphCounts[0];
+  return CUDA_SUCCESS;
+}
+
+CUresult cuCtxGetCurrent(CUcontext *context) {
+  *context = reinterpret_cast<CUcontext>(&state().context);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuGraphCreate(CUgraph *graph, unsigned int) {
+  *graph = reinterpret_cast<CUgraph>(new FakeGraph);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuGraphConditionalHandleCreate(CUgraphConditionalHandle *handle,
+                                        CUgraph, CUcontext,
+                                        unsigned int defaultValue,
+                                        unsigned int) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  *handle = state().conditions.size();
+  state().conditions.push_back(defaultValue);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuGraphAddNode_v2(CUgraphNode *node, CUgraph graph,
+                           const CUgraphNode *, const CUgraphEdgeData *, size_t,
+                           CUgraphNodeParams *params) {
+  if (params->type != CU_GRAPH_NODE_TYPE_CONDITIONAL ||
+      params->conditional.type != CU_GRAPH_COND_TYPE_WHILE ||
+      params->conditional.size != 1)
+    return CUDA_ERROR_NOT_SUPPORTED;
+  auto *parent = reinterpret_cast<FakeGraph *>(graph);
+  auto body = std::make_shared<FakeGraph>();
+  parent->bodies.push_back(body);
+  parent->bodyHandles.push_back(reinterpret_cast<CUgraph>(body.get()));
+  params->conditional.phGraph_out = &parent->bodyHandles.back();
+  const CUgraphConditionalHandle handle = params->conditional.handle;
+  unsigned initial = 0;
+  {
+    std::lock_guard<std::mutex> lock(state().mutex);
+    initial = state().conditions.at(handle);
+  }
+  parent->nodes.push_back([body, handle, initial] {
+    auto condition = [&] {
+      std::lock_guard<std::mutex> lock(state().mutex);
+      return state().conditions.at(handle);
+    };
+    {
+      std::lock_guard<std::mutex> lock(state().mutex);
+      state().conditions.at(handle) = initial;
+    }
+    for (int runs = 0; runs < 1000000 && condition(); ++runs)
+      for (const std::function<void()> &step : body->nodes)
+        step();
+  });
+  *node = reinterpret_cast<CUgraphNode>(body.get());
   return CUDA_SUCCESS;
 }
 

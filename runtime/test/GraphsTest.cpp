@@ -270,4 +270,71 @@ TEST(GraphsTest, ACallThatFailsUnderCaptureIsQueuedDirectly) {
   EXPECT_EQ(launchedSince(list), "graph_kernel_a graph_kernel_a");
 }
 
+/// One iteration of a while loop as compiled code records it: a kernel,
+/// then the test, the first byte of `schedule`, shifted in from the next
+/// (through `scratch`): the loop runs while the schedule has ones.
+void whileIteration(void *kernel, unsigned char *schedule,
+                    unsigned char *scratch, arrayrt_stream_t stream) {
+  launch(kernel, schedule, 1);
+  arrayrt_memcpy(scratch, schedule + 1, 3, stream);
+  arrayrt_memcpy(schedule, scratch, 3, stream);
+}
+
+TEST(GraphsTest, AWhileIterationRunsTheRestOfTheLoopOnTheDevice) {
+  static const char region[] = "test: a while loop";
+  arrayrt_stream_t stream = arrayrt_default_stream();
+  void *a = kernel("graph_kernel_a");
+  auto *schedule = static_cast<unsigned char *>(arrayrt_alloc(4, stream));
+  auto *scratch = static_cast<unsigned char *>(arrayrt_alloc(4, stream));
+  for (int run = 0; run < 2; ++run) {
+    const unsigned char tests[4] = {1, 1, 0, 0};
+    std::memcpy(schedule, tests, 4);
+    GraphCounts before = graphCounts();
+    std::string list = launched();
+    arrayrt_graph_begin(region, stream);
+    whileIteration(a, schedule, scratch, stream);
+    EXPECT_EQ(schedule[1], 1); // Recorded, not run.
+    EXPECT_EQ(arrayrt_graph_while_end(region, stream,
+                                      reinterpret_cast<uintptr_t>(schedule)),
+              1);
+    // The recorded iteration (test 1), then one more (test 0): the launch
+    // list shows both; the second loop replays the first one's graph.
+    EXPECT_EQ(launchedSince(list), "graph_kernel_a graph_kernel_a");
+    EXPECT_EQ(schedule[0], 0);
+    GraphCounts counts = since(before);
+    EXPECT_EQ(counts.captures, run == 0 ? 1 : 0);
+    EXPECT_EQ(counts.instantiations, run == 0 ? 1 : 0);
+    EXPECT_EQ(counts.launches, 1);
+  }
+  arrayrt_free(schedule, stream);
+  arrayrt_free(scratch, stream);
+}
+
+TEST(GraphsTest, AWhileIterationThatCannotBeAGraphRunsOnceAndSaysSo) {
+  static const char region[] = "test: a while loop without graphs";
+  arrayrt_stream_t stream = arrayrt_default_stream();
+  void *a = kernel("graph_kernel_a");
+  auto *schedule = static_cast<unsigned char *>(arrayrt_alloc(4, stream));
+  auto *scratch = static_cast<unsigned char *>(arrayrt_alloc(4, stream));
+  const unsigned char tests[4] = {1, 1, 0, 0};
+  std::memcpy(schedule, tests, 4);
+  auto failInstantiation =
+      fakeDriverHook<void (*)(int)>("fakeCudaFailGraphInstantiation");
+  failInstantiation(1);
+  std::string list = launched();
+  // The host loop goes on with the iteration queued as it came.
+  for (int iteration = 0; iteration < 2; ++iteration) {
+    arrayrt_graph_begin(region, stream);
+    whileIteration(a, schedule, scratch, stream);
+    EXPECT_EQ(arrayrt_graph_while_end(region, stream,
+                                      reinterpret_cast<uintptr_t>(schedule)),
+              0);
+    EXPECT_EQ(schedule[0], iteration == 0 ? 1 : 0);
+  }
+  failInstantiation(0);
+  EXPECT_EQ(launchedSince(list), "graph_kernel_a graph_kernel_a");
+  arrayrt_free(schedule, stream);
+  arrayrt_free(scratch, stream);
+}
+
 } // namespace

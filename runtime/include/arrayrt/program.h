@@ -90,6 +90,19 @@ void arrayrt_host_span_end(void);
 void arrayrt_graph_begin(const char *region, arrayrt_stream_t stream);
 void arrayrt_graph_end(const char *region, arrayrt_stream_t stream);
 
+/* Ends a region that is one iteration of a while loop whose test the
+ * iteration writes to the device byte at `test` (an i1 buffer), after its
+ * host has seen the test pass: the iteration and every further one run on
+ * the device, as one CUDA graph whose conditional WHILE node repeats them
+ * while the byte is nonzero (a kernel of the runtime sets the node's
+ * condition at the end of each iteration; CUDA 12.4 drivers and later).
+ * Returns 1 when it launched that, and the loop is over for the host; 0
+ * when the iteration was queued as by arrayrt_graph_end (graphs off, the
+ * recording broken, conditional graphs unavailable) and the host reads the
+ * test itself. ARRAYRT_GRAPHS=2 counts the device loops. */
+int32_t arrayrt_graph_while_end(const char *region, arrayrt_stream_t stream,
+                                uint64_t test);
+
 /*===----------------------------------------------------------------------===
  * Program entry, benchmarking and profiling
  *

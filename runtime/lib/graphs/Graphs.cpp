@@ -1,6 +1,7 @@
 //===- Graphs.cpp - Loop bodies replayed as CUDA graphs -------------------===//
 
 #include "graphs/Graphs.h"
+#include "graphs/WhileLoops.h"
 
 #include "arrayrt/arrayrt.h"
 
@@ -111,6 +112,7 @@ struct Entry {
 /// What a region did, for ARRAYRT_GRAPHS=2.
 struct Counts {
   uint64_t runs = 0, replays = 0, captures = 0, updates = 0, unrecorded = 0;
+  uint64_t deviceLoops = 0; // While regions: loops launched on the device.
 };
 
 struct Region {
@@ -120,6 +122,10 @@ struct Region {
   uint64_t clock = 0;
   unsigned consecutiveBreaks = 0;
   bool disabled = false;
+  // A while loop's iteration whose loop could not be made a conditional
+  // graph (arrayrt_graph_while_end): replayed as an ordinary region since.
+  bool noDeviceLoop = false;
+  bool whileLoop = false; // Ended by arrayrt_graph_while_end.
   Counts counts;
 };
 
@@ -140,14 +146,17 @@ void printCounts() {
   for (auto &[name, region] : all.byName) {
     std::lock_guard<std::mutex> regionLock(region->mutex);
     const Counts &c = region->counts;
-    std::fprintf(stderr,
-                 "arrayrt: %s: %llu runs, %llu replayed, %llu captured "
-                 "(%llu into an existing graph), %llu not recorded%s\n",
-                 region->label.c_str(), (unsigned long long)c.runs,
-                 (unsigned long long)c.replays, (unsigned long long)c.captures,
-                 (unsigned long long)c.updates,
-                 (unsigned long long)c.unrecorded,
-                 region->disabled ? "; recording stopped" : "");
+    std::fprintf(
+        stderr,
+        "arrayrt: %s: %llu runs, %llu replayed, %llu captured "
+        "(%llu into an existing graph), %llu not recorded%s%s\n",
+        region->label.c_str(), (unsigned long long)c.runs,
+        (unsigned long long)c.replays, (unsigned long long)c.captures,
+        (unsigned long long)c.updates, (unsigned long long)c.unrecorded,
+        region->whileLoop
+            ? (", " + std::to_string(c.deviceLoops) + " device loops").c_str()
+            : "",
+        region->disabled ? "; recording stopped" : "");
   }
 }
 
@@ -412,6 +421,72 @@ void replay(Recorder &recorder) {
   recorder.issueAll();
 }
 
+/// Launches the rest of the while loop whose iteration `recorder` recorded
+/// (its test at `test`) as one conditional graph, built the first time its
+/// key is seen; whether it did. A region whose loop cannot be built is
+/// replayed as an ordinary one from then on.
+bool launchDeviceLoop(Recorder &recorder, uint64_t test) {
+  const GraphApi &api = *graphApi();
+  Region &region = *recorder.region;
+  std::lock_guard<std::mutex> lock(region.mutex);
+  if (region.noDeviceLoop)
+    return false;
+  region.consecutiveBreaks = 0;
+  std::string key = recorder.key;
+  key += 'W';
+  append(key, test);
+  CUgraphExec exec = nullptr;
+  for (Entry &known : region.graphs)
+    if (known.key == key) {
+      known.lastUse = ++region.clock;
+      exec = known.exec;
+    }
+  const char *why = "the driver cannot run graph loops";
+  if (!exec) {
+    CUgraph graph = nullptr;
+    CUresult built = buildWhileGraph(
+        captureStream(),
+        [&](CUstream stream) {
+          for (Step &step : recorder.steps)
+            if (CUresult status = recorder.issue(step, stream, false))
+              return status;
+          return CUDA_SUCCESS;
+        },
+        test, graph);
+    if (built == CUDA_SUCCESS) {
+      Entry *entry = nullptr;
+      CUresult placed = place(api, region, graph, entry);
+      api.destroy(graph);
+      if (placed == CUDA_SUCCESS) {
+        entry->key = key;
+        entry->lastUse = ++region.clock;
+        ++region.counts.captures;
+        exec = entry->exec;
+      } else {
+        why = "its instantiation failed";
+      }
+    } else if (built != CUDA_ERROR_NOT_SUPPORTED) {
+      why = "its capture failed";
+    }
+  }
+  if (exec) {
+    profile::ScopedDeviceOp timed(recorder.stream, profile::OpKind::Graph,
+                                  region.label.c_str());
+    if (api.launch(exec, recorder.stream) == CUDA_SUCCESS) {
+      ++region.counts.deviceLoops;
+      return true;
+    }
+    why = "cuGraphLaunch failed";
+  }
+  region.noDeviceLoop = true;
+  if (mode() == Mode::Verbose)
+    std::fprintf(stderr,
+                 "arrayrt: %s: not run on the device (%s); each iteration "
+                 "is replayed on its own from now on\n",
+                 region.label.c_str(), why);
+  return false;
+}
+
 } // namespace
 
 void detail::flushRecording() {
@@ -558,16 +633,26 @@ extern "C" void arrayrt_graph_begin(const char *region,
   detail::recording = &recorder;
 }
 
-extern "C" void arrayrt_graph_end(const char * /*region*/,
-                                  arrayrt_stream_t /*stream*/) {
+namespace {
+
+/// Ends the calling thread's run of a region: `test` is null for a loop
+/// body, the device address of the loop's test for a while loop's
+/// iteration. Whether the rest of the while loop was launched on the
+/// device.
+bool endRun(const uint64_t *test) {
   if (mode() == Mode::Off)
-    return;
+    return false;
   Recorder &recorder = threadRecorder();
   if (recorder.depth == 0 || --recorder.depth > 0)
-    return;
+    return false;
   detail::recording = nullptr;
   if (!recorder.region)
-    return;
+    return false;
+  bool deviceLoop = false;
+  if (test) {
+    std::lock_guard<std::mutex> lock(recorder.region->mutex);
+    recorder.region->whileLoop = true;
+  }
   if (recorder.broken) {
     Region &region = *recorder.region;
     std::lock_guard<std::mutex> lock(region.mutex);
@@ -575,7 +660,23 @@ extern "C" void arrayrt_graph_end(const char * /*region*/,
     if (++region.consecutiveBreaks >= kConsecutiveBreaksToDisable)
       region.disabled = true;
   } else if (!recorder.steps.empty()) {
-    replay(recorder);
+    deviceLoop = test && launchDeviceLoop(recorder, *test);
+    if (!deviceLoop)
+      replay(recorder);
   }
   recorder.clear();
+  return deviceLoop;
+}
+
+} // namespace
+
+extern "C" void arrayrt_graph_end(const char * /*region*/,
+                                  arrayrt_stream_t /*stream*/) {
+  endRun(nullptr);
+}
+
+extern "C" int32_t arrayrt_graph_while_end(const char * /*region*/,
+                                           arrayrt_stream_t /*stream*/,
+                                           uint64_t test) {
+  return endRun(&test) ? 1 : 0;
 }
