@@ -30,7 +30,8 @@ programs are compiled here and run there:
 A program's expected result is its `// NUMPY:` lines (compared as
 test/Integration/numpy_ref.py does) or, for programs that must stop with an
 error, a `// DEVICE-EXPECT-ERROR: <text>` line: exit status 1 and <text> on
-stderr. `// DEVICE-ENV: NAME=VALUE` lines set the program's environment.
+stderr. `// DEVICE-ENV: NAME=VALUE` lines set the program's environment,
+and each `// DEVICE-STDERR: REGEX` line must match its stderr.
 `// DEVICE-CASE: FOLDER [NAME=VALUE ...] TEXT` lines run the program once
 more in each FOLDER (`.`, or a subfolder the NumPy lines made, as the lit
 test's `cd %t.dir/FOLDER` lines do), with those variables set, and expect
@@ -106,6 +107,9 @@ def prepare(build, only=None):
         for line in text.splitlines():
             if line.strip().startswith("// DEVICE-EXPECT-ERROR:"):
                 entry["expect_error"] = line.split(":", 1)[1].strip()
+            if line.strip().startswith("// DEVICE-STDERR:"):
+                entry.setdefault("stderr", []).append(
+                    line.split(":", 1)[1].strip())
             if line.strip().startswith("// DEVICE-ENV:"):
                 name, value = line.split(":", 1)[1].strip().split("=", 1)
                 entry.setdefault("env", {})[name] = value
@@ -235,6 +239,11 @@ def run(out_dir, memcheck=None):
         else:
             ok = numpy_ref.compare(out_path, exe + ".mlir") == 0
             detail = "matches NumPy" if ok else "differs from NumPy"
+            missing = [pattern for pattern in entry.get("stderr", [])
+                       if not re.search(pattern, result.stderr)]
+            if missing:
+                ok = False
+                detail += "; stderr lacks /%s/" % missing[0]
         if checked:
             clean, words = memcheck_verdict(sanitizer_log, result.returncode)
             ok, detail = ok and clean, detail + words

@@ -68,6 +68,8 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addPass(createArraySplitSharedFills());
   pm.addNestedPass<func::FuncOp>(createArrayGpuUnitRows());
   pm.addPass(createCanonicalizerPass());
+  // A while loop's test read from 0-d arrays is computed on the device.
+  pm.addPass(createArrayWhileDeviceTest());
 
   buildBufferizationPipeline(pm);
   ArrayGpuMapLinalgOptions grid;
@@ -122,7 +124,9 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
     pm.addPass(createArrayExportResultBuffers());
   if (stop == PipelineStage::Kernels)
     return;
-  // Loop bodies that queue device work run as CUDA graphs.
+  // While loops whose test is on the device run there; other loop bodies
+  // that queue device work run as CUDA graphs.
+  pm.addPass(createArrayGraphWhile());
   pm.addPass(createArrayGraphRegions());
   // The one runtime lowering: every arrayrt op becomes runtime calls.
   pm.addPass(createArrayLoopStack());

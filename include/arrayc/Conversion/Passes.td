@@ -136,6 +136,63 @@ def ArrayLoopStack : Pass<"array-loop-stack", "ModuleOp"> {
   let dependentDialects = ["LLVM::LLVMDialect"];
 }
 
+def ArrayGraphWhile : Pass<"array-graph-while", "ModuleOp"> {
+  let summary = "Run a while loop whose test is on the device as one CUDA "
+                "graph loop, without a host wait per iteration.";
+  let description = [{
+    Rewrites each host `scf.while` that
+    - carries no values (`array-while-in-place` keeps a solver's arrays in
+      their buffers, and canonicalization drops the unchanged arguments),
+    - reads its test as compiled code does for a device `i1`: a host
+      buffer filled by a `gpu.memcpy` from a device buffer, an
+      `arrayrt.stream_synchronize`, a `memref.load` that is the condition,
+    - and otherwise queues device work (at least one operation in its
+      body) on one stream defined outside the loop, waits for nothing,
+      loads no host memory and calls no function (so that every iteration
+      queues the same work),
+
+    into: the condition region once, as it was (the host sees the first
+    test), and if it holds, a loop whose iteration is a graph region
+    (`arrayrt.graph_begin`, the body, the condition region's device work,
+    `arrayrt.graph_while_end` with the device test). When
+    `arrayrt.graph_while_end` launched the rest of the loop on the device
+    (a CUDA graph with a conditional WHILE node), the loop ends for the
+    host; otherwise the iteration was queued as an ordinary region and the
+    host reads the test, as before.
+
+    ```mlir
+    scf.while : () -> () {
+      %t = gpu.alloc async [%tok] () : memref<i1>
+      gpu.launch_func async [%tok] @k::@test args(..., %t : memref<i1>)
+      %h = memref.alloc() : memref<i1>
+      gpu.memcpy async [%tok] %h, %t : memref<i1>, memref<i1>
+      arrayrt.stream_synchronize %s
+      %c = memref.load %h[] : memref<i1>
+      memref.dealloc %h : memref<i1>
+      scf.condition(%c)
+    } do { <body> scf.yield }
+    // becomes
+    <the condition region with its read> -> %c0
+    scf.if %c0 {
+      scf.while : () -> () {
+        arrayrt.graph_begin "main: scf.while at cg.mlir:30:5" on %s
+        <body>
+        %t = gpu.alloc ...; gpu.launch_func ... @k::@test
+        %ran = arrayrt.graph_while_end "main: scf.while at cg.mlir:30:5"
+            on %s test %t : memref<i1>
+        %again = scf.if %ran -> (i1) { false } else { <the read of %t> }
+        scf.condition(%again)
+      } do { scf.yield }
+    }
+    ```
+
+    Run after `array-gpu-streams`, before `array-graph-regions` (CUDA
+    target).
+  }];
+  let dependentDialects = ["arrayrt::ArrayrtDialect", "scf::SCFDialect",
+                           "arith::ArithDialect"];
+}
+
 def ArrayGraphRegions : Pass<"array-graph-regions", "ModuleOp"> {
   let summary = "Make the body of each host loop that queues device work a "
                 "graph region, replayed by the runtime as a CUDA graph.";

@@ -420,6 +420,29 @@ template <typename Op> struct GraphMarkerToCall : CallPattern<Op> {
   std::string callee;
 };
 
+/// arrayrt_graph_while_end(name, stream, test's address) != 0.
+struct GraphWhileEndToCall : CallPattern<GraphWhileEndOp> {
+  using CallPattern::CallPattern;
+  FailureOr<SmallVector<Value>>
+  lower(GraphWhileEndOp op, PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value address = memref::ExtractAlignedPointerAsIndexOp::create(
+        rewriter, loc, op.getTest());
+    RuntimeCall call(rewriter, op);
+    call.addString("arrayrt_graph_region", op.getName())
+        .addStream(op.getStream())
+        .add(arith::IndexCastUIOp::create(rewriter, loc, rewriter.getI64Type(),
+                                          address));
+    FailureOr<func::CallOp> ran =
+        call.call("arrayrt_graph_while_end", rewriter.getI32Type());
+    if (failed(ran))
+      return failure();
+    Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
+    return SmallVector<Value>{arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ne, ran->getResult(0), zero)};
+  }
+};
+
 struct RangePopToCall : CallPattern<RangePopOp> {
   using CallPattern::CallPattern;
   FailureOr<SmallVector<Value>>
@@ -526,15 +549,14 @@ struct ResultAllocToCall : CallPattern<ResultAllocOp> {
     Value pointer = allocated->getResult(0);
     Value descriptor = LLVM::PoisonOp::create(rewriter, loc, structType);
     auto insert = [&](Value value, ArrayRef<int64_t> position) {
-      descriptor =
-          LLVM::InsertValueOp::create(rewriter, loc, descriptor, value,
-                                      position);
+      descriptor = LLVM::InsertValueOp::create(rewriter, loc, descriptor, value,
+                                               position);
     };
     insert(pointer, {0});
     insert(pointer, {1});
-    insert(arith::ConstantOp::create(rewriter, loc,
-                                     rewriter.getI64IntegerAttr(0)),
-           {2});
+    insert(
+        arith::ConstantOp::create(rewriter, loc, rewriter.getI64IntegerAttr(0)),
+        {2});
     Value stride =
         arith::ConstantOp::create(rewriter, loc, rewriter.getI64IntegerAttr(1));
     for (int64_t d = rank - 1; d >= 0; --d) {
@@ -597,6 +619,7 @@ void arrayrt::populateArrayrtToCallsPatterns(RewritePatternSet &patterns) {
                                                 "arrayrt_stream_destroy");
   patterns.add<GraphMarkerToCall<GraphBeginOp>>(context, "arrayrt_graph_begin");
   patterns.add<GraphMarkerToCall<GraphEndOp>>(context, "arrayrt_graph_end");
+  patterns.add<GraphWhileEndToCall>(context);
   patterns.add<HandleOpToCall<StreamSynchronizeOp>>(
       context, "arrayrt_stream_synchronize");
   patterns.add<HandleOpToCall<StreamWaitStreamOp>>(

@@ -13,6 +13,7 @@ namespace array {
 #define GEN_PASS_DECL_ARRAYCHECKALLOCATIONS
 #define GEN_PASS_DECL_ARRAYLOOPSTACK
 #define GEN_PASS_DECL_ARRAYGRAPHREGIONS
+#define GEN_PASS_DECL_ARRAYGRAPHWHILE
 #include "arrayc/Conversion/Passes.h.inc"
 
 } // namespace array

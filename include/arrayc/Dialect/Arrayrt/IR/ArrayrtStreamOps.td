@@ -189,6 +189,33 @@ def Arrayrt_GraphEndOp : Arrayrt_MarkerOp<"graph_end"> {
   let assemblyFormat = "$name `on` $stream attr-dict";
 }
 
+def Arrayrt_GraphWhileEndOp : Arrayrt_MarkerOp<"graph_while_end"> {
+  let summary = "Ends a run of a graph region that is one iteration of a "
+                "while loop, and runs the rest of the loop on the device "
+                "(`arrayrt_graph_while_end`).";
+  let description = [{
+    Ends the run the `arrayrt.graph_begin` of the same `name` started, a
+    run that is one iteration of a while loop (its body, then its test,
+    written to the device buffer `test`), after the host has seen the test
+    pass. The runtime launches that iteration and all further ones as one
+    CUDA graph whose conditional WHILE node repeats them while `test` holds
+    (arrayrt/program.h); `ran` is true then, and the loop is over for the
+    host. False: the iteration was queued as `arrayrt.graph_end` queues a
+    run (graphs off, the recording broken, conditional graphs unavailable),
+    and the host reads `test` itself. Made by `array-graph-while`.
+
+    ```mlir
+    %ran = arrayrt.graph_while_end "main: scf.while at cg.mlir:30:5" on %stream
+        test %flag : memref<i1>
+    ```
+  }];
+  let arguments = (ins StrAttr:$name, Arrayrt_StreamType:$stream,
+                       Arg<MemRefRankOf<[I1], [0]>, "", [MemRead]>:$test);
+  let results = (outs I1:$ran);
+  let assemblyFormat =
+      "$name `on` $stream `test` $test attr-dict `:` type($test)";
+}
+
 //===----------------------------------------------------------------------===//
 // Profiling
 //===----------------------------------------------------------------------===//
