@@ -4,6 +4,7 @@
 
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
 #include "arrayc/Dialect/Arrayrt/IR/ArrayrtOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -38,7 +39,8 @@ BufferUse array::classifyBufferUse(OpOperand &use) {
       .Case<memref::DeallocOp, memref::DimOp, memref::RankOp,
             memref::ExtractAlignedPointerAsIndexOp,
             memref::ExtractStridedMetadataOp, memref::CastOp,
-            ViewLikeOpInterface, func::ReturnOp, RegionBranchOpInterface,
+            ViewLikeOpInterface, arith::SelectOp, func::ReturnOp,
+            RegionBranchOpInterface,
             RegionBranchTerminatorOpInterface, arrayrt::PrintOp,
             arrayrt::SaveNpyOp, arrayrt::LoadNpyIntoOp>(
           [](Operation *) { return BufferUse::Neutral; })
@@ -83,6 +85,12 @@ void BufferPlacement::addFlowEdges(Operation *op) {
   }
   if (auto cast = dyn_cast<memref::CastOp>(op))
     return join(cast.getResult(), cast.getSource());
+  // Canonicalization folds an scf.if choosing between two buffers into a
+  // select: one class for the three.
+  if (auto select = dyn_cast<arith::SelectOp>(op)) {
+    join(select.getResult(), select.getTrueValue());
+    return join(select.getResult(), select.getFalseValue());
+  }
   if (auto metadata = dyn_cast<memref::ExtractStridedMetadataOp>(op))
     return join(metadata.getBaseBuffer(), metadata.getSource());
   if (auto call = dyn_cast<func::CallOp>(op)) {

@@ -351,3 +351,28 @@ func.func @forwarded_copy(%init: memref<f32>, %go: i1) {
   memref.dealloc %r : memref<f32>
   return
 }
+
+// -----
+
+// A choice between two device buffers (canonicalization folds an scf.if
+// yielding one or the other into a select) is a device buffer: printing it
+// copies it to the host first.
+// CHECK-LABEL: func.func @select_print
+// CHECK-DAG: %[[A:.+]] = gpu.alloc () : memref<4xf32>
+// CHECK-DAG: %[[B:.+]] = gpu.alloc () : memref<4xf32>
+// CHECK: %[[S:.+]] = arith.select %{{.+}}, %[[A]], %[[B]] : memref<4xf32>
+// CHECK: %[[H:.+]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: gpu.memcpy %[[H]], %[[S]]
+// CHECK: arrayrt.print %[[H]] : memref<4xf32>
+func.func private @kernel_use4(memref<4xf32>)
+func.func @select_print(%which: i1) {
+  %a = memref.alloc() : memref<4xf32>
+  %b = memref.alloc() : memref<4xf32>
+  func.call @kernel_use4(%a) : (memref<4xf32>) -> ()
+  func.call @kernel_use4(%b) : (memref<4xf32>) -> ()
+  %s = arith.select %which, %a, %b : memref<4xf32>
+  arrayrt.print %s : memref<4xf32>
+  memref.dealloc %a : memref<4xf32>
+  memref.dealloc %b : memref<4xf32>
+  return
+}
