@@ -151,7 +151,7 @@ bool runOnDevice(scf::WhileOp loop) {
   // Iterations: each recorded, then run with the rest of the loop on the
   // device; when that did not happen, the test read on the host.
   auto iterations = scf::WhileOp::create(b, loc, TypeRange(), ValueRange());
-  Block *attempt = b.createBlock(&iterations.getBefore());
+  b.createBlock(&iterations.getBefore());
   arrayrt::GraphBeginOp::create(b, loc, name, stream);
   IRMapping run;
   for (Operation &op : after->without_terminator())
@@ -159,7 +159,7 @@ bool runOnDevice(scf::WhileOp loop) {
   for (Operation &op : before->without_terminator())
     if (!readOps.contains(&op) && &op != read->testDealloc.getOperation())
       b.clone(op, run);
-  Value deviceTest = run.lookup(read->test);
+  Value deviceTest = run.lookupOrDefault(read->test);
   Value ran = arrayrt::GraphWhileEndOp::create(b, loc, b.getI1Type(), name,
                                                stream, deviceTest);
   auto again = scf::IfOp::create(b, loc, b.getI1Type(), ran,
@@ -180,7 +180,6 @@ bool runOnDevice(scf::WhileOp loop) {
   scf::ConditionOp::create(b, loc, again.getResult(0), ValueRange());
   b.createBlock(&iterations.getAfter());
   scf::YieldOp::create(b, loc);
-  (void)attempt;
   loop.erase();
   return true;
 }
