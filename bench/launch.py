@@ -285,11 +285,12 @@ def prepare(args):
     print("prepared %d workloads in %s" % (len(WORKLOADS), args.stage))
 
 
-def run_ours(exe, workdir, iters, warmup, env=None):
+def run_ours(exe, workdir, iters, warmup, env=None, report="bench.json"):
     """The median span and the device operations queued per run (a graph
-    launch counts one)."""
+    launch counts one); the ARRAYRT_BENCH report stays in `workdir` as
+    `report`."""
     bench, kernels = bench_report([os.path.abspath(exe)],
-                                  os.path.join(workdir, "bench.json"), iters,
+                                  os.path.join(workdir, report), iters,
                                   warmup, cwd=workdir, env=env)
     return (float(np.median(bench["span_ms"])),
             sum(op["calls"] for op in kernels) / bench["iterations"])
@@ -346,7 +347,8 @@ def run(args):
             # The same executable with graph regions off.
             ms, launches = run_ours(os.path.join(args.stage, w.name), work,
                                     args.iters, args.warmup,
-                                    env={"ARRAYRT_GRAPHS": "0"})
+                                    env={"ARRAYRT_GRAPHS": "0"},
+                                    report="bench-nographs.json")
             row.update(ours_nographs_ms=ms, ours_nographs_launches=launches,
                        ours_nographs_err=rel_error(np.load(os.path.join(
                            work, w.output + ".npy")), ref))
