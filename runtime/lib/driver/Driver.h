@@ -110,6 +110,14 @@ bool queryEvent(CUevent event);
 /// driver's minimum version stays what the required list above needs.
 void *driverSymbol(const char *name);
 
+/// Sets `pointer` to the driver's entry point `name` (driverSymbol);
+/// whether the driver has it.
+template <typename Function>
+bool resolveDriverSymbol(Function *&pointer, const char *name) {
+  pointer = reinterpret_cast<Function *>(driverSymbol(name));
+  return pointer != nullptr;
+}
+
 } // namespace arrayrt
 
 #endif // ARRAYRT_LIB_DRIVER_H

@@ -16,7 +16,6 @@
 #include <memory>
 #include <mutex>
 #include <string>
-#include <type_traits>
 #include <unordered_map>
 #include <vector>
 
@@ -55,20 +54,16 @@ const GraphApi *graphApi() {
   static const GraphApi *api = []() -> const GraphApi * {
     static GraphApi found;
     bool complete = true;
-    auto resolve = [&](auto &pointer, const char *name) {
-      void *symbol = driverSymbol(name);
-      complete = complete && symbol;
-      pointer =
-          reinterpret_cast<std::remove_reference_t<decltype(pointer)>>(symbol);
-    };
-    resolve(found.beginCapture, "cuStreamBeginCapture_v2");
-    resolve(found.endCapture, "cuStreamEndCapture");
-    resolve(found.instantiate, "cuGraphInstantiateWithFlags");
-    resolve(found.update, "cuGraphExecUpdate_v2");
-    resolve(found.launch, "cuGraphLaunch");
-    resolve(found.destroy, "cuGraphDestroy");
-    resolve(found.destroyExec, "cuGraphExecDestroy");
-    resolve(found.paramInfo, "cuFuncGetParamInfo");
+    complete &=
+        resolveDriverSymbol(found.beginCapture, "cuStreamBeginCapture_v2");
+    complete &= resolveDriverSymbol(found.endCapture, "cuStreamEndCapture");
+    complete &=
+        resolveDriverSymbol(found.instantiate, "cuGraphInstantiateWithFlags");
+    complete &= resolveDriverSymbol(found.update, "cuGraphExecUpdate_v2");
+    complete &= resolveDriverSymbol(found.launch, "cuGraphLaunch");
+    complete &= resolveDriverSymbol(found.destroy, "cuGraphDestroy");
+    complete &= resolveDriverSymbol(found.destroyExec, "cuGraphExecDestroy");
+    complete &= resolveDriverSymbol(found.paramInfo, "cuFuncGetParamInfo");
     return complete ? &found : nullptr;
   }();
   return api;

@@ -5,8 +5,6 @@
 #include "driver/Driver.h"
 #include "driver/EmbeddedKernels.h"
 
-#include <type_traits>
-
 #ifdef ARRAYRT_HAVE_KERNELS
 #include "kernels/SetConditionFatbin.inc" // setConditionFatbin[], from bin2c
 #endif
@@ -31,19 +29,15 @@ const ConditionalApi *conditionalApi() {
   static const ConditionalApi *api = []() -> const ConditionalApi * {
     static ConditionalApi found;
     bool complete = true;
-    auto resolve = [&](auto &pointer, const char *name) {
-      void *symbol = driverSymbol(name);
-      complete = complete && symbol;
-      pointer =
-          reinterpret_cast<std::remove_reference_t<decltype(pointer)>>(symbol);
-    };
-    resolve(found.currentContext, "cuCtxGetCurrent");
-    resolve(found.create, "cuGraphCreate");
-    resolve(found.destroy, "cuGraphDestroy");
-    resolve(found.handleCreate, "cuGraphConditionalHandleCreate");
-    resolve(found.addNode, "cuGraphAddNode_v2");
-    resolve(found.beginCaptureToGraph, "cuStreamBeginCaptureToGraph");
-    resolve(found.endCapture, "cuStreamEndCapture");
+    complete &= resolveDriverSymbol(found.currentContext, "cuCtxGetCurrent");
+    complete &= resolveDriverSymbol(found.create, "cuGraphCreate");
+    complete &= resolveDriverSymbol(found.destroy, "cuGraphDestroy");
+    complete &= resolveDriverSymbol(found.handleCreate,
+                                    "cuGraphConditionalHandleCreate");
+    complete &= resolveDriverSymbol(found.addNode, "cuGraphAddNode_v2");
+    complete &= resolveDriverSymbol(found.beginCaptureToGraph,
+                                    "cuStreamBeginCaptureToGraph");
+    complete &= resolveDriverSymbol(found.endCapture, "cuStreamEndCapture");
     return complete ? &found : nullptr;
   }();
   return api;
