@@ -110,8 +110,11 @@ void writeInto(Value value, Value target) {
   auto result = dyn_cast<OpResult>(value);
   if (!result)
     return;
+  // Only an op of the "after" block (`target`'s): one from before the
+  // loop cannot use the argument, and its value is the same every
+  // iteration.
   auto op = dyn_cast<DestinationStyleOpInterface>(result.getOwner());
-  if (!op)
+  if (!op || op->getBlock() != cast<BlockArgument>(target).getOwner())
     return;
   OpOperand *init = op.getTiedOpOperand(result);
   if (!init)

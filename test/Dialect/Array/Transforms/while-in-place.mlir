@@ -151,3 +151,31 @@ func.func @subset(%x0: tensor<8xf32>, %s0: tensor<f32>, %tol: f32) -> tensor<8xf
   }
   return %x : tensor<8xf32>
 }
+
+// -----
+
+// A value from before the loop, yielded each iteration: copied into the
+// argument's buffer (materialized), its op left where it is.
+// CHECK-LABEL: func.func @invariant
+// CHECK: %[[C:.+]] = linalg.generic {{.+}} outs(%[[E:.+]] : tensor<8xf32>)
+// CHECK: scf.while
+// CHECK: ^bb0(%[[X:.+]]: tensor<8xf32>):
+// CHECK-NEXT: %[[M:.+]] = bufferization.materialize_in_destination %[[C]] in %[[X]]
+// CHECK-NEXT: scf.yield %[[M]]
+#map = affine_map<(d0) -> (d0)>
+func.func @invariant(%x0: tensor<8xf32>, %go: i1) -> tensor<8xf32> {
+  %e = tensor.empty() : tensor<8xf32>
+  %c = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]}
+      ins(%x0 : tensor<8xf32>) outs(%e : tensor<8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %0 = arith.addf %a, %a : f32
+    linalg.yield %0 : f32
+  } -> tensor<8xf32>
+  %x = scf.while (%x_i = %x0) : (tensor<8xf32>) -> tensor<8xf32> {
+    scf.condition(%go) %x_i : tensor<8xf32>
+  } do {
+  ^bb0(%x_i: tensor<8xf32>):
+    scf.yield %c : tensor<8xf32>
+  }
+  return %x : tensor<8xf32>
+}
