@@ -337,4 +337,23 @@ TEST(GraphsTest, AWhileIterationThatCannotBeAGraphRunsOnceAndSaysSo) {
   arrayrt_free(scratch, stream);
 }
 
+TEST(GraphsTest, ANewPoolSegmentDoesNotBreakTheRecording) {
+  static const char region[] = "test: a run that grows the pool";
+  arrayrt_stream_t stream = arrayrt_default_stream();
+  void *a = kernel("graph_kernel_a");
+  GraphCounts before = graphCounts();
+  std::string list = launched();
+  arrayrt_graph_begin(region, stream);
+  launch(a, nullptr, 1);
+  // 96 MiB: more than any segment the pool has, a cuMemAlloc of its own.
+  void *big = arrayrt_alloc(96u << 20, stream);
+  launch(a, big, 2);
+  arrayrt_free(big, stream);
+  EXPECT_EQ(launchedSince(list), ""); // Still recorded.
+  arrayrt_graph_end(region, stream);
+  EXPECT_EQ(launchedSince(list), "graph_kernel_a graph_kernel_a");
+  EXPECT_EQ(since(before).captures, 1);
+  EXPECT_EQ(since(before).launches, 1);
+}
+
 } // namespace

@@ -2,9 +2,8 @@
 // their buffers (array-while-in-place), and on the CUDA target the loop
 // after its first test runs on the device as one CUDA graph with a
 // conditional WHILE node (array-graph-while): no host wait per iteration.
-// (An iteration whose recording breaks, the first, which allocates the
-// pool's memory, say, runs as before; the next one records. The loop in
-// the host loop runs on the device each time.)
+// (An iteration whose recording breaks runs as before and the next one
+// records; the loop in the host loop runs on the device each time.)
 // Static and dynamic sizes, a loop that never runs, and a loop inside a
 // host loop.
 // RUN: arrayc --target=cpu %s -o %t.cpu && %t.cpu > %t.cpu.out

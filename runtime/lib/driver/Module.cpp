@@ -15,13 +15,16 @@ using arrayrt::driver;
 extern "C" arrayrt_module_t arrayrt_module_load(const void *image,
                                                 size_t /*size*/) {
   CUmodule module = nullptr;
-  check(driver().cuModuleLoadData(&module, image), "cuModuleLoadData");
+  // Loading code and looking up kernels touch no queued work: a graph
+  // region's recording goes on (loadedDriver(), not driver()).
+  check(arrayrt::loadedDriver().cuModuleLoadData(&module, image),
+        "cuModuleLoadData");
   return reinterpret_cast<arrayrt_module_t>(module);
 }
 
 extern "C" arrayrt_module_t
 arrayrt_module_load_jit(const void *ptx, size_t /*size*/, int opt_level) {
-  const arrayrt::DriverApi &api = driver();
+  const arrayrt::DriverApi &api = arrayrt::loadedDriver();
   // ptxas errors are only reported through the log, and without them a
   // failure reads as a bare CUDA_ERROR_INVALID_PTX.
   static constexpr unsigned kLogSize = 16384;
@@ -58,7 +61,7 @@ extern "C" void arrayrt_module_unload(arrayrt_module_t module) {
 extern "C" arrayrt_function_t
 arrayrt_module_get_function(arrayrt_module_t module, const char *name) {
   CUfunction function = nullptr;
-  CUresult status = driver().cuModuleGetFunction(
+  CUresult status = arrayrt::loadedDriver().cuModuleGetFunction(
       &function, reinterpret_cast<CUmodule>(module), name);
   if (status != CUDA_SUCCESS) {
     char text[512];

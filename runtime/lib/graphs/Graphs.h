@@ -22,10 +22,11 @@
 //
 // Anything else the body does on the device side (a copy to or from the
 // host, a synchronization, an event, another stream, a library call that is
-// not recorded, a new pool segment) first issues what was recorded, as if
-// there were no region, and the rest of that run goes straight to the
-// stream: driver() does this for every driver call of the runtime, the
-// library entry points (cuBLASLt, cuDNN, cuSPARSE) call flush() themselves.
+// not recorded) first issues what was recorded, as if there were no region,
+// and the rest of that run goes straight to the stream: driver() does this
+// for every driver call of the runtime (not the pool's cuMemAlloc of a new
+// segment, which touches nothing recorded), the library entry points
+// (cuBLASLt, cuDNN, cuSPARSE) call flush() themselves.
 // A region whose runs end this way kConsecutiveBreaksToDisable times in a
 // row is not recorded again.
 //

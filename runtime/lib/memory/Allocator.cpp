@@ -30,7 +30,8 @@ std::string describeStatus(CUresult status, const char *call) {
 uint64_t deviceMemory() {
   static uint64_t total = [] {
     size_t bytes = 0;
-    check(driver().cuDeviceTotalMem_v2(&bytes, currentDevice()),
+    // A query: what a graph region recorded stays recorded.
+    check(loadedDriver().cuDeviceTotalMem_v2(&bytes, currentDevice()),
           "cuDeviceTotalMem");
     return static_cast<uint64_t>(bytes);
   }();
@@ -56,7 +57,9 @@ public:
     if (!error.empty())
       return nullptr;
     CUdeviceptr ptr = 0;
-    if (CUresult status = driver().cuMemAlloc_v2(&ptr, bytes)) {
+    // Not driver(): new memory touches nothing a graph region recorded, so
+    // the recording goes on (graphs/Graphs.h).
+    if (CUresult status = loadedDriver().cuMemAlloc_v2(&ptr, bytes)) {
       error = describeStatus(status, "cuMemAlloc");
       return nullptr;
     }
