@@ -17,6 +17,7 @@
 #include "sparse/SparseArgs.h"
 #include "sparse/SpgemmKernel.h"
 #include "sparse/SpmvKernel.h"
+#include "sparse/ValueKernels.h"
 
 #include <cstring>
 #include <vector>
@@ -39,11 +40,25 @@ extern "C" arrayrt_csr_t arrayrt_csr_from_dense(int64_t rank, void *dense,
     return noEntries(rows, cols, index_bits, dtype, stream, location);
   const CusparseApi &api = cusparse();
   setStream(stream, location);
+  // cuSPARSE's conversion of 16-bit values drops NaN and infinities, which
+  // are entries (NumPy's `d != 0`): 16-bit matrices convert in float32,
+  // their values narrowed back after.
+  const bool narrow = type == CUDA_R_16F || type == CUDA_R_16BF;
+  void *values = d.data;
+  cudaDataType computeType = type;
+  if (narrow) {
+    requireValueKernels(op, "converts 16-bit dense matrices", location);
+    values = allocate(static_cast<size_t>(rows * cols) * 4, stream, location);
+    convertArray(d.data, elementOf(type), values, Element::F32, rows * cols,
+                 stream, op, location);
+    computeType = CUDA_R_32F;
+  }
   cusparseDnMatDescr_t matrix;
-  checkSparse(api.cusparseCreateDnMat(&matrix, rows, cols, cols, d.data, type,
-                                      CUSPARSE_ORDER_ROW),
+  checkSparse(api.cusparseCreateDnMat(&matrix, rows, cols, cols, values,
+                                      computeType, CUSPARSE_ORDER_ROW),
               "cusparseCreateDnMat", location);
-  CsrResult csr = csrResult(rows, cols, index_bits, type, stream, location);
+  CsrResult csr =
+      csrResult(rows, cols, index_bits, computeType, stream, location);
   const cusparseDenseToSparseAlg_t alg = CUSPARSE_DENSETOSPARSE_ALG_DEFAULT;
   size_t size = 0;
   checkSparse(api.cusparseDenseToSparse_bufferSize(api.handle, matrix,
@@ -55,7 +70,7 @@ extern "C" arrayrt_csr_t arrayrt_csr_from_dense(int64_t rank, void *dense,
                                               alg, work);
   });
   countEntries(csr, stream, location);
-  allocateEntries(csr, elementSize(dtype), stream, location);
+  allocateEntries(csr, narrow ? 4 : elementSize(dtype), stream, location);
   timedCall("cusparseDenseToSparse_convert", stream, location, [&] {
     return api.cusparseDenseToSparse_convert(api.handle, matrix, csr.matrix,
                                              alg, work);
@@ -63,6 +78,15 @@ extern "C" arrayrt_csr_t arrayrt_csr_from_dense(int64_t rank, void *dense,
   arrayrt_free(work, stream);
   api.cusparseDestroySpMat(csr.matrix);
   api.cusparseDestroyDnMat(matrix);
+  if (narrow) {
+    void *wide = csr.values;
+    csr.values = allocate(static_cast<size_t>(csr.nnz) * 2, stream, location);
+    if (csr.nnz > 0)
+      convertArray(wide, Element::F32, csr.values, elementOf(type), csr.nnz,
+                   stream, op, location);
+    arrayrt_free(wide, stream);
+    arrayrt_free(values, stream);
+  }
   return ownedHandle(rows, cols, csr.nnz, csr.rowOffsets, csr.colIndices,
                      csr.values, index_bits, dtype, stream, location);
 }
@@ -132,8 +156,8 @@ arrayrt_csr_from_arrays(int64_t indptr_rank, void *indptr, int64_t indices_rank,
            "data and indices), %lld, found %lld",
            static_cast<long long>(nnz), static_cast<long long>(ends[1]));
   checkRowStats(rowStats, op, location);
-  arrayrt_csr_t a = arrayrt_csr_create(rows, cols, nnz, p.data, i.data,
-                                       v.data, index_bits, dtype, location);
+  arrayrt_csr_t a = arrayrt_csr_create(rows, cols, nnz, p.data, i.data, v.data,
+                                       index_bits, dtype, location);
   a->longestRow = rowStats.longest;
   return a;
 }
