@@ -40,9 +40,8 @@ BufferUse array::classifyBufferUse(OpOperand &use) {
             memref::ExtractAlignedPointerAsIndexOp,
             memref::ExtractStridedMetadataOp, memref::CastOp,
             ViewLikeOpInterface, arith::SelectOp, func::ReturnOp,
-            RegionBranchOpInterface,
-            RegionBranchTerminatorOpInterface, arrayrt::PrintOp,
-            arrayrt::SaveNpyOp, arrayrt::LoadNpyIntoOp>(
+            RegionBranchOpInterface, RegionBranchTerminatorOpInterface,
+            arrayrt::PrintOp, arrayrt::SaveNpyOp, arrayrt::LoadNpyIntoOp>(
           [](Operation *) { return BufferUse::Neutral; })
       .Case([](func::CallOp call) {
         // A callee whose body is here is analyzed with it; what an external
