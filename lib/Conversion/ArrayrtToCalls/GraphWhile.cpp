@@ -97,13 +97,23 @@ std::optional<TestRead> matchTestRead(scf::WhileOp loop) {
   return read;
 }
 
-/// Whether the host code of `block` computes the same device work every
-/// iteration: no loads of memory the loop may change, no calls.
+/// Whether the host code of `block` does the same every iteration, so that
+/// running it once does what running it each iteration would: it queues
+/// the same device work (no loads of memory the loop may change, no
+/// calls) and changes no host memory but its own scratch (stores into
+/// allocas it makes: the allocation checks' error paths).
 bool sameWorkEachRun(Block *block, Operation *allowedLoad) {
+  Operation *loop = block->getParentOp();
   bool same = true;
   block->walk([&](Operation *op) {
+    bool scratch = false;
+    if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      auto alloca = store.getMemRef().getDefiningOp<memref::AllocaOp>();
+      scratch = alloca && loop->isAncestor(alloca);
+    }
     if ((isa<memref::LoadOp>(op) && op != allowedLoad) ||
-        isa<func::CallOp, func::CallIndirectOp>(op)) {
+        (isa<memref::StoreOp>(op) && !scratch) ||
+        isa<memref::CopyOp, func::CallOp, func::CallIndirectOp>(op)) {
       same = false;
       return WalkResult::interrupt();
     }

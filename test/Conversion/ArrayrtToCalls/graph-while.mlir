@@ -83,7 +83,9 @@ module attributes {gpu.container_module} {
 
 // Left alone: a loop that carries a value (its host code may differ per
 // iteration), a body that makes the host wait, a body that loads host
-// memory, and a test computed from something else than a device copy.
+// memory, a test computed from something else than a device copy, and a
+// body that writes host memory (each iteration would, the device loop
+// only once).
 // CHECK-LABEL: func.func @carries
 // CHECK-NOT: graph_while_end
 // CHECK-LABEL: func.func @body_waits
@@ -91,6 +93,8 @@ module attributes {gpu.container_module} {
 // CHECK-LABEL: func.func @body_loads
 // CHECK-NOT: graph_while_end
 // CHECK-LABEL: func.func @host_test
+// CHECK-NOT: graph_while_end
+// CHECK-LABEL: func.func @body_stores
 // CHECK-NOT: graph_while_end
 // CHECK: return
 module attributes {gpu.container_module} {
@@ -174,6 +178,26 @@ module attributes {gpu.container_module} {
       scf.condition(%c)
     } do {
       %a = gpu.launch_func async [%tok] @kernels::@step blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : memref<f32>)
+      scf.yield
+    }
+    return
+  }
+  func.func @body_stores(%x: memref<f32>, %host: memref<index>) {
+    %c1 = arith.constant 1 : index
+    %s = arrayrt.default_stream
+    %tok = builtin.unrealized_conversion_cast %s : !arrayrt.stream to !gpu.async.token
+    scf.while : () -> () {
+      %t, %t_tok = gpu.alloc async [%tok] () : memref<i1>
+      %k = gpu.launch_func async [%tok] @kernels::@test blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : memref<f32>, %t : memref<i1>)
+      %h = memref.alloc() : memref<i1>
+      %cp = gpu.memcpy async [%tok] %h, %t : memref<i1>, memref<i1>
+      arrayrt.stream_synchronize %s
+      %c = memref.load %h[] : memref<i1>
+      memref.dealloc %h : memref<i1>
+      scf.condition(%c)
+    } do {
+      %a = gpu.launch_func async [%tok] @kernels::@step blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : memref<f32>)
+      memref.store %c1, %host[] : memref<index>
       scf.yield
     }
     return
