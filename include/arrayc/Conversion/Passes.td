@@ -148,8 +148,9 @@ def ArrayGraphWhile : Pass<"array-graph-while", "ModuleOp"> {
       `arrayrt.stream_synchronize`, a `memref.load` that is the condition,
     - and otherwise queues device work (at least one operation in its
       body) on one stream defined outside the loop, waits for nothing,
-      loads no host memory and calls no function (so that every iteration
-      queues the same work),
+      loads or writes no host memory (but scratch allocas of its own),
+      copies no host buffers and calls no function (so that running its
+      host code once does what each iteration would),
 
     into: the condition region once, as it was (the host sees the first
     test), and if it holds, a loop whose iteration is a graph region
