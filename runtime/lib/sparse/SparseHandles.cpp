@@ -42,12 +42,13 @@ extern "C" arrayrt_csr_t arrayrt_csr_from_dense(int64_t rank, void *dense,
   setStream(stream, location);
   // cuSPARSE's conversion of 16-bit values drops NaN and infinities, which
   // are entries (NumPy's `d != 0`): 16-bit matrices convert in float32,
-  // their values narrowed back after.
-  const bool narrow = type == CUDA_R_16F || type == CUDA_R_16BF;
+  // their values narrowed back after (cuSPARSE's alone in a runtime built
+  // without the value kernels).
+  const bool narrow =
+      (type == CUDA_R_16F || type == CUDA_R_16BF) && valueKernelsAvailable();
   void *values = d.data;
   cudaDataType computeType = type;
   if (narrow) {
-    requireValueKernels(op, "converts 16-bit dense matrices", location);
     values = allocate(static_cast<size_t>(rows * cols) * 4, stream, location);
     convertArray(d.data, elementOf(type), values, Element::F32, rows * cols,
                  stream, op, location);
