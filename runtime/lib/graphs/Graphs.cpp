@@ -286,6 +286,15 @@ public:
     return api.cuLaunchKernelEx(&config, step.function, params.data(), nullptr);
   }
 
+  /// Queues every step on `target` under capture (untimed, errors returned:
+  /// the first failure).
+  CUresult issueCaptured(CUstream target) {
+    for (Step &step : steps)
+      if (CUresult status = issue(step, target, /*timed=*/false))
+        return status;
+    return CUDA_SUCCESS;
+  }
+
   /// Queues every step on the region's stream, as if there were no region.
   void issueAll() {
     for (Step &step : steps)
@@ -318,10 +327,7 @@ CUresult capture(const GraphApi &api, Recorder &recorder, CUgraph &graph) {
   if (CUresult status =
           api.beginCapture(stream, CU_STREAM_CAPTURE_MODE_RELAXED))
     return status;
-  CUresult failed = CUDA_SUCCESS;
-  for (Step &step : recorder.steps)
-    if (!failed)
-      failed = recorder.issue(step, stream, /*timed=*/false);
+  CUresult failed = recorder.issueCaptured(stream);
   // The capture ends even after a failure (which invalidated it).
   CUresult ended = api.endCapture(stream, &graph);
   if (failed && ended == CUDA_SUCCESS) {
@@ -363,19 +369,26 @@ CUresult place(const GraphApi &api, Region &region, CUgraph graph,
   return CUDA_SUCCESS;
 }
 
-/// The executable graph of `recorder`'s run: the region's graph of the same
-/// key, else a new capture. On a driver error, null, and `why` names it.
-CUgraphExec graphFor(const GraphApi &api, Region &region, Recorder &recorder,
-                     const char *&why) {
-  for (Entry &known : region.graphs)
-    if (known.key == recorder.key) {
-      ++region.counts.replays;
-      known.lastUse = ++region.clock;
-      return known.exec;
+/// What makes a new graph for a region's entry.
+using BuildGraph = std::function<CUresult(CUgraph &graph)>;
+
+/// The region's executable graph for `key`: a known one (`known` set), else
+/// the graph `build` makes, placed in the region. On a driver error, null,
+/// and `why` names it (unless `build` did).
+CUgraphExec graphFor(const GraphApi &api, Region &region,
+                     const std::string &key, const BuildGraph &build,
+                     bool &known, const char *&why) {
+  for (Entry &entry : region.graphs)
+    if (entry.key == key) {
+      known = true;
+      entry.lastUse = ++region.clock;
+      return entry.exec;
     }
+  known = false;
   CUgraph graph = nullptr;
-  if (capture(api, recorder, graph)) {
-    why = "the capture failed";
+  if (build(graph)) {
+    if (!why)
+      why = "the capture failed";
     return nullptr;
   }
   Entry *entry = nullptr;
@@ -385,10 +398,18 @@ CUgraphExec graphFor(const GraphApi &api, Region &region, Recorder &recorder,
     why = "the instantiation failed";
     return nullptr;
   }
-  entry->key = recorder.key;
+  entry->key = key;
   entry->lastUse = ++region.clock;
   ++region.counts.captures;
   return entry->exec;
+}
+
+/// Launches `exec` on the recorder's stream, one timed operation under
+/// ARRAYRT_BENCH; whether the driver took it.
+bool launchGraph(const GraphApi &api, Recorder &recorder, CUgraphExec exec) {
+  profile::ScopedDeviceOp timed(recorder.stream, profile::OpKind::Graph,
+                                recorder.region->label.c_str());
+  return api.launch(exec, recorder.stream) == CUDA_SUCCESS;
 }
 
 /// Launches the graph of `recorder`'s run, capturing it first when its key
@@ -399,11 +420,15 @@ void replay(Recorder &recorder) {
   Region &region = *recorder.region;
   std::lock_guard<std::mutex> lock(region.mutex);
   region.consecutiveBreaks = 0;
+  bool known = false;
   const char *why = nullptr;
-  if (CUgraphExec exec = graphFor(api, region, recorder, why)) {
-    profile::ScopedDeviceOp timed(recorder.stream, profile::OpKind::Graph,
-                                  region.label.c_str());
-    if (api.launch(exec, recorder.stream) == CUDA_SUCCESS)
+  if (CUgraphExec exec = graphFor(
+          api, region, recorder.key,
+          [&](CUgraph &graph) { return capture(api, recorder, graph); }, known,
+          why)) {
+    if (known)
+      ++region.counts.replays;
+    if (launchGraph(api, recorder, exec))
       return;
     why = "cuGraphLaunch failed";
   }
@@ -430,44 +455,22 @@ bool launchDeviceLoop(Recorder &recorder, uint64_t test) {
   std::string key = recorder.key;
   key += 'W';
   append(key, test);
-  CUgraphExec exec = nullptr;
-  for (Entry &known : region.graphs)
-    if (known.key == key) {
-      known.lastUse = ++region.clock;
-      exec = known.exec;
-    }
-  const char *why = "the driver cannot run graph loops";
-  if (!exec) {
-    CUgraph graph = nullptr;
-    CUresult built = buildWhileGraph(
-        captureStream(),
-        [&](CUstream stream) {
-          for (Step &step : recorder.steps)
-            if (CUresult status = recorder.issue(step, stream, false))
-              return status;
-          return CUDA_SUCCESS;
-        },
-        test, graph);
-    if (built == CUDA_SUCCESS) {
-      Entry *entry = nullptr;
-      CUresult placed = place(api, region, graph, entry);
-      api.destroy(graph);
-      if (placed == CUDA_SUCCESS) {
-        entry->key = key;
-        entry->lastUse = ++region.clock;
-        ++region.counts.captures;
-        exec = entry->exec;
-      } else {
-        why = "its instantiation failed";
-      }
-    } else if (built != CUDA_ERROR_NOT_SUPPORTED) {
-      why = "its capture failed";
-    }
-  }
+  bool known = false;
+  const char *why = nullptr;
+  CUgraphExec exec = graphFor(
+      api, region, key,
+      [&](CUgraph &graph) {
+        CUresult built = buildWhileGraph(
+            captureStream(),
+            [&](CUstream stream) { return recorder.issueCaptured(stream); },
+            test, graph);
+        if (built == CUDA_ERROR_NOT_SUPPORTED)
+          why = "the driver cannot run graph loops";
+        return built;
+      },
+      known, why);
   if (exec) {
-    profile::ScopedDeviceOp timed(recorder.stream, profile::OpKind::Graph,
-                                  region.label.c_str());
-    if (api.launch(exec, recorder.stream) == CUDA_SUCCESS) {
+    if (launchGraph(api, recorder, exec)) {
       ++region.counts.deviceLoops;
       return true;
     }
