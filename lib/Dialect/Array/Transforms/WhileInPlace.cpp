@@ -55,6 +55,17 @@ bool equalIndices(Value a, Value b) {
   return succeeded(equal) && *equal;
 }
 
+/// The `tensor.dim` of `tensor` in dimension `d` that `yield`'s block
+/// computes before it, or null.
+Value sizeBefore(Value tensor, int64_t d, Operation *yield) {
+  for (Operation *user : tensor.getUsers())
+    if (auto dim = dyn_cast<tensor::DimOp>(user))
+      if (dim->getBlock() == yield->getBlock() && dim->isBeforeInBlock(yield) &&
+          dim.getConstantIndex() == std::optional<int64_t>(d))
+        return dim.getResult();
+  return {};
+}
+
 /// Whether `value` has the shape of `target` whenever the loop reaches its
 /// yield: static sizes equal, dynamic ones equal by their bounds or by a
 /// size check that stops the program otherwise.
@@ -71,31 +82,24 @@ bool sameShape(Value value, Value target, Operation *yield) {
         ValueBoundsConstraintSet::Variable(target, d));
     if (succeeded(equal) && *equal)
       continue;
+    // A size check relating the two sizes (each as it is computed).
+    Value targetSize = sizeBefore(target, d, yield);
+    if (!targetSize)
+      return false;
     if (!asserted)
       asserted = assertedEqual(yield->getBlock(), yield);
-    // A size check relating the two sizes (each as it is computed).
-    auto sizeOf = [&](Value tensor) -> Value {
-      for (Operation *user : tensor.getUsers())
-        if (auto dim = dyn_cast<tensor::DimOp>(user))
-          if (dim->getBlock() == yield->getBlock() &&
-              dim->isBeforeInBlock(yield) &&
-              dim.getConstantIndex() == std::optional<int64_t>(d))
-            return dim.getResult();
-      return {};
+    auto relates = [&](Value mine, Value theirs) {
+      if (!equalIndices(theirs, targetSize))
+        return false;
+      FailureOr<bool> same = ValueBoundsConstraintSet::areEqual(
+          ValueBoundsConstraintSet::Variable(value, d),
+          ValueBoundsConstraintSet::Variable(mine));
+      return succeeded(same) && *same;
     };
-    Value targetSize = sizeOf(target);
-    bool found = false;
-    for (auto [lhs, rhs] : *asserted) {
-      for (auto [mine, theirs] : {std::pair(lhs, rhs), std::pair(rhs, lhs)}) {
-        if (found || !targetSize || !equalIndices(theirs, targetSize))
-          continue;
-        FailureOr<bool> same = ValueBoundsConstraintSet::areEqual(
-            ValueBoundsConstraintSet::Variable(value, d),
-            ValueBoundsConstraintSet::Variable(mine));
-        found = succeeded(same) && *same;
-      }
-    }
-    if (!found)
+    if (!llvm::any_of(*asserted, [&](const std::pair<Value, Value> &pair) {
+          return relates(pair.first, pair.second) ||
+                 relates(pair.second, pair.first);
+        }))
       return false;
   }
   return true;
