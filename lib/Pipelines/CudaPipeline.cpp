@@ -109,6 +109,18 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addPass(createArrayGpuLaunchBounds());
   // One device binary per program: one ptxas run.
   pm.addPass(createArrayGpuMergeModules());
+  // The architectures the kernels are compiled for: the kernels' chip, then
+  // the extra ones.
+  SmallVector<std::string> chips = {options.chip.getValue()};
+  for (StringRef extra : llvm::split(options.extraChips.getValue(), ','))
+    if (!extra.empty())
+      chips.push_back(extra.str());
+  // Each kernel may launch while the previous one finishes (griddepcontrol,
+  // sm_90 and later only).
+  if (llvm::all_of(chips, [](const std::string &chip) {
+        return gpuChipVersion(chip) >= 90;
+      }))
+    pm.addPass(createArrayGpuProgrammaticLaunch());
   // Every GPU op and stream-ordered arrayrt op goes on a stream: the
   // program's default stream or the one an array.on_stream named, with
   // events between streams.
@@ -137,11 +149,7 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   // module-wide host conversions would turn them into plain LLVM ops.
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
-  // A target per architecture: the kernels' chip, then the extra ones.
-  SmallVector<std::string> chips = {options.chip.getValue()};
-  for (StringRef extra : llvm::split(options.extraChips.getValue(), ','))
-    if (!extra.empty())
-      chips.push_back(extra.str());
+  // A target per architecture.
   for (const std::string &chipName : chips) {
     GpuNVVMAttachTargetOptions target;
     target.chip = chipName;

@@ -24,7 +24,10 @@
 // error for events created with CU_EVENT_DISABLE_TIMING, as in the driver.
 // fakeCudaLiveEvents() counts events created and not destroyed, and
 // fakeCudaGetFunctionCalls() the cuModuleGetFunction calls. Every event
-// has completed by the time cuEventQuery can ask.
+// has completed by the time cuEventQuery can ask. cuLaunchKernelEx is
+// cuLaunchKernel whatever its attributes; fakeCudaProgrammaticLaunches()
+// counts those with programmatic stream serialization. A module defines the
+// globals FAKE_CUDA_GLOBALS names (comma-separated) and no others.
 //
 // Graphs: while a stream captures (cuStreamBeginCapture), launches, copies
 // and memsets become nodes of the captured graph instead of running; a
@@ -96,6 +99,7 @@ struct State {
   size_t liveBytes = 0, capacity = 0, peakBytes = 0;
   long allocationCalls = 0;
   long getFunctionCalls = 0;
+  long programmaticLaunches = 0;
   int context = 0, stream = 0, pool = 0;
   std::string launched; // Kernel names, space-separated.
   FakeGraph *capturing = nullptr;
@@ -242,6 +246,11 @@ __attribute__((visibility("default"))) long fakeCudaGetFunctionCalls(void) {
   return state().getFunctionCalls;
 }
 
+__attribute__((visibility("default"))) long fakeCudaProgrammaticLaunches(void) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  return state().programmaticLaunches;
+}
+
 __attribute__((visibility("default"))) long fakeCudaLiveEvents(void) {
   std::lock_guard<std::mutex> lock(state().mutex);
   return state().liveEvents;
@@ -356,6 +365,22 @@ CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
   return CUDA_SUCCESS;
 }
 
+// The globals FAKE_CUDA_GLOBALS names (comma-separated) exist in every
+// module, 4 bytes each; others do not.
+CUresult cuModuleGetGlobal_v2(CUdeviceptr *address, size_t *bytes, CUmodule,
+                              const char *name) {
+  static int storage;
+  const char *globals = std::getenv("FAKE_CUDA_GLOBALS");
+  std::string list = std::string(",") + (globals ? globals : "") + ",";
+  if (list.find(std::string(",") + name + ",") == std::string::npos)
+    return CUDA_ERROR_NOT_FOUND;
+  if (address)
+    *address = reinterpret_cast<CUdeviceptr>(&storage);
+  if (bytes)
+    *bytes = sizeof(storage);
+  return CUDA_SUCCESS;
+}
+
 CUresult cuFuncGetName(const char **name, CUfunction function) {
   *name = reinterpret_cast<FakeFunction *>(function)->name.c_str();
   return CUDA_SUCCESS;
@@ -398,10 +423,19 @@ CUresult cuLaunchKernel(CUfunction function, unsigned int gridX,
   });
 }
 
-CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction, void **,
-                          void **) {
-  return enqueue([cost = double(config->gridDimX) * config->gridDimY *
-                         config->gridDimZ] { advance(cost); });
+CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction function,
+                          void **params, void **extra) {
+  for (unsigned i = 0; i < config->numAttrs; ++i)
+    if (config->attrs[i].id ==
+            CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION &&
+        config->attrs[i].value.programmaticStreamSerializationAllowed) {
+      std::lock_guard<std::mutex> lock(state().mutex);
+      ++state().programmaticLaunches;
+    }
+  return cuLaunchKernel(function, config->gridDimX, config->gridDimY,
+                        config->gridDimZ, config->blockDimX, config->blockDimY,
+                        config->blockDimZ, config->sharedMemBytes,
+                        config->hStream, params, extra);
 }
 
 CUresult cuFuncGetParamInfo(CUfunction function, size_t index, size_t *offset,

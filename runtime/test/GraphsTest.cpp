@@ -104,6 +104,55 @@ TEST(GraphsTest, KnownRunsReplayOneGraph) {
   arrayrt_free(dst, stream);
 }
 
+/// A kernel of a module whose binary carries array-gpu-programmatic-launch's
+/// mark: its kernels wait for their predecessor.
+void *waitingKernel(const char *name) {
+  auto setSizes = fakeDriverHook<void (*)(const char *, int, const size_t *)>(
+      "fakeCudaSetParamSizes");
+  const size_t sizes[] = {8, 8};
+  setSizes(name, 2, sizes);
+  static char image[] = "a gpu.binary whose kernels wait";
+  static void *module = [] {
+    void *loaded = mgpuModuleLoad(image, sizeof(image));
+    // The module loads with its first kernel lookup.
+    setenv("FAKE_CUDA_GLOBALS", "arrayrt_programmatic_launch", 1);
+    mgpuModuleGetFunction(loaded, "graph_kernel_waits");
+    unsetenv("FAKE_CUDA_GLOBALS");
+    return loaded;
+  }();
+  return mgpuModuleGetFunction(module, name);
+}
+
+TEST(GraphsTest, MarkedModulesKernelsLaunchProgrammatically) {
+  static const char region[] = "test: kernels that wait";
+  auto programmatic =
+      fakeDriverHook<long (*)()>("fakeCudaProgrammaticLaunches");
+  arrayrt_stream_t stream = arrayrt_default_stream();
+  void *waits = waitingKernel("graph_kernel_waits");
+  void *plain = kernel("graph_kernel_a");
+  std::vector<char> buffer(8);
+  // Outside a region: the marked module's kernel with the attribute, the
+  // other module's without.
+  long before = programmatic();
+  launch(waits, buffer.data(), 1);
+  launch(plain, buffer.data(), 1);
+  EXPECT_EQ(programmatic() - before, 1);
+  // Recorded and replayed: the graph's capture keeps the attribute (one
+  // capture of the run, then replays that launch nothing themselves).
+  before = programmatic();
+  std::string list = launched();
+  for (int run = 0; run < 3; ++run) {
+    arrayrt_graph_begin(region, stream);
+    launch(plain, buffer.data(), 2);
+    launch(waits, buffer.data(), 2);
+    arrayrt_graph_end(region, stream);
+  }
+  EXPECT_EQ(programmatic() - before, 1);
+  EXPECT_EQ(launchedSince(list),
+            "graph_kernel_a graph_kernel_waits graph_kernel_a "
+            "graph_kernel_waits graph_kernel_a graph_kernel_waits");
+}
+
 TEST(GraphsTest, EachKeyHasItsGraphUpToEightThenTheyAreUpdated) {
   static const char region[] = "test: rotating buffers";
   arrayrt_stream_t stream = arrayrt_default_stream();

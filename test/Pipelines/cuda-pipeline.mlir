@@ -29,10 +29,14 @@
 // HOST-NOT: mgpuStreamCreate
 // HOST: gpu.binary @main_kernel  [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx81">
 
-// The chain fuses into one kernel that loads two inputs and stores once.
+// The chain fuses into one kernel that loads two inputs and stores once,
+// after waiting for the previous kernel (array-gpu-programmatic-launch;
+// sm_90 and later only).
 // PTX: .version 8.1
 // PTX: .target sm_90a
+// PTX: .visible .global .align 4 .u32 arrayrt_programmatic_launch = 1;
 // PTX: .visible .entry main_kernel(
+// PTX: griddepcontrol.wait;
 // PTX: ld.global.b32
 // PTX: ld.global.b32
 // PTX: ex2.approx
@@ -40,6 +44,8 @@
 // PTX-NOT: .entry
 
 // SM80: .target sm_80
+// SM80-NOT: arrayrt_programmatic_launch
+// SM80-NOT: griddepcontrol
 
 // FATBIN: error: gpu.binary @{{[a-z_]+}} (line {{[0-9]+}}) holds a fatbin object, not PTX; produce it with gpu-module-to-binary{format=isa} (arrayc --emit=ptx)
 

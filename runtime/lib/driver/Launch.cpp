@@ -8,12 +8,15 @@
 #include "graphs/Graphs.h"
 #include "profile/Profile.h"
 
+#include <cstdlib>
+#include <cstring>
 #include <map>
 #include <mutex>
 #include <tuple>
 
 using arrayrt::check;
 using arrayrt::driver;
+using arrayrt::fatal;
 using arrayrt::loadedDriver;
 using arrayrt::profile::OpKind;
 using arrayrt::profile::ScopedDeviceOp;
@@ -44,19 +47,88 @@ void prepareSharedMemory(const arrayrt::DriverApi &api, CUfunction function,
 
 } // namespace
 
+bool arrayrt::waitsForPredecessor(CUmodule module) {
+  CUdeviceptr address = 0;
+  size_t bytes = 0;
+  // Not finding it is the answer (CUDA_ERROR_NOT_FOUND), not an error.
+  return module && loadedDriver().cuModuleGetGlobal_v2(
+                       &address, &bytes, module,
+                       "arrayrt_programmatic_launch") == CUDA_SUCCESS;
+}
+
+bool arrayrt::programmaticLaunches() {
+  static const bool enabled = [] {
+    const char *value = std::getenv("ARRAYRT_PROGRAMMATIC");
+    if (!value || !*value || !std::strcmp(value, "1"))
+      return true;
+    if (!std::strcmp(value, "0"))
+      return false;
+    fatal("ARRAYRT_PROGRAMMATIC must be 0 (kernels start when the previous "
+          "one has finished) or 1 (they may start while it finishes, the "
+          "default), but is '%s'",
+          value);
+  }();
+  return enabled;
+}
+
+CUresult arrayrt::issueKernel(const DriverApi &api, CUfunction function,
+                              const uint32_t grid[3], const uint32_t block[3],
+                              const uint32_t *cluster, uint32_t sharedMemBytes,
+                              CUstream stream, void **params, bool programmatic,
+                              const char **call) {
+  programmatic = programmatic && programmaticLaunches();
+  if (!cluster && !programmatic) {
+    if (call)
+      *call = "cuLaunchKernel";
+    return api.cuLaunchKernel(function, grid[0], grid[1], grid[2], block[0],
+                              block[1], block[2], sharedMemBytes, stream,
+                              params, /*extra=*/nullptr);
+  }
+  CUlaunchAttribute attributes[2] = {};
+  unsigned count = 0;
+  if (cluster) {
+    CUlaunchAttribute &attribute = attributes[count++];
+    attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attribute.value.clusterDim.x = cluster[0];
+    attribute.value.clusterDim.y = cluster[1];
+    attribute.value.clusterDim.z = cluster[2];
+  }
+  if (programmatic) {
+    CUlaunchAttribute &attribute = attributes[count++];
+    attribute.id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+    attribute.value.programmaticStreamSerializationAllowed = 1;
+  }
+  CUlaunchConfig config = {};
+  config.gridDimX = grid[0];
+  config.gridDimY = grid[1];
+  config.gridDimZ = grid[2];
+  config.blockDimX = block[0];
+  config.blockDimY = block[1];
+  config.blockDimZ = block[2];
+  config.sharedMemBytes = sharedMemBytes;
+  config.hStream = stream;
+  config.attrs = attributes;
+  config.numAttrs = count;
+  if (call)
+    *call = "cuLaunchKernelEx";
+  return api.cuLaunchKernelEx(&config, function, params, /*extra=*/nullptr);
+}
+
 void arrayrt::launchKernel(CUfunction function, const uint32_t grid[3],
                            const uint32_t block[3], uint32_t sharedMemBytes,
-                           CUstream stream, void **params, long paramCount) {
+                           CUstream stream, void **params, long paramCount,
+                           bool programmatic) {
   const arrayrt::DriverApi &api = loadedDriver();
   prepareSharedMemory(api, function, sharedMemBytes);
   if (arrayrt::graphs::recordLaunch(stream, function, grid, block, nullptr,
-                                    sharedMemBytes, params, paramCount))
+                                    sharedMemBytes, params, paramCount,
+                                    programmatic))
     return;
   ScopedDeviceOp timed(stream, OpKind::Kernel, nullptr, function);
-  check(driver().cuLaunchKernel(function, grid[0], grid[1], grid[2], block[0],
-                                block[1], block[2], sharedMemBytes, stream,
-                                params, /*extra=*/nullptr),
-        "cuLaunchKernel");
+  const char *call = nullptr;
+  check(issueKernel(driver(), function, grid, block, /*cluster=*/nullptr,
+                    sharedMemBytes, stream, params, programmatic, &call),
+        call);
 }
 
 extern "C" void arrayrt_launch_kernel(arrayrt_function_t function,
@@ -69,7 +141,7 @@ extern "C" void arrayrt_launch_kernel(arrayrt_function_t function,
   const uint32_t block[3] = {block_x, block_y, block_z};
   arrayrt::launchKernel(reinterpret_cast<CUfunction>(function), grid, block,
                         shared_mem_bytes, reinterpret_cast<CUstream>(stream),
-                        params, /*paramCount=*/-1);
+                        params, /*paramCount=*/-1, /*programmatic=*/false);
 }
 
 namespace {
@@ -136,21 +208,21 @@ extern "C" uint32_t arrayrt_max_active_clusters(arrayrt_function_t function,
   return result;
 }
 
-void arrayrt::launchClusterKernel(CUfunction function,
-                                  const uint32_t cluster[3],
-                                  const uint32_t grid[3],
-                                  const uint32_t block[3],
-                                  uint32_t sharedMemBytes, CUstream stream,
-                                  void **params, long paramCount) {
+void arrayrt::launchClusterKernel(
+    CUfunction function, const uint32_t cluster[3], const uint32_t grid[3],
+    const uint32_t block[3], uint32_t sharedMemBytes, CUstream stream,
+    void **params, long paramCount, bool programmatic) {
   const arrayrt::DriverApi &api = loadedDriver();
+  // Opts the function into its shared memory and cluster size.
   ClusterLaunch launch(api, function, cluster, grid, block, sharedMemBytes,
                        stream);
   if (arrayrt::graphs::recordLaunch(stream, function, grid, block, cluster,
-                                    sharedMemBytes, params, paramCount))
+                                    sharedMemBytes, params, paramCount,
+                                    programmatic))
     return;
   ScopedDeviceOp timed(stream, OpKind::Kernel, nullptr, function);
-  check(driver().cuLaunchKernelEx(&launch.config, function, params,
-                                  /*extra=*/nullptr),
+  check(issueKernel(driver(), function, grid, block, cluster, sharedMemBytes,
+                    stream, params, programmatic),
         "cuLaunchKernelEx");
 }
 
@@ -165,5 +237,5 @@ extern "C" void arrayrt_launch_cluster_kernel(
   arrayrt::launchClusterKernel(reinterpret_cast<CUfunction>(function), cluster,
                                grid, block, shared_mem_bytes,
                                reinterpret_cast<CUstream>(stream), params,
-                               /*paramCount=*/-1);
+                               /*paramCount=*/-1, /*programmatic=*/false);
 }

@@ -80,6 +80,18 @@ HostRange contiguousRange(int64_t rank, void *descriptor,
           static_cast<size_t>(expected * elementSizeBytes)};
 }
 
+/// What mgpuModuleGetFunction returns and mgpuLaunchKernel takes: a kernel
+/// and whether it waits for its predecessor (its module was marked by
+/// array-gpu-programmatic-launch), so it may be launched with programmatic
+/// stream serialization.
+struct Kernel {
+  const char *name; // compared by address first, then by contents
+  CUfunction function;
+  bool programmatic;
+};
+
+const Kernel &kernel(void *handle) { return *static_cast<Kernel *>(handle); }
+
 /// A gpu.binary, loaded by its first mgpuModuleGetFunction. A failed load
 /// (an error code inside a library call) is tried again by the next one.
 /// The host code calls mgpuModuleGetFunction before every launch, with the
@@ -89,9 +101,9 @@ HostRange contiguousRange(int64_t rank, void *descriptor,
 /// readers scan without a lock (kFastFunctions entries, published in order;
 /// names beyond them, or passed at another address, take the lock).
 struct LazyModule {
-  struct Function {
-    const char *name; // compared by address first, then by contents
-    arrayrt_function_t function;
+  struct Fast {
+    const char *name;
+    Kernel *kernel;
   };
   static constexpr size_t kFastFunctions = 64;
 
@@ -101,41 +113,45 @@ struct LazyModule {
   int32_t optLevel;
   std::mutex mutex;
   std::atomic<arrayrt_module_t> loaded{nullptr};
-  std::vector<std::unique_ptr<Function>> functions; // under `mutex`
+  bool programmatic = false;                      // Set with `loaded`.
+  std::vector<std::unique_ptr<Kernel>> functions; // under `mutex`
   // fast[0, published): written once each, under `mutex`, before
   // `published` moves past them.
-  Function fast[kFastFunctions] = {};
+  Fast fast[kFastFunctions] = {};
   std::atomic<size_t> published{0};
 
   LazyModule(void *data, uint64_t size, bool jit, int32_t optLevel)
       : data(data), size(size), jit(jit), optLevel(optLevel) {}
 
-  arrayrt_function_t function(const char *name) {
+  Kernel *function(const char *name) {
     size_t count = published.load(std::memory_order_acquire);
     for (size_t i = 0; i < count; ++i)
       if (fast[i].name == name)
-        return fast[i].function;
+        return fast[i].kernel;
     arrayrt_module_t module = get();
     std::lock_guard<std::mutex> lock(mutex);
-    const Function *found = nullptr;
-    for (const std::unique_ptr<Function> &known : functions)
+    Kernel *found = nullptr;
+    for (const std::unique_ptr<Kernel> &known : functions)
       if (known->name == name || !std::strcmp(known->name, name))
         found = known.get();
     if (!found) {
-      functions.push_back(std::make_unique<Function>(
-          Function{name, arrayrt_module_get_function(module, name)}));
+      functions.push_back(std::make_unique<Kernel>(
+          Kernel{name,
+                 reinterpret_cast<CUfunction>(
+                     arrayrt_module_get_function(module, name)),
+                 programmatic}));
       found = functions.back().get();
     }
     // This address of the name goes into the lock-free table.
     size_t next = published.load(std::memory_order_relaxed);
     for (size_t i = 0; i < next; ++i)
       if (fast[i].name == name)
-        return found->function; // Another thread published it meanwhile.
+        return found; // Another thread published it meanwhile.
     if (next < kFastFunctions) {
-      fast[next] = {name, found->function};
+      fast[next] = {name, found};
       published.store(next + 1, std::memory_order_release);
     }
-    return found->function;
+    return found;
   }
 
   arrayrt_module_t get() {
@@ -143,10 +159,14 @@ struct LazyModule {
     if (arrayrt_module_t module = loaded.load(std::memory_order_acquire))
       return module;
     std::lock_guard<std::mutex> lock(mutex);
-    if (!loaded.load(std::memory_order_relaxed))
-      loaded.store(jit ? arrayrt_module_load_jit(data, size, optLevel)
-                       : arrayrt_module_load(data, size),
-                   std::memory_order_release);
+    if (!loaded.load(std::memory_order_relaxed)) {
+      arrayrt_module_t module =
+          jit ? arrayrt_module_load_jit(data, size, optLevel)
+              : arrayrt_module_load(data, size);
+      programmatic =
+          arrayrt::waitsForPredecessor(reinterpret_cast<CUmodule>(module));
+      loaded.store(module, std::memory_order_release);
+    }
     return loaded.load(std::memory_order_relaxed);
   }
 };
@@ -193,9 +213,10 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
   const uint32_t block[3] = {dimension(blockX, "block x"),
                              dimension(blockY, "block y"),
                              dimension(blockZ, "block z")};
-  arrayrt::launchKernel(static_cast<CUfunction>(function), grid, block,
+  arrayrt::launchKernel(kernel(function).function, grid, block,
                         sharedMemory(smem), static_cast<CUstream>(stream_),
-                        params, static_cast<long>(paramsCount));
+                        params, static_cast<long>(paramsCount),
+                        kernel(function).programmatic);
 }
 
 void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
@@ -224,16 +245,18 @@ void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
   // device at once, each then looping instead of waiting for a relaunch.
   if (cluster[1] == 1 && cluster[2] == 1 && grid[1] == 1 && grid[2] == 1 &&
       block[1] == 1 && block[2] == 1) {
-    uint64_t fit = uint64_t{arrayrt_max_active_clusters(
-                       static_cast<arrayrt_function_t>(function), cluster[0],
-                       block[0], bytes)} *
-                   cluster[0];
+    uint64_t fit =
+        uint64_t{arrayrt_max_active_clusters(
+            reinterpret_cast<arrayrt_function_t>(kernel(function).function),
+            cluster[0], block[0], bytes)} *
+        cluster[0];
     if (fit < grid[0])
       grid[0] = static_cast<uint32_t>(fit);
   }
-  arrayrt::launchClusterKernel(static_cast<CUfunction>(function), cluster, grid,
-                               block, bytes, static_cast<CUstream>(stream_),
-                               params, /*paramCount=*/-1);
+  arrayrt::launchClusterKernel(kernel(function).function, cluster, grid, block,
+                               bytes, static_cast<CUstream>(stream_), params,
+                               /*paramCount=*/-1,
+                               kernel(function).programmatic);
 }
 
 void *mgpuStreamCreate(void) { return arrayrt_stream_create(); }

@@ -7,6 +7,7 @@
 
 #include "driver/Driver.h"
 #include "driver/Error.h"
+#include "driver/Launch.h"
 #include "profile/Bench.h"
 #include "profile/Profile.h"
 
@@ -221,6 +222,7 @@ struct Step {
   CUfunction function = nullptr;
   uint32_t grid[3] = {}, block[3] = {}, cluster[3] = {};
   bool clustered = false;
+  bool programmatic = false; // Waits for its predecessor (Launch.h).
   uint32_t sharedMemBytes = 0;
   uint32_t firstParam = 0, paramCount = 0;
   // Calls.
@@ -249,8 +251,10 @@ public:
 
   /// Queues step `step` on `target`, timed as it would be without a region
   /// when `timed` (not under capture, where a failing call returns an error
-  /// instead of stopping the program). Returns the status.
-  CUresult issue(Step &step, CUstream target, bool timed) {
+  /// instead of stopping the program). Returns the status; `*call` (when
+  /// not null) names the driver entry point of a kernel step.
+  CUresult issue(Step &step, CUstream target, bool timed,
+                 const char **call = nullptr) {
     if (step.kind == Step::Call)
       return step.issue(target, /*strict=*/timed) ? CUDA_SUCCESS
                                                   : CUDA_ERROR_UNKNOWN;
@@ -262,28 +266,10 @@ public:
     if (timed)
       timing = std::make_unique<profile::ScopedDeviceOp>(
           target, profile::OpKind::Kernel, nullptr, step.function);
-    if (!step.clustered)
-      return api.cuLaunchKernel(step.function, step.grid[0], step.grid[1],
-                                step.grid[2], step.block[0], step.block[1],
-                                step.block[2], step.sharedMemBytes, target,
-                                params.data(), nullptr);
-    CUlaunchAttribute attribute = {};
-    attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-    attribute.value.clusterDim.x = step.cluster[0];
-    attribute.value.clusterDim.y = step.cluster[1];
-    attribute.value.clusterDim.z = step.cluster[2];
-    CUlaunchConfig config = {};
-    config.gridDimX = step.grid[0];
-    config.gridDimY = step.grid[1];
-    config.gridDimZ = step.grid[2];
-    config.blockDimX = step.block[0];
-    config.blockDimY = step.block[1];
-    config.blockDimZ = step.block[2];
-    config.sharedMemBytes = step.sharedMemBytes;
-    config.hStream = target;
-    config.attrs = &attribute;
-    config.numAttrs = 1;
-    return api.cuLaunchKernelEx(&config, step.function, params.data(), nullptr);
+    return issueKernel(api, step.function, step.grid, step.block,
+                       step.clustered ? step.cluster : nullptr,
+                       step.sharedMemBytes, target, params.data(),
+                       step.programmatic, call);
   }
 
   /// Queues every step on `target` under capture (untimed, errors returned:
@@ -297,9 +283,10 @@ public:
 
   /// Queues every step on the region's stream, as if there were no region.
   void issueAll() {
-    for (Step &step : steps)
-      check(issue(step, stream, /*timed=*/true),
-            step.clustered ? "cuLaunchKernelEx" : "cuLaunchKernel");
+    for (Step &step : steps) {
+      const char *call = step.name;
+      check(issue(step, stream, /*timed=*/true, &call), call);
+    }
     steps.clear();
   }
 };
@@ -523,7 +510,7 @@ long parameterCount(CUfunction function) {
 bool recordKernel(Recorder &recorder, CUfunction function,
                   const uint32_t grid[3], const uint32_t block[3],
                   const uint32_t *cluster, uint32_t sharedMemBytes,
-                  void **params, size_t paramCount) {
+                  void **params, size_t paramCount, bool programmatic) {
   const std::vector<uint32_t> *sizes =
       parameterSizes(function, static_cast<long>(paramCount));
   if (!sizes)
@@ -543,6 +530,8 @@ bool recordKernel(Recorder &recorder, CUfunction function,
     append(key, step.cluster[i]);
   }
   step.clustered = cluster != nullptr;
+  step.programmatic = programmatic;
+  append(key, programmatic);
   step.sharedMemBytes = sharedMemBytes;
   append(key, sharedMemBytes);
   step.firstParam = static_cast<uint32_t>(recorder.paramOffsets.size());
@@ -558,7 +547,8 @@ bool recordKernel(Recorder &recorder, CUfunction function,
 
 bool recordLaunch(CUstream stream, CUfunction function, const uint32_t grid[3],
                   const uint32_t block[3], const uint32_t *cluster,
-                  uint32_t sharedMemBytes, void **params, long paramCount) {
+                  uint32_t sharedMemBytes, void **params, long paramCount,
+                  bool programmatic) {
   Recorder *recorder = recorderFor(stream);
   if (!recorder)
     return false;
@@ -566,7 +556,7 @@ bool recordLaunch(CUstream stream, CUfunction function, const uint32_t grid[3],
     paramCount = parameterCount(function);
   if (paramCount >= 0 &&
       recordKernel(*recorder, function, grid, block, cluster, sharedMemBytes,
-                   params, static_cast<size_t>(paramCount)))
+                   params, static_cast<size_t>(paramCount), programmatic))
     return true;
   flush();
   return false;

@@ -168,15 +168,16 @@ bool spmvWithKernel(arrayrt_csr *a, const void *x, void *y, double alpha,
   const bool isDouble = a->elementSize == 8;
   void *scalarAlpha = isDouble ? static_cast<void *>(&alpha) : &alpha32;
   void *scalarBeta = isDouble ? static_cast<void *>(&beta) : &beta32;
-  void *params[] = {&rows, &a->rowOffsets, &a->colIndices, &a->values,
-                    &x,    &y,             scalarAlpha,     scalarBeta};
+  void *params[] = {&rows, &a->rowOffsets, &a->colIndices, &a->values, &x,
+                    &y,    scalarAlpha,    scalarBeta};
   auto *cuStream = reinterpret_cast<CUstream>(stream);
   CUfunction function = k->spmv[isDouble][a->indexBits == 64];
   // 256 threads, 64 rows (four lanes each) per block.
   const uint32_t grid[3] = {gridFor(a->rows, 64, INT_MAX), 1, 1};
   const uint32_t block[3] = {256, 1, 1};
   if (graphs::recordLaunch(cuStream, function, grid, block, nullptr, 0, params,
-                           static_cast<long>(std::size(params))))
+                           static_cast<long>(std::size(params)),
+                           /*programmatic=*/false))
     return true;
   profile::ScopedDeviceOp timed(cuStream, profile::OpKind::Library,
                                 "arrayrt_csr_spmv", nullptr, nullptr, nullptr,

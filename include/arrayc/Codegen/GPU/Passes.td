@@ -526,6 +526,40 @@ def ArrayGpuMergeModules : Pass<"array-gpu-merge-modules", "ModuleOp"> {
   let dependentDialects = ["gpu::GPUDialect"];
 }
 
+def ArrayGpuProgrammaticLaunch
+    : Pass<"array-gpu-programmatic-launch", "ModuleOp"> {
+  let summary = "Let each kernel launch before the previous one finishes "
+                "(programmatic dependent launch, sm_90 and later).";
+  let description = [{
+    A chain of small kernels on one stream (a loop body, a CUDA graph's
+    nodes) pays, for each kernel, the time from the end of the previous
+    one to the start of its own blocks. With programmatic dependent launch
+    the driver may start a kernel's blocks while the previous kernel's last
+    blocks finish; the kernel then waits in `griddepcontrol.wait` until
+    that kernel has completed and its memory is visible. This pass puts
+    that wait first in every kernel of the pipeline's `gpu.module`s (inline
+    PTX with a memory clobber, so that no load or store moves above it:
+    each kernel still runs wholly after the previous one, as before) and
+    marks each such module with the global `arrayrt_programmatic_launch`,
+    which tells the runtime it may launch the module's kernels with the
+    programmatic stream serialization attribute (`ARRAYRT_PROGRAMMATIC=0`
+    turns that off). Modules with targets or an offloading handler (not
+    made by the pipeline) are left alone. The pipeline runs it after
+    `array-gpu-merge-modules` when every architecture it compiles for is
+    sm_90 or later (`griddepcontrol` needs sm_90).
+
+    ```mlir
+    // After
+    gpu.module @arrayc_kernels {
+      llvm.mlir.global external constant @arrayrt_programmatic_launch(1 : i32)
+      gpu.func @main_kernel(...) kernel {
+        llvm.inline_asm has_side_effects "griddepcontrol.wait;", "~{memory}"
+        ...
+    ```
+  }];
+  let dependentDialects = ["gpu::GPUDialect", "LLVM::LLVMDialect"];
+}
+
 def ArrayGpuMultiArchFatbin
     : Pass<"array-gpu-multi-arch-fatbin", "ModuleOp"> {
   let summary = "Pack the PTX of several GPU architectures into one fatbin.";
