@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 namespace mlir::array {
 #define GEN_PASS_DEF_ARRAYSPLITSHAREDFILLS
@@ -31,9 +32,49 @@ SmallVector<Operation *> emptyChain(Value dest) {
   return {};
 }
 
+/// True when `op` is in a loop body whose terminator (scf.yield, or a while
+/// loop's scf.condition) passes on `result`: what the loop carries to its
+/// next iteration.
+bool carriedByLoop(Operation *op, Value result) {
+  if (!isa_and_nonnull<LoopLikeOpInterface>(op->getParentOp()))
+    return false;
+  Operation *terminator = op->getBlock()->getTerminator();
+  return terminator && llvm::is_contained(terminator->getOperands(), result);
+}
+
+/// Each loop-body op whose result the loop carries and whose destination is
+/// an empty tensor made outside the body (CSE or hoisting moved it there,
+/// as the same empty tensor serves every iteration) gets an empty tensor of
+/// its own before it. Bufferized, every iteration would otherwise write the
+/// outer empty's one buffer, and the loop would copy it into a new buffer
+/// to carry it (a device copy per iteration for a 0-d sum); with its own,
+/// the op writes a new buffer that the loop carries as it is.
+void giveCarriedResultsTheirEmpty(Operation *root) {
+  SmallVector<std::pair<OpOperand *, SmallVector<Operation *>>> uses;
+  root->walk([&](DestinationStyleOpInterface op) {
+    if (!op.hasPureTensorSemantics())
+      return;
+    for (OpOperand &init : op.getDpsInitsMutable()) {
+      SmallVector<Operation *> chain = emptyChain(init.get());
+      if (chain.empty() || chain.front()->getBlock() == op->getBlock() ||
+          !carriedByLoop(op, op.getTiedOpResult(&init)))
+        continue;
+      uses.push_back({&init, std::move(chain)});
+    }
+  });
+  for (auto &[use, chain] : uses) {
+    OpBuilder builder(use->getOwner());
+    IRMapping mapping;
+    for (Operation *op : chain)
+      builder.clone(*op, mapping);
+    use->set(mapping.lookup(use->get()));
+  }
+}
+
 struct ArraySplitSharedFillsPass
     : array::impl::ArraySplitSharedFillsBase<ArraySplitSharedFillsPass> {
   void runOnOperation() override {
+    giveCarriedResultsTheirEmpty(getOperation());
     SmallVector<linalg::FillOp> fills;
     getOperation()->walk([&](linalg::FillOp fill) {
       if (fill.hasPureTensorSemantics() &&

@@ -85,3 +85,77 @@ func.func @loop_sum(%x: tensor<64xf32>, %n: index) -> tensor<f32> {
   }
   return %r : tensor<f32>
 }
+
+// -----
+
+// A loop body's op whose result the loop carries, written into an empty
+// tensor made before the loop (CSE and hoisting put the one empty there):
+// it gets an empty of its own in the body, so that bufferization writes a
+// new buffer each iteration and the loop carries it without a copy. The
+// op whose result the loop does not carry keeps the outer empty.
+// CHECK-LABEL: func.func @carried_sum
+// CHECK: %[[OUTER:.+]] = tensor.empty() : tensor<f32>
+// CHECK: scf.for
+// CHECK: linalg.generic {{.*}} outs(%[[OUTER]] : tensor<f32>)
+// CHECK: %[[OWN:.+]] = tensor.empty() : tensor<f32>
+// CHECK: %[[NEW:.+]] = linalg.generic {{.*}} outs(%[[OWN]] : tensor<f32>)
+// CHECK: scf.yield %[[NEW]]
+func.func @carried_sum(%x: tensor<f32>, %n: index) -> tensor<f32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %e = tensor.empty() : tensor<f32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%t = %x) -> (tensor<f32>) {
+    %tmp = linalg.generic {indexing_maps = [affine_map<() -> ()>, affine_map<() -> ()>], iterator_types = []}
+        ins(%t : tensor<f32>) outs(%e : tensor<f32>) {
+    ^bb0(%in: f32, %out: f32):
+      %d = arith.addf %in, %in : f32
+      linalg.yield %d : f32
+    } -> tensor<f32>
+    %next = linalg.generic {indexing_maps = [affine_map<() -> ()>, affine_map<() -> ()>, affine_map<() -> ()>], iterator_types = []}
+        ins(%t, %tmp : tensor<f32>, tensor<f32>) outs(%e : tensor<f32>) {
+    ^bb0(%a: f32, %b: f32, %out: f32):
+      %d = arith.divf %b, %a : f32
+      linalg.yield %d : f32
+    } -> tensor<f32>
+    scf.yield %next : tensor<f32>
+  }
+  return %r : tensor<f32>
+}
+
+// -----
+
+// The same in a while loop's condition, which passes the result on; an
+// empty already in the body is left alone.
+// CHECK-LABEL: func.func @while_carried
+// CHECK: scf.while
+// CHECK: %[[OWN:.+]] = tensor.empty() : tensor<4xf32>
+// CHECK: %[[NEW:.+]] = linalg.generic {{.*}} outs(%[[OWN]] : tensor<4xf32>)
+// CHECK: scf.condition(%{{.+}}) %[[NEW]]
+// CHECK: } do {
+// CHECK: %[[BODY:.+]] = tensor.empty() : tensor<4xf32>
+// CHECK-NEXT: linalg.generic {{.*}} outs(%[[BODY]] : tensor<4xf32>)
+// CHECK-NOT: tensor.empty
+// CHECK: scf.yield
+func.func @while_carried(%x: tensor<4xf32>, %go: i1) -> tensor<4xf32> {
+  %e = tensor.empty() : tensor<4xf32>
+  %r = scf.while (%t = %x) : (tensor<4xf32>) -> tensor<4xf32> {
+    %next = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+        ins(%t : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %d = arith.addf %in, %in : f32
+      linalg.yield %d : f32
+    } -> tensor<4xf32>
+    scf.condition(%go) %next : tensor<4xf32>
+  } do {
+  ^bb0(%u: tensor<4xf32>):
+    %e2 = tensor.empty() : tensor<4xf32>
+    %m = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+        ins(%u : tensor<4xf32>) outs(%e2 : tensor<4xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %d = arith.mulf %in, %in : f32
+      linalg.yield %d : f32
+    } -> tensor<4xf32>
+    scf.yield %m : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}

@@ -243,7 +243,8 @@ def ArrayWhileForwardCopies : Pass<"array-while-forward-copies"> {
 }
 
 def ArraySplitSharedFills : Pass<"array-split-shared-fills"> {
-  let summary = "Give each op that starts from a fill its own fill "
+  let summary = "Give each op that starts from a fill its own fill, and "
+                "each result a loop carries its own empty destination "
                 "(before bufferization).";
   let description = [{
     A `linalg.fill` of a `tensor.empty` (or a reshape of one) whose result several ops take as
@@ -256,6 +257,15 @@ def ArraySplitSharedFills : Pass<"array-split-shared-fills"> {
     (every iteration, in a loop); separate fills are one cheap write each,
     which a row kernel then keeps in registers (no copy breaks the row
     group) and a reduction kernel folds into its result.
+
+    Likewise a loop body's op whose result the loop carries (the operand of
+    the body's `scf.yield`, or of a while loop's `scf.condition`) and whose
+    destination is a `tensor.empty` made outside the body (CSE or hoisting
+    put the one empty there) gets an empty of its own right before it: with
+    the outer one, every iteration would write its one buffer and the loop
+    would copy that into a new buffer to carry it (a device copy per
+    iteration for a CG loop's `r.r`); with its own, the loop carries the
+    op's new buffer as it is.
 
     ```mlir
     // Before
