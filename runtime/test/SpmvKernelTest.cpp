@@ -25,10 +25,11 @@
 
 namespace {
 
+using arrayrt::kernelsEmbedded;
 using arrayrt::sparse::kSpmvKernelFewest;
 using arrayrt::sparse::kSpmvKernelLongestRow;
 using arrayrt::sparse::kSpmvKernelMost;
-using arrayrt::kernelsEmbedded;
+using arrayrt::sparse::kSpmvKernelSmall;
 
 using arrayrt::test::kUseFakeDriver;
 
@@ -104,11 +105,18 @@ TEST(SpmvKernelTest, ALongRowGoesToCusparse) {
               kCusparseMissing);
 }
 
+/// Rows of `length` entries, just enough of them for more than
+/// kSpmvKernelSmall entries in all.
+std::vector<int> largeMatrix(int64_t length) {
+  return std::vector<int>(kSpmvKernelSmall / length + 1,
+                          static_cast<int>(length));
+}
+
 TEST(SpmvKernelTest, AveragesOutsideTheBandGoToCusparse) {
-  Matrix few(std::vector<int>(4, kSpmvKernelFewest - 1));
+  Matrix few(largeMatrix(kSpmvKernelFewest - 1));
   EXPECT_EXIT(runProducts(few, nullptr, 1), testing::ExitedWithCode(1),
               kCusparseMissing);
-  Matrix many(std::vector<int>(4, kSpmvKernelMost + 1));
+  Matrix many(largeMatrix(kSpmvKernelMost + 1));
   EXPECT_EXIT(runProducts(many, nullptr, 1), testing::ExitedWithCode(1),
               kCusparseMissing);
   // At the band's edge (16 entries in 2 rows): measured, then the kernel.
@@ -117,6 +125,20 @@ TEST(SpmvKernelTest, AveragesOutsideTheBandGoToCusparse) {
     EXPECT_EXIT(runProducts(edge, nullptr, 1), testing::ExitedWithCode(0),
                 "^launched: arrayrt_csr_row_stats_i32 "
                 "arrayrt_csr_spmv_f32_i32\n$");
+  }
+}
+
+TEST(SpmvKernelTest, SmallMatricesRunTheKernelWhateverTheirAverage) {
+  if (!kernelsEmbedded())
+    GTEST_SKIP() << "arrayrt was built without nvcc: no SpMV kernel";
+  // 5 and 17 entries per row, at most kSpmvKernelSmall in all: measured,
+  // then the kernel.
+  for (int length : {int64_t{5}, kSpmvKernelMost + 1}) {
+    Matrix m(std::vector<int>(4, static_cast<int>(length)));
+    EXPECT_EXIT(runProducts(m, nullptr, 1), testing::ExitedWithCode(0),
+                "^launched: arrayrt_csr_row_stats_i32 "
+                "arrayrt_csr_spmv_f32_i32\n$")
+        << length << " per row";
   }
 }
 

@@ -151,8 +151,8 @@ bool spmvWithKernel(arrayrt_csr *a, const void *x, void *y, double alpha,
       !aligned(a->colIndices, 4 * static_cast<size_t>(a->indexBits / 8)))
     return false;
   if (choice.path == SpmvPath::Auto) {
-    if (a->nnz < kSpmvKernelFewest * a->rows ||
-        a->nnz > kSpmvKernelMost * a->rows)
+    if (a->nnz > kSpmvKernelSmall && (a->nnz < kSpmvKernelFewest * a->rows ||
+                                      a->nnz > kSpmvKernelMost * a->rows))
       return false;
     if (a->longestRow < 0) {
       RowStats stats =

@@ -8,7 +8,8 @@
 // rows), also for f64 values and 64-bit indices (at 16). It is slower at
 // 2, 5, 24, 32 and 64 entries per row, on the 2-D Poisson matrix (5 per
 // row) and on a power-law matrix, where cuSPARSE balances the work. So
-// Auto takes it in that band only.
+// Auto takes it in that band, and for small matrices (launch-bound),
+// below.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,10 +47,18 @@ struct SpmvChoice {
 const SpmvChoice &spmvChoice();
 
 /// Auto's band: at least kSpmvKernelFewest and at most kSpmvKernelMost
-/// entries per row on average, and no row longer than
-/// kSpmvKernelLongestRow.
+/// entries per row on average, or at most kSpmvKernelSmall entries in all,
+/// and no row longer than kSpmvKernelLongestRow. A small product is over
+/// in a few microseconds, so what it costs besides is what counts: the
+/// kernel is one launch with nothing to set up. Measured on the H200
+/// (2026-12-05, bench/launch.py): CG on the 2-D Poisson matrix of a
+/// 256 x 256 grid (327,680 entries, 5 per row), 1,000 iterations in CUDA
+/// graphs 16.6-16.9 ms with the kernel against 17.7 with cuSPARSE; until
+/// a tolerance (351 iterations) 6.64-6.68 ms against 7.23-7.39, the whole
+/// loop on the device from its first iteration (cuSPARSE's first product
+/// allocates its work buffer, which ends a graph recording).
 constexpr int64_t kSpmvKernelFewest = 8, kSpmvKernelMost = 16,
-                  kSpmvKernelLongestRow = 32;
+                  kSpmvKernelLongestRow = 32, kSpmvKernelSmall = 1 << 20;
 
 /// What measureRows finds: the longest row (its length saturated at
 /// 2^32 - 1), the first row whose offsets
@@ -69,15 +78,15 @@ RowStats measureRows(int64_t rows, void *indptr, int32_t indexBits,
                      arrayrt_stream_t stream, const char *location);
 
 /// Exits naming `op` and the row if `stats` found offsets that decrease.
-void checkRowStats(const RowStats &stats, const char *op,
-                   const char *location);
+void checkRowStats(const RowStats &stats, const char *op, const char *location);
 
 /// Queues y = alpha * A @ x + beta * y on `stream` with the runtime's
 /// kernel and returns true, or returns false, having queued nothing, where
 /// cuSPARSE should compute it: by choice, or because the kernel is not
 /// embedded, or A's values are float16 or bfloat16, or A's values or
 /// column indices are not aligned to 4
-/// elements (its 16-byte loads), or (Auto) A is outside the band above.
+/// elements (its 16-byte loads), or (Auto) A is large and outside the band
+/// above.
 /// In Auto, the first product of a matrix in the band on average measures
 /// its rows (measureRows) unless array.csr_matrix did; later ones reuse it.
 /// `bytes` is what the profile reports the product moved.
