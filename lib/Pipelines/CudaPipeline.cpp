@@ -97,7 +97,6 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createArrayGpuRowKernels(rows));
   ArrayGpuReductionsOptions reductions;
   reductions.maxClusterSize = clusters;
-  reductions.rowClusterSize = rowClusters;
   pm.addNestedPass<func::FuncOp>(createArrayGpuReductions(reductions));
   pm.addNestedPass<func::FuncOp>(createArrayGpuMapLinalg(grid));
   pm.addPass(createArrayGpuDeviceMemory());

@@ -12,10 +12,7 @@
 //    layout allows. When there are too few outputs to fill the GPU (a full
 //    reduction has one), each output's elements are split across several
 //    blocks that write partial results, and a second kernel combines them
-//    (deterministic: no atomics, fixed combination order); on sm_90, when
-//    the threads of a thread-block cluster load the output's elements in
-//    one round, the cluster's blocks split them instead and combine their
-//    totals through distributed shared memory: one kernel.
+//    (deterministic: no atomics, fixed combination order).
 //  - columns: the input's innermost dimension is kept. Column tiles where
 //    the sizes are static and the tiles fill the GPU: a thread owns a
 //    vector of consecutive outputs, a warp 32 of them, and the reduced
@@ -79,7 +76,6 @@ struct Config {
   int64_t targetBlocks;
   int64_t unroll;
   int64_t maxClusterSize;
-  int64_t rowClusterSize;
 };
 
 /// One reduction to map, with its iteration space split into the kept
@@ -478,76 +474,6 @@ void emitRowFinalize(OpBuilder &b, Location loc, Reduction &red,
   });
 }
 
-/// Threads per block of a row cluster (emitRowClusters).
-constexpr int64_t kRowClusterBlockSize = 1024;
-
-/// Each output's elements split over the `cluster` blocks of a
-/// thread-block cluster of kRowClusterBlockSize threads each: thread t of
-/// the block of rank r reads element groups r*T + t, r*T + t + C*T, ...;
-/// each block reduces its share, and the block of rank 0 combines the
-/// blocks' totals through distributed shared memory, in rank order, then
-/// the init, and stores the result. One kernel where the split kernel
-/// needs a second, for rows short enough that every thread loads its
-/// share at once.
-void emitRowClusters(OpBuilder &b, Location loc, Reduction &red,
-                     const Config &config, int64_t cluster, int64_t width) {
-  constexpr int64_t threads = kRowClusterBlockSize;
-  Value clusters = b.createOrFold<arith::MinUIOp>(
-      loc, red.numOutputs, cst(b, loc, kMaxGrid / cluster));
-  Value grid =
-      b.createOrFold<arith::MulIOp>(loc, clusters, cst(b, loc, cluster));
-  Value groups =
-      b.createOrFold<arith::DivUIOp>(loc, red.extent, cst(b, loc, width));
-  OpBuilder::InsertionGuard guard(b);
-  auto totalsType = MemRefType::get(
-      {1}, red.accType(), MemRefLayoutAttrInterface(),
-      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
-  gpu::LaunchOp launch = createLaunch(
-      b, loc, grid, threads,
-      TypeRange{reductionScratchType(red.accType()), totalsType}, cluster);
-  Value scratch = launch.getWorkgroupAttributions()[0];
-  Value totals = launch.getWorkgroupAttributions()[1];
-  Value tid = launch.getThreadIds().x;
-  Value block = launch.getBlockIds().x;
-  Value rank = arith::RemUIOp::create(b, loc, block, cst(b, loc, cluster));
-  Value first = arith::DivUIOp::create(b, loc, block, cst(b, loc, cluster));
-  Value step = arith::DivUIOp::create(b, loc, launch.getGridSize().x,
-                                      cst(b, loc, cluster));
-  // Every block of a cluster runs the same rows: the cluster barriers
-  // inside are reached by all of them.
-  auto loop = scf::ForOp::create(b, loc, first, red.numOutputs, step);
-  b.setInsertionPointToStart(loop.getBody());
-  Value row = loop.getInductionVar();
-  SmallVector<Value> ivs = outputIvs(b, loc, red, row);
-  Value start = arith::AddIOp::create(
-      b, loc, arith::MulIOp::create(b, loc, rank, cst(b, loc, threads)), tid);
-  Value acc = accumulateStrided(
-      b, loc, red, ivs, start, groups, cst(b, loc, cluster * threads), width,
-      config.unroll, red.combiner.neutralValue(b, loc));
-  Value total = blockReduce(b, loc, red.combiner, acc, scratch, tid, threads);
-  Value leader = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
-                                       cst(b, loc, 0));
-  emitIf(b, loc, leader, [&](OpBuilder &b) {
-    memref::StoreOp::create(b, loc, total, totals, ValueRange{cst(b, loc, 0)});
-  });
-  clusterBarrier(b, loc);
-  Value finisher = arith::AndIOp::create(
-      b, loc, leader,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rank,
-                            cst(b, loc, 0)));
-  emitIf(b, loc, finisher, [&](OpBuilder &b) {
-    Value sum;
-    for (int64_t r = 0; r < cluster; ++r) {
-      Value part =
-          loadFromClusterBlock(b, loc, totals, cst(b, loc, 0), cst(b, loc, r));
-      sum = sum ? red.combiner.combine(b, loc, sum, part) : part;
-    }
-    storeResult(b, loc, red, ivs, sum);
-  });
-  // No block overwrites its total while the finisher reads it.
-  clusterBarrier(b, loc);
-}
-
 void mapRows(OpBuilder &b, Location loc, Reduction &red, const Config &config) {
   int64_t width = vectorWidth(red, red.reductionDims.back());
   std::optional<int64_t> extent = getConstantIntValue(red.extent);
@@ -573,45 +499,11 @@ void mapRows(OpBuilder &b, Location loc, Reduction &red, const Config &config) {
                   width);
     return;
   }
-  auto splitKernels = [&](OpBuilder &b) {
-    Value partials = allocPartials(
-        b, loc, red,
-        b.createOrFold<arith::MulIOp>(loc, red.numOutputs, splits));
-    emitRowKernel(b, loc, red, config, config.blockSize, splits, partials,
-                  width);
-    emitRowFinalize(b, loc, red, config, splits, partials);
-    memref::DeallocOp::create(b, loc, partials);
-  };
-  // Rows whose element groups a cluster's threads load in one round each
-  // (`unroll` groups per thread): one kernel.
-  int64_t cluster = config.rowClusterSize;
-  int64_t clusterGroups = cluster * kRowClusterBlockSize * config.unroll;
-  std::optional<int64_t> staticGroups = getConstantIntValue(groups);
-  if (cluster < 2 || (staticGroups && *staticGroups > clusterGroups)) {
-    splitKernels(b);
-    return;
-  }
-  // (splits is 1 at run time for rows many enough to fill the GPU with a
-  // block each: then the split kernel is one kernel already.)
-  Value fits = b.createOrFold<arith::AndIOp>(
-      loc,
-      b.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::ule, groups,
-                                    cst(b, loc, clusterGroups)),
-      b.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::ugt, splits,
-                                    cst(b, loc, 1)));
-  if (std::optional<int64_t> known = getConstantIntValue(fits)) {
-    if (*known)
-      emitRowClusters(b, loc, red, config, cluster, width);
-    else
-      splitKernels(b);
-    return;
-  }
-  auto choice = scf::IfOp::create(b, loc, fits, /*withElseRegion=*/true);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(choice.thenBlock());
-  emitRowClusters(b, loc, red, config, cluster, width);
-  b.setInsertionPointToStart(choice.elseBlock());
-  splitKernels(b);
+  Value partials = allocPartials(
+      b, loc, red, b.createOrFold<arith::MulIOp>(loc, red.numOutputs, splits));
+  emitRowKernel(b, loc, red, config, config.blockSize, splits, partials, width);
+  emitRowFinalize(b, loc, red, config, splits, partials);
+  memref::DeallocOp::create(b, loc, partials);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1122,8 +1014,7 @@ struct ArrayGpuReductionsPass
           "[32, 1024], target-blocks and unroll positive");
       return signalPassFailure();
     }
-    Config config{blockSize, targetBlocks, unroll, maxClusterSize,
-                  rowClusterSize};
+    Config config{blockSize, targetBlocks, unroll, maxClusterSize};
     SmallVector<linalg::GenericOp> ops;
     getOperation().walk([&](linalg::GenericOp op) {
       if (!op->getParentOfType<gpu::LaunchOp>())

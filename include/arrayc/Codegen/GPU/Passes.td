@@ -277,13 +277,7 @@ def ArrayGpuReductions : Pass<"array-gpu-reductions", "func::FuncOp"> {
       there are fewer outputs than `target-blocks`, each output's elements
       are split over several blocks (a full reduction gets
       `target-blocks`), which write partial results to a temporary buffer
-      that a second kernel (a block per output) combines. With
-      `row-cluster-size` C > 1 (sm_90), an output whose elements the
-      threads of C blocks of 1024 load in one round (`unroll` groups each)
-      is reduced by such a thread-block cluster instead, in one kernel:
-      each block reduces its share, the block of rank 0 combines the
-      blocks' totals through distributed shared memory in rank order. With
-      a dynamic size both are emitted, chosen at run time.
+      that a second kernel (a block per output) combines.
     - columns (its contiguous index is kept, at least 32 outputs), static
       sizes: column tiles, one kernel. A thread owns a vector of
       consecutive outputs (16 bytes of the widest input read along the
@@ -357,11 +351,6 @@ def ArrayGpuReductions : Pass<"array-gpu-reductions", "func::FuncOp"> {
     Option<"maxClusterSize", "max-cluster-size", "int64_t", "1",
            "Most blocks of a thread-block cluster a column tile's reduced "
            "elements may be split over (sm_90 and later; 1: no clusters).">,
-    Option<"rowClusterSize", "row-cluster-size", "int64_t", "1",
-           "Blocks of 1024 threads in the thread-block cluster that reduces "
-           "a row too long for one block but short enough for one load "
-           "round of the cluster's threads, in one kernel (sm_90 and later; "
-           "1: the split kernel and its second pass).">,
   ];
   let dependentDialects = [
     "affine::AffineDialect", "arith::ArithDialect", "gpu::GPUDialect",
