@@ -50,6 +50,9 @@ void array::buildBufferizationPipeline(OpPassManager &pm) {
   pm.addPass(createArraySplitSharedFills());
   // A while loop's carried arrays stay in one buffer each.
   pm.addPass(createArrayWhileInPlace());
+  // Each tensor a function returns is a buffer of its own, as bufferizing
+  // its callers assumes.
+  pm.addNestedPass<func::FuncOp>(createArrayDistinctResults());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   // A loop carrying arrays (an iterative solver's x, r, p) yields new

@@ -170,6 +170,32 @@ def ArrayWhileDeviceTest : Pass<"array-while-device-test"> {
   let dependentDialects = ["linalg::LinalgDialect", "tensor::TensorDialect"];
 }
 
+def ArrayDistinctResults : Pass<"array-distinct-results", "func::FuncOp"> {
+  let summary = "Give each tensor a function returns its own buffer "
+                "(before bufferization).";
+  let description = [{
+    One-shot bufferization across function boundaries takes a call's
+    results that are not its arguments for new buffers of their own, so the
+    caller may write into one in place. A function that returns one tensor
+    at two positions, or a view of it (`tensor.cast`, a reshape, an
+    `extract_slice`) beside it, would return one buffer twice, and such a
+    write would change the other result too (a while loop carrying the
+    first result in place changed a printed second one). This pass copies
+    each such later result (`linalg.copy` into a new tensor), so that every
+    result is a buffer of its own.
+
+    ```mlir
+    // Before
+    return %t, %t : tensor<2xf32>, tensor<2xf32>
+    // After
+    %e = tensor.empty() : tensor<2xf32>
+    %c = linalg.copy ins(%t : tensor<2xf32>) outs(%e : tensor<2xf32>) -> tensor<2xf32>
+    return %t, %c : tensor<2xf32>, tensor<2xf32>
+    ```
+  }];
+  let dependentDialects = ["linalg::LinalgDialect", "tensor::TensorDialect"];
+}
+
 def ArrayWhileInPlace : Pass<"array-while-in-place"> {
   let summary = "Keep each array a while loop carries in one buffer "
                 "(before bufferization).";
