@@ -45,6 +45,34 @@ void prepareSharedMemory(const arrayrt::DriverApi &api, CUfunction function,
         "cuFuncSetAttribute");
 }
 
+/// The attribute that launches `function` in clusters of `cluster` blocks.
+CUlaunchAttribute clusterAttribute(const uint32_t cluster[3]) {
+  CUlaunchAttribute attribute = {};
+  attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+  attribute.value.clusterDim.x = cluster[0];
+  attribute.value.clusterDim.y = cluster[1];
+  attribute.value.clusterDim.z = cluster[2];
+  return attribute;
+}
+
+/// What cuLaunchKernelEx and the occupancy queries take.
+CUlaunchConfig launchConfig(const uint32_t grid[3], const uint32_t block[3],
+                            uint32_t sharedMemBytes, CUstream stream,
+                            CUlaunchAttribute *attributes, unsigned count) {
+  CUlaunchConfig config = {};
+  config.gridDimX = grid[0];
+  config.gridDimY = grid[1];
+  config.gridDimZ = grid[2];
+  config.blockDimX = block[0];
+  config.blockDimY = block[1];
+  config.blockDimZ = block[2];
+  config.sharedMemBytes = sharedMemBytes;
+  config.hStream = stream;
+  config.attrs = attributes;
+  config.numAttrs = count;
+  return config;
+}
+
 } // namespace
 
 bool arrayrt::waitsForPredecessor(CUmodule module) {
@@ -86,29 +114,15 @@ CUresult arrayrt::issueKernel(const DriverApi &api, CUfunction function,
   }
   CUlaunchAttribute attributes[2] = {};
   unsigned count = 0;
-  if (cluster) {
-    CUlaunchAttribute &attribute = attributes[count++];
-    attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-    attribute.value.clusterDim.x = cluster[0];
-    attribute.value.clusterDim.y = cluster[1];
-    attribute.value.clusterDim.z = cluster[2];
-  }
+  if (cluster)
+    attributes[count++] = clusterAttribute(cluster);
   if (programmatic) {
     CUlaunchAttribute &attribute = attributes[count++];
     attribute.id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
     attribute.value.programmaticStreamSerializationAllowed = 1;
   }
-  CUlaunchConfig config = {};
-  config.gridDimX = grid[0];
-  config.gridDimY = grid[1];
-  config.gridDimZ = grid[2];
-  config.blockDimX = block[0];
-  config.blockDimY = block[1];
-  config.blockDimZ = block[2];
-  config.sharedMemBytes = sharedMemBytes;
-  config.hStream = stream;
-  config.attrs = attributes;
-  config.numAttrs = count;
+  CUlaunchConfig config =
+      launchConfig(grid, block, sharedMemBytes, stream, attributes, count);
   if (call)
     *call = "cuLaunchKernelEx";
   return api.cuLaunchKernelEx(&config, function, params, /*extra=*/nullptr);
@@ -161,20 +175,8 @@ struct ClusterLaunch {
           api.cuFuncSetAttribute(
               function, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1),
           "cuFuncSetAttribute");
-    attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-    attribute.value.clusterDim.x = cluster[0];
-    attribute.value.clusterDim.y = cluster[1];
-    attribute.value.clusterDim.z = cluster[2];
-    config.gridDimX = grid[0];
-    config.gridDimY = grid[1];
-    config.gridDimZ = grid[2];
-    config.blockDimX = block[0];
-    config.blockDimY = block[1];
-    config.blockDimZ = block[2];
-    config.sharedMemBytes = sharedMemBytes;
-    config.hStream = stream;
-    config.attrs = &attribute;
-    config.numAttrs = 1;
+    attribute = clusterAttribute(cluster);
+    config = launchConfig(grid, block, sharedMemBytes, stream, &attribute, 1);
   }
   ClusterLaunch(const ClusterLaunch &) = delete;
 
