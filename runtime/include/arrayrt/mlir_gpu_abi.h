@@ -35,6 +35,11 @@ extern "C" {
  * clusters that would wait for others to finish loop instead. Its
  * paramsCount is ignored (MLIR 22's gpu-to-llvm does not pass it; the
  * kernel's parameters are counted with cuFuncGetParamInfo where needed).
+ * mgpuModuleGetFunction returns a handle only mgpuLaunchKernel and
+ * mgpuLaunchClusterKernel take (the module's record of the kernel: its
+ * CUfunction, and whether arrayc's array-gpu-programmatic-launch made it
+ * wait for its predecessor, so that it is launched with programmatic stream
+ * serialization), not an arrayrt_function_t.
  * The generated code loads modules from global constructors and creates and
  * destroys a stream per group of GPU operations.
  *===----------------------------------------------------------------------===*/
