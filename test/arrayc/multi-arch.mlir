@@ -19,6 +19,17 @@
 // RUN: arrayc --arch=sm_80,sm_90a --emit=ptx %s -o - | FileCheck %s --check-prefix=PTX
 // PTX: .target sm_80
 // PTX: .target sm_90a
+// With an architecture before sm_90 in the list, no kernel waits for its
+// predecessor (griddepcontrol is sm_90's): array-gpu-programmatic-launch
+// does not run.
+// RUN: arrayc --arch=sm_80,sm_90a --emit=ptx %s -o - | FileCheck %s --check-prefix=NOWAIT
+// NOWAIT-NOT: griddepcontrol
+// NOWAIT-NOT: arrayrt_programmatic_launch
+// RUN: arrayc --arch=sm_90a,sm_100a --emit=ptx %s -o - | FileCheck %s --check-prefix=WAIT
+// WAIT: .target sm_90a
+// WAIT: griddepcontrol.wait;
+// WAIT: .target sm_100a
+// WAIT: griddepcontrol.wait;
 // -Xptxas and -lineinfo reach every ptxas run.
 // RUN: not arrayc --arch=sm_80,sm_90a -Xptxas --no-such-option %s -o %t/bad 2>&1 | FileCheck %s --check-prefix=PTXAS
 // PTXAS: ptxas failed
