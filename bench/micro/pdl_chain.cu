@@ -57,13 +57,19 @@ __device__ float blockSum(float v) {
   return v;
 }
 
-template <int M> __global__ void partials(int n, const float *x, double *part) {
-  entry<M>();
+/// The block's share of sum(x * x) (a grid-stride loop), reduced over the
+/// block: thread 0 gets the total.
+__device__ float blockSumOfSquares(int n, const float *x) {
   float v = 0;
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
        i += gridDim.x * blockDim.x)
     v += x[i] * x[i];
-  v = blockSum(v);
+  return blockSum(v);
+}
+
+template <int M> __global__ void partials(int n, const float *x, double *part) {
+  entry<M>();
+  float v = blockSumOfSquares(n, x);
   if (threadIdx.x == 0)
     part[blockIdx.x] = v;
 }
@@ -83,11 +89,7 @@ template <int M>
 __global__ void onePass(int n, const float *x, double *part, unsigned *counter,
                         float *out) {
   entry<M>();
-  float v = 0;
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += gridDim.x * blockDim.x)
-    v += x[i] * x[i];
-  v = blockSum(v);
+  float v = blockSumOfSquares(n, x);
   __shared__ bool last;
   if (threadIdx.x == 0) {
     part[blockIdx.x] = v;
