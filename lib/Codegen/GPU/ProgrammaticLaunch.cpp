@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "arrayc/Codegen/GPU/Passes.h"
+#include "arrayrt/mlir_gpu_abi.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -26,9 +27,8 @@ using namespace mlir;
 namespace {
 
 /// The global whose presence in a module's binary tells the runtime that
-/// the module's kernels wait for their predecessor; runtime/lib/driver/
-/// MlirGpuAbi.cpp looks it up by this name.
-constexpr llvm::StringLiteral kMarker = "arrayrt_programmatic_launch";
+/// the module's kernels wait for their predecessor.
+constexpr llvm::StringLiteral kMarker = ARRAYRT_PROGRAMMATIC_LAUNCH_MARK;
 
 /// `griddepcontrol.wait` as inline PTX: NVVM's intrinsic is declared as
 /// touching no memory, which would let LLVM move loads above it; the

@@ -44,6 +44,12 @@ extern "C" {
  * destroys a stream per group of GPU operations.
  *===----------------------------------------------------------------------===*/
 
+/* The global a module's binary defines when every kernel in it waits for
+ * its predecessor on the stream (`griddepcontrol.wait` first): arrayc's
+ * array-gpu-programmatic-launch writes it, the runtime looks it up when it
+ * loads the module. */
+#define ARRAYRT_PROGRAMMATIC_LAUNCH_MARK "arrayrt_programmatic_launch"
+
 void *mgpuModuleLoad(void *data, uint64_t size);
 void *mgpuModuleLoadJIT(void *data, int32_t optLevel);
 void mgpuModuleUnload(void *module);

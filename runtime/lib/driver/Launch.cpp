@@ -81,7 +81,7 @@ bool arrayrt::waitsForPredecessor(CUmodule module) {
   // Not finding it is the answer (CUDA_ERROR_NOT_FOUND), not an error.
   return module && loadedDriver().cuModuleGetGlobal_v2(
                        &address, &bytes, module,
-                       "arrayrt_programmatic_launch") == CUDA_SUCCESS;
+                       ARRAYRT_PROGRAMMATIC_LAUNCH_MARK) == CUDA_SUCCESS;
 }
 
 bool arrayrt::programmaticLaunches() {

@@ -41,8 +41,8 @@ CUresult issueKernel(const DriverApi &api, CUfunction function,
                      const char **call = nullptr);
 
 /// Whether `module`'s kernels wait for their predecessor before they touch
-/// memory: its binary defines `arrayrt_programmatic_launch`, the mark of
-/// arrayc's array-gpu-programmatic-launch.
+/// memory: its binary defines ARRAYRT_PROGRAMMATIC_LAUNCH_MARK
+/// (arrayrt/mlir_gpu_abi.h), arrayc's array-gpu-programmatic-launch's mark.
 bool waitsForPredecessor(CUmodule module);
 
 /// Whether kernels that wait for their predecessor are launched with
