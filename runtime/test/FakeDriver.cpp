@@ -26,7 +26,10 @@
 // fakeCudaGetFunctionCalls() the cuModuleGetFunction calls. Every event
 // has completed by the time cuEventQuery can ask. cuLaunchKernelEx is
 // cuLaunchKernel whatever its attributes; fakeCudaProgrammaticLaunches()
-// counts those with programmatic stream serialization. A module defines the
+// counts those with programmatic stream serialization, and
+// fakeCudaCooperativeLaunches(grid) the cooperative ones (the last one's
+// grid x in *grid); cuOccupancyMaxActiveBlocksPerMultiprocessor answers 2.
+// A module defines the
 // globals FAKE_CUDA_GLOBALS names (comma-separated) and no others.
 //
 // Graphs: while a stream captures (cuStreamBeginCapture), launches, copies
@@ -100,6 +103,8 @@ struct State {
   long allocationCalls = 0;
   long getFunctionCalls = 0;
   long programmaticLaunches = 0;
+  long cooperativeLaunches = 0;
+  unsigned lastCooperativeGrid = 0;
   int context = 0, stream = 0, pool = 0;
   std::string launched; // Kernel names, space-separated.
   FakeGraph *capturing = nullptr;
@@ -249,6 +254,14 @@ __attribute__((visibility("default"))) long fakeCudaGetFunctionCalls(void) {
 __attribute__((visibility("default"))) long fakeCudaProgrammaticLaunches(void) {
   std::lock_guard<std::mutex> lock(state().mutex);
   return state().programmaticLaunches;
+}
+
+__attribute__((visibility("default"))) long
+fakeCudaCooperativeLaunches(unsigned *grid) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  if (grid)
+    *grid = state().lastCooperativeGrid;
+  return state().cooperativeLaunches;
 }
 
 __attribute__((visibility("default"))) long fakeCudaLiveEvents(void) {
@@ -431,6 +444,11 @@ CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction function,
         config->attrs[i].value.programmaticStreamSerializationAllowed) {
       std::lock_guard<std::mutex> lock(state().mutex);
       ++state().programmaticLaunches;
+    } else if (config->attrs[i].id == CU_LAUNCH_ATTRIBUTE_COOPERATIVE &&
+               config->attrs[i].value.cooperative) {
+      std::lock_guard<std::mutex> lock(state().mutex);
+      ++state().cooperativeLaunches;
+      state().lastCooperativeGrid = config->gridDimX;
     }
   return cuLaunchKernel(function, config->gridDimX, config->gridDimY,
                         config->gridDimZ, config->blockDimX, config->blockDimY,
@@ -594,6 +612,12 @@ CUresult cuGraphExecDestroy(CUgraphExec exec) {
 
 // A device on which 128 blocks in clusters fit at once, whatever the
 // clusters' blocks.
+CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *count, CUfunction,
+                                                     int, size_t) {
+  *count = 2;
+  return CUDA_SUCCESS;
+}
+
 CUresult cuOccupancyMaxActiveClusters(int *count, CUfunction,
                                       const CUlaunchConfig *config) {
   unsigned cluster = 1;

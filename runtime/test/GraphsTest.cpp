@@ -153,6 +153,66 @@ TEST(GraphsTest, MarkedModulesKernelsLaunchProgrammatically) {
             "graph_kernel_waits graph_kernel_a graph_kernel_waits");
 }
 
+/// Launches `function(pointer, value)` on a grid of `blocks` blocks.
+void launchGrid(void *function, void *pointer, int64_t value, intptr_t blocks) {
+  void *params[] = {&pointer, &value};
+  mgpuLaunchKernel(function, blocks, 1, 1, 128, 1, 1, 0,
+                   arrayrt_default_stream(), params, nullptr, 2);
+}
+
+TEST(GraphsTest, KernelsWithGridBarriersLaunchCooperativelyOnResidentBlocks) {
+  static const char region[] = "test: a persistent kernel in a loop";
+  auto cooperative =
+      fakeDriverHook<long (*)(unsigned *)>("fakeCudaCooperativeLaunches");
+  auto programmatic =
+      fakeDriverHook<long (*)()>("fakeCudaProgrammaticLaunches");
+  auto setSizes = fakeDriverHook<void (*)(const char *, int, const size_t *)>(
+      "fakeCudaSetParamSizes");
+  const size_t sizes[] = {8, 8};
+  setSizes("graph_kernel_barriers", 2, sizes);
+  setSizes("graph_kernel_phases", 2, sizes);
+  static char image[] = "a gpu.binary with a persistent kernel";
+  void *module = mgpuModuleLoad(image, sizeof(image));
+  // Both marks: the module's kernels wait for their predecessor, one of
+  // them meets at grid barriers.
+  setenv("FAKE_CUDA_GLOBALS",
+         "arrayrt_programmatic_launch,"
+         "graph_kernel_barriers" ARRAYRT_COOPERATIVE_KERNEL_SUFFIX,
+         1);
+  void *barriers = mgpuModuleGetFunction(module, "graph_kernel_barriers");
+  void *phases = mgpuModuleGetFunction(module, "graph_kernel_phases");
+  unsetenv("FAKE_CUDA_GLOBALS");
+  std::vector<char> buffer(8);
+  unsigned grid = 0;
+  long cooperativeBefore = cooperative(nullptr);
+  long programmaticBefore = programmatic();
+  // More blocks than fit (the fake driver: 2 per multiprocessor, 132 of
+  // them): the resident ones share out the grid.
+  launchGrid(barriers, buffer.data(), 1, 65535);
+  EXPECT_EQ(cooperative(&grid) - cooperativeBefore, 1);
+  EXPECT_EQ(grid, 264u);
+  launchGrid(barriers, buffer.data(), 1, 12);
+  EXPECT_EQ(cooperative(&grid) - cooperativeBefore, 2);
+  EXPECT_EQ(grid, 12u);
+  // Cooperative launches are not programmatic; the module's other kernel
+  // is, and not cooperative.
+  EXPECT_EQ(programmatic() - programmaticBefore, 0);
+  launchGrid(phases, buffer.data(), 1, 65535);
+  EXPECT_EQ(programmatic() - programmaticBefore, 1);
+  EXPECT_EQ(cooperative(nullptr) - cooperativeBefore, 2);
+  // Recorded in a graph region and replayed: captured once, cooperatively.
+  cooperativeBefore = cooperative(nullptr);
+  for (int run = 0; run < 3; ++run) {
+    arrayrt_graph_begin(region, arrayrt_default_stream());
+    launchGrid(phases, buffer.data(), 2, 4);
+    launchGrid(barriers, buffer.data(), 2, 65535);
+    arrayrt_graph_end(region, arrayrt_default_stream());
+  }
+  EXPECT_EQ(cooperative(&grid) - cooperativeBefore, 1);
+  EXPECT_EQ(grid, 264u);
+  mgpuModuleUnload(module);
+}
+
 TEST(GraphsTest, EachKeyHasItsGraphUpToEightThenTheyAreUpdated) {
   static const char region[] = "test: rotating buffers";
   arrayrt_stream_t stream = arrayrt_default_stream();

@@ -36,6 +36,7 @@ namespace arrayrt {
   X(cuFuncSetAttribute)                                                        \
   X(cuLaunchKernel)                                                            \
   X(cuLaunchKernelEx)                                                          \
+  X(cuOccupancyMaxActiveBlocksPerMultiprocessor)                               \
   X(cuOccupancyMaxActiveClusters)                                              \
   X(cuStreamCreate)                                                            \
   X(cuStreamSynchronize)                                                       \

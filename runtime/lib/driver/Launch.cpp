@@ -12,6 +12,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <string>
 #include <tuple>
 
 using arrayrt::check;
@@ -102,20 +103,27 @@ bool arrayrt::programmaticLaunches() {
 CUresult arrayrt::issueKernel(const DriverApi &api, CUfunction function,
                               const uint32_t grid[3], const uint32_t block[3],
                               const uint32_t *cluster, uint32_t sharedMemBytes,
-                              CUstream stream, void **params, bool programmatic,
+                              CUstream stream, void **params, unsigned mode,
                               const char **call) {
-  programmatic = programmatic && programmaticLaunches();
-  if (!cluster && !programmatic) {
+  bool cooperative = mode & kCooperativeLaunch;
+  bool programmatic =
+      !cooperative && (mode & kProgrammaticLaunch) && programmaticLaunches();
+  if (!cluster && !programmatic && !cooperative) {
     if (call)
       *call = "cuLaunchKernel";
     return api.cuLaunchKernel(function, grid[0], grid[1], grid[2], block[0],
                               block[1], block[2], sharedMemBytes, stream,
                               params, /*extra=*/nullptr);
   }
-  CUlaunchAttribute attributes[2] = {};
+  CUlaunchAttribute attributes[3] = {};
   unsigned count = 0;
   if (cluster)
     attributes[count++] = clusterAttribute(cluster);
+  if (cooperative) {
+    CUlaunchAttribute &attribute = attributes[count++];
+    attribute.id = CU_LAUNCH_ATTRIBUTE_COOPERATIVE;
+    attribute.value.cooperative = 1;
+  }
   if (programmatic) {
     CUlaunchAttribute &attribute = attributes[count++];
     attribute.id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
@@ -131,18 +139,52 @@ CUresult arrayrt::issueKernel(const DriverApi &api, CUfunction function,
 void arrayrt::launchKernel(CUfunction function, const uint32_t grid[3],
                            const uint32_t block[3], uint32_t sharedMemBytes,
                            CUstream stream, void **params, long paramCount,
-                           bool programmatic) {
+                           unsigned mode) {
   const arrayrt::DriverApi &api = loadedDriver();
   prepareSharedMemory(api, function, sharedMemBytes);
   if (arrayrt::graphs::recordLaunch(stream, function, grid, block, nullptr,
-                                    sharedMemBytes, params, paramCount,
-                                    programmatic))
+                                    sharedMemBytes, params, paramCount, mode))
     return;
   ScopedDeviceOp timed(stream, OpKind::Kernel, nullptr, function);
   const char *call = nullptr;
   check(issueKernel(driver(), function, grid, block, /*cluster=*/nullptr,
-                    sharedMemBytes, stream, params, programmatic, &call),
+                    sharedMemBytes, stream, params, mode, &call),
         call);
+}
+
+uint32_t arrayrt::residentBlocks(CUfunction function, uint32_t threads,
+                                 uint32_t sharedMemBytes) {
+  using Key = std::tuple<CUfunction, uint32_t, uint32_t>;
+  static std::mutex mutex;
+  static std::map<Key, uint32_t> known;
+  Key key{function, threads, sharedMemBytes};
+  std::lock_guard<std::mutex> lock(mutex);
+  if (auto it = known.find(key); it != known.end())
+    return it->second;
+  const arrayrt::DriverApi &api = loadedDriver();
+  int perSm = 0, sms = 0;
+  check(api.cuOccupancyMaxActiveBlocksPerMultiprocessor(
+            &perSm, function, static_cast<int>(threads), sharedMemBytes),
+        "cuOccupancyMaxActiveBlocksPerMultiprocessor");
+  check(api.cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+                                 arrayrt::currentDevice()),
+        "cuDeviceGetAttribute");
+  if (perSm <= 0)
+    fatal("a kernel with grid barriers cannot run: not one block of %u "
+          "threads fits on a multiprocessor",
+          threads);
+  uint32_t result = static_cast<uint32_t>(perSm) * static_cast<uint32_t>(sms);
+  known.emplace(key, result);
+  return result;
+}
+
+bool arrayrt::meetsAtGridBarriers(CUmodule module, const char *kernel) {
+  std::string mark = std::string(kernel) + ARRAYRT_COOPERATIVE_KERNEL_SUFFIX;
+  CUdeviceptr address = 0;
+  size_t bytes = 0;
+  // Not finding it is the answer (CUDA_ERROR_NOT_FOUND), not an error.
+  return module && loadedDriver().cuModuleGetGlobal_v2(
+                       &address, &bytes, module, mark.c_str()) == CUDA_SUCCESS;
 }
 
 extern "C" void arrayrt_launch_kernel(arrayrt_function_t function,
@@ -155,7 +197,7 @@ extern "C" void arrayrt_launch_kernel(arrayrt_function_t function,
   const uint32_t block[3] = {block_x, block_y, block_z};
   arrayrt::launchKernel(reinterpret_cast<CUfunction>(function), grid, block,
                         shared_mem_bytes, reinterpret_cast<CUstream>(stream),
-                        params, /*paramCount=*/-1, /*programmatic=*/false);
+                        params, /*paramCount=*/-1, arrayrt::kPlainLaunch);
 }
 
 namespace {
@@ -213,18 +255,17 @@ extern "C" uint32_t arrayrt_max_active_clusters(arrayrt_function_t function,
 void arrayrt::launchClusterKernel(
     CUfunction function, const uint32_t cluster[3], const uint32_t grid[3],
     const uint32_t block[3], uint32_t sharedMemBytes, CUstream stream,
-    void **params, long paramCount, bool programmatic) {
+    void **params, long paramCount, unsigned mode) {
   const arrayrt::DriverApi &api = loadedDriver();
   // Opts the function into its shared memory and cluster size.
   ClusterLaunch launch(api, function, cluster, grid, block, sharedMemBytes,
                        stream);
   if (arrayrt::graphs::recordLaunch(stream, function, grid, block, cluster,
-                                    sharedMemBytes, params, paramCount,
-                                    programmatic))
+                                    sharedMemBytes, params, paramCount, mode))
     return;
   ScopedDeviceOp timed(stream, OpKind::Kernel, nullptr, function);
   check(issueKernel(driver(), function, grid, block, cluster, sharedMemBytes,
-                    stream, params, programmatic),
+                    stream, params, mode),
         "cuLaunchKernelEx");
 }
 

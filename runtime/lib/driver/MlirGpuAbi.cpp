@@ -12,6 +12,7 @@
 #include "driver/Launch.h"
 #include "memory/Memref.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <cstring>
@@ -81,13 +82,14 @@ HostRange contiguousRange(int64_t rank, void *descriptor,
 }
 
 /// What mgpuModuleGetFunction returns and mgpuLaunchKernel takes: a kernel
-/// and whether it waits for its predecessor (its module was marked by
-/// array-gpu-programmatic-launch), so it may be launched with programmatic
-/// stream serialization.
+/// and how it is launched (arrayrt::LaunchMode): with programmatic stream
+/// serialization when it waits for its predecessor (its module was marked
+/// by array-gpu-programmatic-launch), cooperatively when it meets at grid
+/// barriers (marked by array-gpu-grid-barriers).
 struct Kernel {
   const char *name; // compared by address first, then by contents
   CUfunction function;
-  bool programmatic;
+  unsigned mode;
 };
 
 const Kernel &kernel(void *handle) { return *static_cast<Kernel *>(handle); }
@@ -135,11 +137,16 @@ struct LazyModule {
       if (known->name == name || !std::strcmp(known->name, name))
         found = known.get();
     if (!found) {
+      unsigned mode =
+          programmatic ? arrayrt::kProgrammaticLaunch : arrayrt::kPlainLaunch;
+      if (arrayrt::meetsAtGridBarriers(reinterpret_cast<CUmodule>(module),
+                                       name))
+        mode |= arrayrt::kCooperativeLaunch;
       functions.push_back(std::make_unique<Kernel>(
           Kernel{name,
                  reinterpret_cast<CUfunction>(
                      arrayrt_module_get_function(module, name)),
-                 programmatic}));
+                 mode}));
       found = functions.back().get();
     }
     // This address of the name goes into the lock-free table.
@@ -207,16 +214,26 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
   rejectExtra(extra);
   if (emptyGrid(gridX, gridY, gridZ))
     return;
-  const uint32_t grid[3] = {dimension(gridX, "grid x"),
-                            dimension(gridY, "grid y"),
-                            dimension(gridZ, "grid z")};
+  uint32_t grid[3] = {dimension(gridX, "grid x"), dimension(gridY, "grid y"),
+                      dimension(gridZ, "grid z")};
   const uint32_t block[3] = {dimension(blockX, "block x"),
                              dimension(blockY, "block y"),
                              dimension(blockZ, "block z")};
-  arrayrt::launchKernel(kernel(function).function, grid, block,
-                        sharedMemory(smem), static_cast<CUstream>(stream_),
-                        params, static_cast<long>(paramsCount),
-                        kernel(function).programmatic);
+  const Kernel &k = kernel(function);
+  // A kernel with grid barriers shares out the grid it is given among the
+  // blocks it launches: no more than can be resident at once.
+  if (k.mode & arrayrt::kCooperativeLaunch) {
+    if (grid[1] != 1 || grid[2] != 1)
+      arrayrt::fatal("kernel '%s' has grid barriers and expects a "
+                     "one-dimensional grid, but was given %u x %u x %u blocks",
+                     k.name, grid[0], grid[1], grid[2]);
+    grid[0] = std::min(grid[0], arrayrt::residentBlocks(
+                                    k.function, block[0] * block[1] * block[2],
+                                    sharedMemory(smem)));
+  }
+  arrayrt::launchKernel(k.function, grid, block, sharedMemory(smem),
+                        static_cast<CUstream>(stream_), params,
+                        static_cast<long>(paramsCount), k.mode);
 }
 
 void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
@@ -255,8 +272,7 @@ void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
   }
   arrayrt::launchClusterKernel(kernel(function).function, cluster, grid, block,
                                bytes, static_cast<CUstream>(stream_), params,
-                               /*paramCount=*/-1,
-                               kernel(function).programmatic);
+                               /*paramCount=*/-1, kernel(function).mode);
 }
 
 void *mgpuStreamCreate(void) { return arrayrt_stream_create(); }

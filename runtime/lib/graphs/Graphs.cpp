@@ -222,7 +222,7 @@ struct Step {
   CUfunction function = nullptr;
   uint32_t grid[3] = {}, block[3] = {}, cluster[3] = {};
   bool clustered = false;
-  bool programmatic = false; // Waits for its predecessor (Launch.h).
+  unsigned mode = kPlainLaunch; // LaunchMode bits (Launch.h).
   uint32_t sharedMemBytes = 0;
   uint32_t firstParam = 0, paramCount = 0;
   // Calls.
@@ -268,8 +268,8 @@ public:
           target, profile::OpKind::Kernel, nullptr, step.function);
     return issueKernel(api, step.function, step.grid, step.block,
                        step.clustered ? step.cluster : nullptr,
-                       step.sharedMemBytes, target, params.data(),
-                       step.programmatic, call);
+                       step.sharedMemBytes, target, params.data(), step.mode,
+                       call);
   }
 
   /// Queues every step on `target` under capture (untimed, errors returned:
@@ -510,7 +510,7 @@ long parameterCount(CUfunction function) {
 bool recordKernel(Recorder &recorder, CUfunction function,
                   const uint32_t grid[3], const uint32_t block[3],
                   const uint32_t *cluster, uint32_t sharedMemBytes,
-                  void **params, size_t paramCount, bool programmatic) {
+                  void **params, size_t paramCount, unsigned mode) {
   const std::vector<uint32_t> *sizes =
       parameterSizes(function, static_cast<long>(paramCount));
   if (!sizes)
@@ -530,8 +530,8 @@ bool recordKernel(Recorder &recorder, CUfunction function,
     append(key, step.cluster[i]);
   }
   step.clustered = cluster != nullptr;
-  step.programmatic = programmatic;
-  append(key, programmatic);
+  step.mode = mode;
+  append(key, mode);
   step.sharedMemBytes = sharedMemBytes;
   append(key, sharedMemBytes);
   step.firstParam = static_cast<uint32_t>(recorder.paramOffsets.size());
@@ -548,7 +548,7 @@ bool recordKernel(Recorder &recorder, CUfunction function,
 bool recordLaunch(CUstream stream, CUfunction function, const uint32_t grid[3],
                   const uint32_t block[3], const uint32_t *cluster,
                   uint32_t sharedMemBytes, void **params, long paramCount,
-                  bool programmatic) {
+                  unsigned mode) {
   Recorder *recorder = recorderFor(stream);
   if (!recorder)
     return false;
@@ -556,7 +556,7 @@ bool recordLaunch(CUstream stream, CUfunction function, const uint32_t grid[3],
     paramCount = parameterCount(function);
   if (paramCount >= 0 &&
       recordKernel(*recorder, function, grid, block, cluster, sharedMemBytes,
-                   params, static_cast<size_t>(paramCount), programmatic))
+                   params, static_cast<size_t>(paramCount), mode))
     return true;
   flush();
   return false;

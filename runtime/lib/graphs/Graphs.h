@@ -83,12 +83,12 @@ void abandon();
 /// recorded is issued first), or the driver cannot say the parameters'
 /// sizes (cuFuncGetParamInfo; what was recorded is issued first).
 /// `paramCount`: the parameters `params` points at, -1 to ask the driver;
-/// `cluster`: null without thread block clusters; `programmatic`: as
-/// arrayrt::launchKernel's (driver/Launch.h).
+/// `cluster`: null without thread block clusters; `mode`: as
+/// arrayrt::launchKernel's (LaunchMode bits, driver/Launch.h).
 bool recordLaunch(CUstream stream, CUfunction function, const uint32_t grid[3],
                   const uint32_t block[3], const uint32_t *cluster,
                   uint32_t sharedMemBytes, void **params, long paramCount,
-                  bool programmatic);
+                  unsigned mode);
 
 /// What queues a recorded operation on the stream it is given: true when it
 /// did; on failure it stops the program when `strict` (queued as without a

@@ -12,6 +12,7 @@
 #include "driver/Driver.h"
 #include "driver/EmbeddedKernels.h"
 #include "driver/Error.h"
+#include "driver/Launch.h"
 #include "graphs/Graphs.h"
 #include "profile/Profile.h"
 #include "sparse/SparseArgs.h"
@@ -176,8 +177,7 @@ bool spmvWithKernel(arrayrt_csr *a, const void *x, void *y, double alpha,
   const uint32_t grid[3] = {gridFor(a->rows, 64, INT_MAX), 1, 1};
   const uint32_t block[3] = {256, 1, 1};
   if (graphs::recordLaunch(cuStream, function, grid, block, nullptr, 0, params,
-                           static_cast<long>(std::size(params)),
-                           /*programmatic=*/false))
+                           static_cast<long>(std::size(params)), kPlainLaunch))
     return true;
   profile::ScopedDeviceOp timed(cuStream, profile::OpKind::Library,
                                 "arrayrt_csr_spmv", nullptr, nullptr, nullptr,
