@@ -100,6 +100,21 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createArrayGpuReductions(reductions));
   pm.addNestedPass<func::FuncOp>(createArrayGpuMapLinalg(grid));
   pm.addPass(createArrayGpuDeviceMemory());
+  // The architectures the kernels are compiled for: the kernels' chip, then
+  // the extra ones.
+  SmallVector<std::string> chips = {options.chip.getValue()};
+  for (StringRef extra : llvm::split(options.extraChips.getValue(), ','))
+    if (!extra.empty())
+      chips.push_back(extra.str());
+  auto allChips = [&](unsigned version) {
+    return llvm::all_of(chips, [&](const std::string &chip) {
+      return gpuChipVersion(chip) >= version;
+    });
+  };
+  // Small loops of kernels run as one kernel whose blocks meet at grid
+  // barriers (cooperative launch; acquire and release need sm_70).
+  if (options.persistentLoops && allChips(70))
+    pm.addNestedPass<func::FuncOp>(createArrayGpuPersistentLoops());
   // Constants and other cheap index computations go into the kernels
   // (outlining would pass them as arguments, so the kernels would divide by
   // and multiply with run-time values).
@@ -109,17 +124,10 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addPass(createArrayGpuLaunchBounds());
   // One device binary per program: one ptxas run.
   pm.addPass(createArrayGpuMergeModules());
-  // The architectures the kernels are compiled for: the kernels' chip, then
-  // the extra ones.
-  SmallVector<std::string> chips = {options.chip.getValue()};
-  for (StringRef extra : llvm::split(options.extraChips.getValue(), ','))
-    if (!extra.empty())
-      chips.push_back(extra.str());
+  pm.addPass(createArrayGpuGridBarriers());
   // Each kernel may launch while the previous one finishes (griddepcontrol,
   // sm_90 and later only).
-  if (llvm::all_of(chips, [](const std::string &chip) {
-        return gpuChipVersion(chip) >= 90;
-      }))
+  if (allChips(90))
     pm.addPass(createArrayGpuProgrammaticLaunch());
   // Every GPU op and stream-ordered arrayrt op goes on a stream: the
   // program's default stream or the one an array.on_stream named, with

@@ -152,6 +152,13 @@ cl::opt<bool> attentionDnn(
              "as one fused cuDNN call, loaded at run time (cuda target; "
              "--attention-dnn=false: cuBLASLt products and row kernels)"),
     cl::init(true), cl::cat(codegenCategory));
+cl::opt<bool> persistentLoops(
+    "persistent-loops",
+    cl::desc("Run a loop whose body only launches kernels on small arrays "
+             "as one kernel whose blocks meet at grid barriers, instead of "
+             "launches per iteration (cuda target; off by default: not yet "
+             "run on a GPU)"),
+    cl::init(false), cl::cat(codegenCategory));
 cl::opt<bool> printKernelPlan(
     "print-kernel-plan",
     cl::desc("Print how each group of ops becomes GPU kernels, and why, as "
@@ -393,6 +400,7 @@ void buildPipeline(PassManager &pm, array::PipelineStage stage,
   options.matmulBlas = matmulBlas;
   options.attentionDnn = attentionDnn;
   options.printKernelPlan = printKernelPlan;
+  options.persistentLoops = persistentLoops;
   options.toolkitPath = cudaToolkit;
   options.features = features;
   options.ptxasOptions = llvm::join(ptxasOptions, " ");
@@ -586,13 +594,13 @@ int compile(const DeviceOptions &device, const char *argv0) {
   if (!runtimeLib.empty())
     link.runtimeLibrary = runtimeLib;
   link.verbose = verbose;
-  if (llvm::Error err = emit == Emit::Shared
-                            ? arrayc::linkSharedLibrary(
-                                  objectPath, (*output)->temporaryPath(),
-                                  exports.prefix,
-                                  llvm::sys::path::filename(outputFile), link)
-                            : arrayc::linkExecutable(
-                                  objectPath, (*output)->temporaryPath(), link))
+  if (llvm::Error err =
+          emit == Emit::Shared
+              ? arrayc::linkSharedLibrary(
+                    objectPath, (*output)->temporaryPath(), exports.prefix,
+                    llvm::sys::path::filename(outputFile), link)
+              : arrayc::linkExecutable(objectPath, (*output)->temporaryPath(),
+                                       link))
     return fail(std::move(err));
   if (header)
     if (llvm::Error error = header->commit())

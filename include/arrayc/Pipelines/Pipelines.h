@@ -18,9 +18,9 @@ namespace array {
 
 /// How far a pipeline goes: each stage includes the ones before it.
 enum class PipelineStage {
-  Linalg,    ///< array ops lowered to linalg on tensors.
-  Kernels,   ///< bufferized; GPU kernels outlined (cuda) or loops (cpu).
-  Llvm,      ///< everything in the LLVM dialect (GPU code serialized).
+  Linalg,  ///< array ops lowered to linalg on tensors.
+  Kernels, ///< bufferized; GPU kernels outlined (cuda) or loops (cpu).
+  Llvm,    ///< everything in the LLVM dialect (GPU code serialized).
 };
 
 struct ArrayToCpuPipelineOptions
@@ -111,6 +111,13 @@ struct ArrayToCudaPipelineOptions
                      "directives in the PTX (ptxas -lineinfo), for Nsight "
                      "Compute's source view; host functions get line "
                      "tables too."),
+      llvm::cl::init(false)};
+  PassOptions::Option<bool> persistentLoops{
+      *this, "persistent-loops",
+      llvm::cl::desc("Run small host loops of kernels as one cooperative "
+                     "kernel with grid barriers between its phases "
+                     "(array-gpu-persistent-loops; off until it has run on "
+                     "a GPU)."),
       llvm::cl::init(false)};
   PassOptions::Option<bool> printKernelPlan{
       *this, "print-kernel-plan",

@@ -474,6 +474,64 @@ def ArrayGpuDeviceMemory : Pass<"array-gpu-device-memory", "ModuleOp"> {
                            "scf::SCFDialect", "arith::ArithDialect"];
 }
 
+def ArrayGpuPersistentLoops
+    : Pass<"array-gpu-persistent-loops", "func::FuncOp"> {
+  let summary = "Run a small host loop of kernels as one persistent kernel "
+                "whose blocks meet at grid barriers.";
+  let description = [{
+    A host `scf.for` whose body only queues kernels (`gpu.launch` with
+    one-dimensional blocks of one size) and CSR products
+    (`arrayrt.csr_spmv` of an `arrayrt.csr_from_arrays` matrix, float32 or
+    float64), computes scalars and views, and allocates the buffers it
+    carries and its temporaries, pays a launch per kernel per iteration.
+    When the loop's arrays are small (every carried array, allocation and
+    matrix at most `max-elements` elements) that cost is most of the
+    loop's time. This pass runs such a loop inside one kernel instead:
+
+    - the loop goes into a `gpu.launch` whose blocks run it together; each
+      kernel of the body becomes a phase in which the blocks take the
+      kernel's blocks in turn (block ids, grid sizes and shared memory
+      mapped onto the persistent grid), and `arrayrt.grid_barrier` follows
+      each phase, so the next one sees its writes;
+    - a CSR product becomes a phase of one row per thread;
+    - each allocation of the body becomes one buffer allocated before the
+      kernel (two for one the loop carries, used in turn), so nothing is
+      allocated on the device; the host frees them afterwards, keeping
+      those the loop's results name;
+    - the body's run-time checks (`cf.assert`) are made once, before the
+      kernel, on the loop's initial arrays.
+
+    The kernel runs only when the loop's first iteration allocates what it
+    carries at the sizes it starts with (so every iteration has the same
+    sizes) and the arrays are small; otherwise the loop runs as before.
+    Loops whose body does anything else (host reads, library calls, copies,
+    nested kernels of other block sizes, scalars computed in the loop and
+    used after it) are left alone.
+
+    ```mlir
+    // After (sketch)
+    scf.if %small_and_fixed_sizes {
+      %a0 = gpu.alloc (%n) : memref<?xf32>   // the carried array's buffers
+      %a1 = gpu.alloc (%n) : memref<?xf32>
+      gpu.launch blocks(...) in (%grid, %c1, %c1) threads(...) in (%c256, %c1, %c1) {
+        scf.for %i = %lb to %ub step %s iter_args(%x = %x0, %odd = %false) {
+          scf.for %b = %block to %blocks step %grid { ... kernel 1 ... }
+          arrayrt.grid_barrier %counter : memref<1xi32>
+          ...
+    } else {
+      ... the loop as before ...
+    }
+    ```
+  }];
+  let options = [
+    Option<"maxElements", "max-elements", "int64_t", "1 << 20",
+           "Largest array (elements) of a loop run as a persistent kernel">,
+  ];
+  let dependentDialects = ["arith::ArithDialect", "arrayrt::ArrayrtDialect",
+                           "gpu::GPUDialect", "memref::MemRefDialect",
+                           "scf::SCFDialect"];
+}
+
 def ArrayGpuKernelNames : Pass<"array-gpu-kernel-names", "ModuleOp"> {
   let summary = "Give outlined kernels and their modules names that PTX "
                 "accepts.";
@@ -558,6 +616,36 @@ def ArrayGpuProgrammaticLaunch
     ```
   }];
   let dependentDialects = ["gpu::GPUDialect", "LLVM::LLVMDialect"];
+}
+
+def ArrayGpuGridBarriers : Pass<"array-gpu-grid-barriers", "ModuleOp"> {
+  let summary = "Lower grid barriers to PTX and mark their kernels for "
+                "cooperative launch.";
+  let description = [{
+    Runs after `array-gpu-merge-modules`. Each `arrayrt.grid_barrier` in a
+    kernel becomes: a block barrier; the block's first thread fences, adds
+    to the counter (`atom.add.release.gpu`; the grid's first block adds
+    `2^31 - (blocks - 1)`, the others 1) and polls it with
+    `ld.acquire.gpu` until its top bit flips; another block barrier. Each
+    kernel with such a barrier gets the global `<kernel>` +
+    `ARRAYRT_COOPERATIVE_KERNEL_SUFFIX` (arrayrt/mlir_gpu_abi.h), from which
+    the runtime learns to launch it cooperatively, with no more blocks than
+    can be resident at once (the grid barrier would otherwise wait forever
+    for blocks that cannot start).
+
+    ```mlir
+    // After
+    gpu.module @arrayc_kernels {
+      llvm.mlir.global external constant @main_kernel__arrayrt_cooperative(1 : i32)
+      gpu.func @main_kernel(...) kernel {
+        gpu.barrier
+        scf.if %first_thread { ... llvm.inline_asm "atom.add.release.gpu.u32 ..." ... }
+        gpu.barrier
+    ```
+  }];
+  let dependentDialects = ["arith::ArithDialect", "gpu::GPUDialect",
+                           "LLVM::LLVMDialect", "memref::MemRefDialect",
+                           "scf::SCFDialect"];
 }
 
 def ArrayGpuMultiArchFatbin

@@ -53,4 +53,29 @@ def Arrayrt_LaunchImageOp : Arrayrt_Op<"launch_image", [
   let hasVerifier = 1;
 }
 
+def Arrayrt_GridBarrierOp : Arrayrt_Op<"grid_barrier",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Inside a kernel: waits until every block of the grid has "
+                "reached it, and makes their writes visible.";
+  let description = [{
+    A barrier across the whole grid of the kernel it is in (a persistent
+    loop kernel's phases, `array-gpu-persistent-loops`). Every thread of
+    every block must reach it, under control flow that is the same for all
+    of them. `counter` is a 32-bit word in device memory that only this
+    kernel's launch uses; it may start with any value and is left as found
+    when every block has passed the same number of barriers (one block adds
+    `2^31 - (blocks - 1)`, the others 1; a block waits until the top bit
+    has flipped). The blocks must all be resident at once: the kernel is
+    launched cooperatively, `array-gpu-grid-barriers` lowers the op to PTX
+    and marks its kernel so that the runtime does so.
+
+    ```mlir
+    arrayrt.grid_barrier %counter : memref<1xi32>
+    ```
+  }];
+  let arguments = (ins MemRefRankOf<[I32], [1]>:$counter);
+  let assemblyFormat = "$counter attr-dict `:` type($counter)";
+  let hasVerifier = 1;
+}
+
 #endif // ARRAYC_DIALECT_ARRAYRT_IR_ARRAYRTLAUNCHOPS_TD
