@@ -57,8 +57,10 @@ def prepare(args):
         source = os.path.join(STAGE, w.name + ".mlir")
         with open(source, "w") as f:
             f.write(w.program())
-        done = subprocess.run([arrayc, "--target=cuda", "--print-kernel-plan",
-                               source, "-o", os.path.join(STAGE, w.name)],
+        flags = getattr(args, "arrayc_flag", None) or []
+        done = subprocess.run([arrayc, "--target=cuda", "--print-kernel-plan"]
+                              + flags + [source, "-o",
+                                         os.path.join(STAGE, w.name)],
                               text=True, capture_output=True)
         with open(os.path.join(STAGE, w.name + ".plan"), "w") as f:
             f.write(done.stderr)
@@ -408,6 +410,8 @@ def main():
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("prepare")
     p.add_argument("--build", default=os.path.join(ROOT, "build"))
+    p.add_argument("--arrayc-flag", action="append", default=[],
+                   help="an arrayc option for every compile (repeatable)")
     p.add_argument("--only", help="comma-separated workloads")
     p.add_argument("--stage", default=STAGE,
                    help="where the programs go (another folder keeps a "

@@ -277,8 +277,8 @@ def prepare(args):
         source = os.path.join(args.stage, w.name + ".mlir")
         with open(source, "w") as f:
             f.write(w.program)
-        done = subprocess.run([arrayc, "--target=cuda", source, "-o",
-                               os.path.join(args.stage, w.name)],
+        done = subprocess.run([arrayc, "--target=cuda"] + args.arrayc_flag +
+                              [source, "-o", os.path.join(args.stage, w.name)],
                               text=True, capture_output=True)
         if done.returncode != 0:
             sys.exit("%s: arrayc failed:\n%s" % (w.name, done.stderr[-2000:]))
@@ -394,6 +394,9 @@ def main():
     p = sub.add_parser("prepare")
     p.add_argument("--build", default=os.path.join(ROOT, "build"))
     p.add_argument("--stage", default=STAGE)
+    p.add_argument("--arrayc-flag", action="append", default=[],
+                   help="an arrayc option for every compile (repeatable), "
+                        "e.g. --arrayc-flag=--persistent-loops")
     r = sub.add_parser("run")
     r.add_argument("--stage", default=STAGE)
     r.add_argument("--results", required=True)

@@ -1,0 +1,247 @@
+// What the conjugate-gradient loop of bench/launch.py (2-D Poisson, 256 x
+// 256 grid, 65,536 unknowns, float32, 1,000 iterations) costs as one
+// persistent kernel: the whole loop inside a cooperative grid, three grid
+// barriers per iteration (after the SpMV and p.Ap partial sums, after the
+// x/r updates and r.r partial sums, after the p update), every block
+// summing the per-block partials itself in the same order (so every block
+// holds the same alpha and beta). This bounds what a compiler-built
+// persistent loop kernel could reach against the 8 graph-replayed kernels
+// per iteration arrayc issues today.
+//
+//   nvcc -O3 -gencode=arch=compute_90a,code=sm_90a \
+//     bench/micro/persistent_cg.cu -o persistent_cg && ./persistent_cg
+//
+// Prints, per grid shape and barrier kind, milliseconds for the 1,000
+// iterations (median of 5) and the final residual norm against a float64
+// host CG's.
+#include <algorithm>
+#include <cmath>
+#include <cooperative_groups.h>
+#include <cstdio>
+#include <cstdlib>
+#include <cuda_runtime.h>
+#include <vector>
+
+namespace cg = cooperative_groups;
+
+#define CHECK(x)                                                               \
+  do {                                                                         \
+    cudaError_t e = (x);                                                       \
+    if (e != cudaSuccess) {                                                    \
+      std::printf("%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e));   \
+      std::exit(1);                                                            \
+    }                                                                          \
+  } while (0)
+
+struct Problem {
+  int n;
+  const int *indptr, *indices;
+  const float *data;
+  float *x, *r, *p, *ap;
+  float *partials; // 2 * gridDim.x: p.Ap partials, then r.r partials
+  unsigned *barrier;
+  float rr0;
+  int iters;
+};
+
+/// A sense-free grid barrier: one counter, each block adds 1 and waits
+/// until the counter reaches the next multiple of gridDim.x.
+__device__ void gridBarrier(unsigned *counter, unsigned &target) {
+  __syncthreads();
+  target += gridDim.x;
+  if (threadIdx.x == 0) {
+    unsigned v;
+    asm volatile("atom.add.release.gpu.u32 %0, [%1], 1;"
+                 : "=r"(v)
+                 : "l"(counter)
+                 : "memory");
+    do {
+      asm volatile("ld.acquire.gpu.u32 %0, [%1];"
+                   : "=r"(v)
+                   : "l"(counter)
+                   : "memory");
+    } while ((int)(v - target) < 0);
+  }
+  __syncthreads();
+}
+
+__device__ float blockSum(float v) {
+  __shared__ float warps[32];
+  for (int o = 16; o > 0; o /= 2)
+    v += __shfl_xor_sync(0xffffffffu, v, o);
+  if (threadIdx.x % 32 == 0)
+    warps[threadIdx.x / 32] = v;
+  __syncthreads();
+  v = threadIdx.x < blockDim.x / 32 ? warps[threadIdx.x] : 0.f;
+  if (threadIdx.x < 32)
+    for (int o = 16; o > 0; o /= 2)
+      v += __shfl_xor_sync(0xffffffffu, v, o);
+  if (threadIdx.x == 0)
+    warps[0] = v;
+  __syncthreads();
+  v = warps[0];
+  __syncthreads();
+  return v;
+}
+
+/// Every block sums the grid's partials in the same order.
+__device__ float sumPartials(const float *partials) {
+  float v = 0.f;
+  for (int i = threadIdx.x; i < gridDim.x; i += blockDim.x)
+    v += __ldcg(partials + i);
+  return blockSum(v);
+}
+
+template <bool Cooperative> __global__ void cgLoop(Problem q) {
+  unsigned target = 0;
+  auto sync = [&] {
+    if (Cooperative)
+      cg::this_grid().sync();
+    else
+      gridBarrier(q.barrier, target);
+  };
+  int stride = gridDim.x * blockDim.x;
+  int first = blockIdx.x * blockDim.x + threadIdx.x;
+  float *pap = q.partials, *rrp = q.partials + gridDim.x;
+  float rr = q.rr0;
+  for (int it = 0; it < q.iters; ++it) {
+    float s = 0.f;
+    for (int i = first; i < q.n; i += stride) {
+      float a = 0.f;
+      for (int k = q.indptr[i]; k < q.indptr[i + 1]; ++k)
+        a += q.data[k] * __ldcg(q.p + q.indices[k]);
+      q.ap[i] = a;
+      s += a * __ldcg(q.p + i);
+    }
+    s = blockSum(s);
+    if (threadIdx.x == 0)
+      pap[blockIdx.x] = s;
+    sync();
+    float alpha = rr / sumPartials(pap);
+    s = 0.f;
+    for (int i = first; i < q.n; i += stride) {
+      q.x[i] += alpha * __ldcg(q.p + i);
+      float r = q.r[i] - alpha * q.ap[i];
+      q.r[i] = r;
+      s += r * r;
+    }
+    s = blockSum(s);
+    if (threadIdx.x == 0)
+      rrp[blockIdx.x] = s;
+    sync();
+    float rrNew = sumPartials(rrp);
+    float beta = rrNew / rr;
+    rr = rrNew;
+    for (int i = first; i < q.n; i += stride)
+      q.p[i] = q.r[i] + beta * q.p[i];
+    sync();
+  }
+}
+
+int main() {
+  const int side = 256, n = side * side, iters = 1000;
+  std::vector<int> indptr{0}, indices;
+  std::vector<float> data;
+  for (int i = 0; i < side; ++i)
+    for (int j = 0; j < side; ++j) {
+      auto add = [&](int c, float v) {
+        indices.push_back(c);
+        data.push_back(v);
+      };
+      if (i > 0)
+        add((i - 1) * side + j, -1.f);
+      if (j > 0)
+        add(i * side + j - 1, -1.f);
+      add(i * side + j, 4.f);
+      if (j < side - 1)
+        add(i * side + j + 1, -1.f);
+      if (i < side - 1)
+        add((i + 1) * side + j, -1.f);
+      indptr.push_back((int)indices.size());
+    }
+  // Float64 host CG for the reference residual.
+  std::vector<double> hx(n, 0), hr(n, 1), hp(n, 1), hap(n);
+  double hrr = n;
+  for (int it = 0; it < iters; ++it) {
+    double pap = 0;
+    for (int i = 0; i < n; ++i) {
+      double a = 0;
+      for (int k = indptr[i]; k < indptr[i + 1]; ++k)
+        a += data[k] * hp[indices[k]];
+      hap[i] = a;
+      pap += a * hp[i];
+    }
+    double alpha = hrr / pap, rrNew = 0;
+    for (int i = 0; i < n; ++i) {
+      hx[i] += alpha * hp[i];
+      hr[i] -= alpha * hap[i];
+      rrNew += hr[i] * hr[i];
+    }
+    for (int i = 0; i < n; ++i)
+      hp[i] = hr[i] + rrNew / hrr * hp[i];
+    hrr = rrNew;
+  }
+
+  int *dIndptr, *dIndices;
+  float *dData, *dX, *dR, *dP, *dAp, *dPartials;
+  unsigned *dBarrier;
+  CHECK(cudaMalloc(&dIndptr, indptr.size() * 4));
+  CHECK(cudaMalloc(&dIndices, indices.size() * 4));
+  CHECK(cudaMalloc(&dData, data.size() * 4));
+  for (float **v : {&dX, &dR, &dP, &dAp})
+    CHECK(cudaMalloc(v, n * 4));
+  CHECK(cudaMalloc(&dPartials, 2 * 4096 * 4));
+  CHECK(cudaMalloc(&dBarrier, 4));
+  CHECK(cudaMemcpy(dIndptr, indptr.data(), indptr.size() * 4,
+                   cudaMemcpyHostToDevice));
+  CHECK(cudaMemcpy(dIndices, indices.data(), indices.size() * 4,
+                   cudaMemcpyHostToDevice));
+  CHECK(
+      cudaMemcpy(dData, data.data(), data.size() * 4, cudaMemcpyHostToDevice));
+  std::vector<float> ones(n, 1.f);
+  int sms;
+  CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  cudaEvent_t start, stop;
+  CHECK(cudaEventCreate(&start));
+  CHECK(cudaEventCreate(&stop));
+
+  for (int coop = 0; coop < 2; ++coop)
+    for (int threads : {256, 512, 1024})
+      for (int blocks : {16, 32, 66, sms, 2 * sms}) {
+        void *fn = coop ? (void *)cgLoop<true> : (void *)cgLoop<false>;
+        int perSm;
+        CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, fn, threads,
+                                                            0));
+        if (blocks > perSm * sms)
+          continue;
+        std::vector<float> times;
+        double res = 0;
+        for (int rep = 0; rep < 5; ++rep) {
+          CHECK(cudaMemset(dX, 0, n * 4));
+          CHECK(cudaMemcpy(dR, ones.data(), n * 4, cudaMemcpyHostToDevice));
+          CHECK(cudaMemcpy(dP, ones.data(), n * 4, cudaMemcpyHostToDevice));
+          CHECK(cudaMemset(dBarrier, 0, 4));
+          Problem q{n,  dIndptr, dIndices,  dData,    dX,       dR,
+                    dP, dAp,     dPartials, dBarrier, (float)n, iters};
+          void *args[] = {&q};
+          CHECK(cudaEventRecord(start));
+          CHECK(cudaLaunchCooperativeKernel(fn, blocks, threads, args, 0, 0));
+          CHECK(cudaEventRecord(stop));
+          CHECK(cudaEventSynchronize(stop));
+          float ms;
+          CHECK(cudaEventElapsedTime(&ms, start, stop));
+          times.push_back(ms);
+          std::vector<float> r(n);
+          CHECK(cudaMemcpy(r.data(), dR, n * 4, cudaMemcpyDeviceToHost));
+          res = 0;
+          for (float v : r)
+            res += (double)v * v;
+        }
+        std::sort(times.begin(), times.end());
+        std::printf("%-11s threads %4d blocks %3d: %7.3f ms  |r| %.3e "
+                    "(float64 host %.3e)\n",
+                    coop ? "cg::grid" : "own-barrier", threads, blocks,
+                    times[2], std::sqrt(res), std::sqrt(hrr));
+      }
+  return 0;
+}
