@@ -21,6 +21,18 @@
 #                                             memcheck), the random suite,
 #                                             more random sparse cases and
 #                                             bench/sparse.py with its table
+#   scripts/device-check.sh prepare-persistent [BUILD]
+#                                             here: the end-to-end programs
+#                                             and 400 generated ones built
+#                                             with --persistent-loops, the
+#                                             launch benchmarks both ways
+#   scripts/device-check.sh run-persistent OUT
+#                                             there: those against NumPy
+#                                             (loops under memcheck and
+#                                             racecheck), the persistent CG
+#                                             micro-benchmark, the launch
+#                                             benchmarks with the option and
+#                                             the CG one without it
 #
 # `run` does: the end-to-end programs and examples against NumPy
 # (scripts/gpu_check.py), the random-input suite (every op, every dtype),
@@ -226,8 +238,59 @@ run-sparse)
   fi
   exit $status
   ;;
+prepare-persistent)
+  # Everything with array-gpu-persistent-loops on (off by default until it
+  # has run here): the end-to-end suite, generated programs, and the
+  # launch benchmarks with and without it.
+  build=${2:-build}
+  [ -x /usr/bin/python3 ] && python=/usr/bin/python3  # NumPy is there
+  flag=--persistent-loops
+  $python scripts/gpu_check.py prepare "$build" --arrayc-flag "$flag" || exit 1
+  for seed in 3001 3002; do
+    $python test/Integration/Inputs/random_programs.py --arrayc "$build/bin/arrayc" \
+      --target cuda --arrayc-flag=$flag --workdir .device/generated-$seed \
+      --prepare --quiet --jobs 2 --seed $seed --count 200 || exit 1
+  done
+  rm -rf .device-bench && mkdir -p .device-bench
+  $python bench/launch.py prepare --build "$build" --stage .device-bench/launch \
+    --arrayc-flag=$flag || exit 1
+  $python bench/launch.py prepare --build "$build" \
+    --stage .device-bench/launch-launches || exit 1
+  mkdir -p .device-pack
+  tar -cf - .device .device-bench | xz -6 -T0 > .device-pack/device.txz || exit 1
+  du -sh .device .device-bench .device-pack/device.txz
+  ;;
+run-persistent)
+  out=${2:?usage: device-check.sh run-persistent OUT}
+  mkdir -p "$out"
+  unpack_and_find_libraries
+  status=0
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$out/device.txt"
+  # What one hand-written persistent CG costs (the grid barriers' price).
+  nvcc -O3 -gencode=arch=compute_90a,code=sm_90a bench/micro/persistent_cg.cu \
+    -o "$out/persistent_cg" && "$out/persistent_cg" | tee "$out/persistent_cg.txt"
+  $python scripts/gpu_check.py run "$out" \
+    --memcheck "${DEVICE_CHECK_MEMCHECK:-loops|cg|while|graph|sparse}" 2>&1 |
+    tee "$out/gpu-check.txt" | tail -3
+  [ "${PIPESTATUS[0]}" = 0 ] || status=1
+  (cd .device/bin && compute-sanitizer --tool racecheck --error-exitcode 3 \
+     ./test_Integration__loops-persistent > /dev/null 2> "$out/racecheck.txt") || status=1
+  echo "racecheck loops-persistent: $(grep -c '=========' "$out/racecheck.txt") sanitizer lines"
+  generated=test/Integration/Inputs/random_programs.py
+  for seed in 3001 3002; do
+    $python $generated --workdir .device/generated-$seed --run --quiet --jobs 8 \
+      > "$out/generated-$seed.txt" 2>&1 || status=1
+    echo "generated $seed: $(grep -E '^(MISMATCH|CRASH)' "$out/generated-$seed.txt" | head -3)$(grep -E 'programs:' "$out/generated-$seed.txt" | tail -1)"
+  done
+  $python bench/launch.py run --stage .device-bench/launch \
+    --results "$out/launch" 2>&1 | tail -8
+  # The same CG without the option, in the same call.
+  $python bench/launch.py run --stage .device-bench/launch-launches \
+    --results "$out/launch-launches" --only cg_poisson256_x1000 2>&1 | tail -4
+  exit $status
+  ;;
 *)
-  sed -n '2,27p' "$0"
+  sed -n '2,37p' "$0"
   exit 2
   ;;
 esac

@@ -4,11 +4,13 @@
 The device machine has a GPU, Python and NumPy but no LLVM/MLIR, so the
 programs are compiled here and run there:
 
-  scripts/gpu_check.py prepare [BUILD_DIR] [--only REGEX]
+  scripts/gpu_check.py prepare [BUILD_DIR] [--only REGEX] [--arrayc-flag F]...
                                              compile every end-to-end program
                                              (test/Integration with CUDA/ and
                                              Generated/, examples) for
                                              --target=cuda into .device/
+                                             (with each option F too, e.g.
+                                             --arrayc-flag --persistent-loops)
   scripts/gpu_check.py run [OUT_DIR] [--memcheck REGEX] [--env NAME=VALUE]...
                                              on the GPU machine: run them,
                                              compare with NumPy, print a table
@@ -80,7 +82,7 @@ def programs():
                 yield folder, name, path, text
 
 
-def prepare(build, only=None):
+def prepare(build, only=None, flags=()):
     arrayc = os.path.join(build, "bin", "arrayc")
     shutil.rmtree(STAGE, ignore_errors=True)
     os.makedirs(os.path.join(STAGE, "bin"))
@@ -93,7 +95,7 @@ def prepare(build, only=None):
         ptx = os.path.join(STAGE, "bin", stem + ".ptx")
         entry = {"name": "%s/%s" % (folder, name), "exe": stem}
         compiled = subprocess.run(
-            [arrayc, "--target=cuda", path, "-o", exe],
+            [arrayc, "--target=cuda", *flags, path, "-o", exe],
             capture_output=True, text=True, errors="replace")
         if compiled.returncode != 0:
             # Reported as a failure on the device, not fatal here.
@@ -101,7 +103,7 @@ def prepare(build, only=None):
             manifest.append(entry)
             continue
         emitted = subprocess.run(
-            [arrayc, "--target=cuda", "--emit=ptx", path, "-o", ptx],
+            [arrayc, "--target=cuda", *flags, "--emit=ptx", path, "-o", ptx],
             capture_output=True, text=True, errors="replace")
         shutil.copy(path, os.path.join(STAGE, "bin", stem + ".mlir"))
         # A program with no kernel (only I/O, say) has no PTX to check:
@@ -417,8 +419,14 @@ def main(argv):
     args = argv[2:]
     if len(argv) >= 2 and argv[1] == "prepare":
         only = take_option(args, "--only")
+        flags = []
+        while True:
+            flag = take_option(args, "--arrayc-flag")
+            if not flag:
+                break
+            flags.append(flag)
         prepare(os.path.abspath(args[0] if args else
-                                os.path.join(ROOT, "build")), only)
+                                os.path.join(ROOT, "build")), only, flags)
         return 0
     if len(argv) >= 2 and argv[1] == "run":
         memcheck = take_option(args, "--memcheck")
