@@ -17,6 +17,7 @@
 
 #include "arrayc/Codegen/GPU/Passes.h"
 
+#include "GpuUtils.h"
 #include "arrayc/Dialect/Arrayrt/IR/ArrayrtOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -336,6 +337,137 @@ const char *admit(Plan &plan) {
 }
 
 //===----------------------------------------------------------------------===//
+// What each phase reads and writes
+//===----------------------------------------------------------------------===//
+
+/// A buffer a phase reads or writes: an allocation of the loop body (each a
+/// buffer of its own), or null for any other (a carried array, a buffer
+/// from before the loop: these may be one buffer).
+struct Access {
+  Value site;
+  bool write;
+};
+
+/// The device memory a phase touches; `unknown` when an op's effects could
+/// not be told.
+struct PhaseAccesses {
+  SmallVector<Access> accesses;
+  bool unknown = false;
+
+  bool writes(Value site) const {
+    return llvm::any_of(accesses, [&](const Access &access) {
+      return access.write && access.site == site;
+    });
+  }
+};
+
+bool mayAlias(const Access &a, const Access &b) { return a.site == b.site; }
+
+/// Whether running `next` after `done` without a grid barrier could let a
+/// block see memory another block has not finished with.
+bool conflict(const PhaseAccesses &done, const PhaseAccesses &next) {
+  if (done.unknown || next.unknown)
+    return true;
+  for (const Access &a : done.accesses)
+    for (const Access &b : next.accesses)
+      if ((a.write || b.write) && mayAlias(a, b))
+        return true;
+  return false;
+}
+
+/// The site `value` (host side) views, or null for any other buffer.
+Value siteOf(Plan &plan, Value value) {
+  Value root = array::gpu_utils::rootBuffer(value);
+  if (auto alloc = root.getDefiningOp<gpu::AllocOp>())
+    for (auto &entry : plan.sites)
+      if (entry.first == alloc)
+        return alloc.getMemref();
+  return Value();
+}
+
+PhaseAccesses accessesOf(Plan &plan, gpu::LaunchOp launch) {
+  PhaseAccesses result;
+  DenseSet<Value> local(launch.getWorkgroupAttributions().begin(),
+                        launch.getWorkgroupAttributions().end());
+  local.insert(launch.getPrivateAttributions().begin(),
+               launch.getPrivateAttributions().end());
+  launch.getBody().walk([&](Operation *op) {
+    if (isa<gpu::BarrierOp, gpu::ShuffleOp, gpu::TerminatorOp>(op) ||
+        op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return;
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effects) {
+      if (!isMemoryEffectFree(op))
+        result.unknown = true;
+      return;
+    }
+    SmallVector<MemoryEffects::EffectInstance> instances;
+    effects.getEffects(instances);
+    for (const MemoryEffects::EffectInstance &instance : instances) {
+      if (!isa<MemoryEffects::Read, MemoryEffects::Write>(instance.getEffect()))
+        continue;
+      Value value = instance.getValue();
+      if (!value || !isa<BaseMemRefType>(value.getType())) {
+        result.unknown = true;
+        continue;
+      }
+      Value root = array::gpu_utils::rootBuffer(value);
+      if (local.contains(root))
+        continue;
+      result.accesses.push_back(
+          {siteOf(plan, value),
+           isa<MemoryEffects::Write>(instance.getEffect())});
+    }
+  });
+  return result;
+}
+
+PhaseAccesses accessesOf(Plan &plan, arrayrt::CsrSpmvOp product) {
+  auto matrix = product.getHandle().getDefiningOp<arrayrt::CsrFromArraysOp>();
+  PhaseAccesses result;
+  for (Value read : {Value(matrix.getIndptr()), Value(matrix.getIndices()),
+                     Value(matrix.getData()), Value(product.getX())})
+    result.accesses.push_back({siteOf(plan, read), false});
+  Value init = siteOf(plan, product.getInit());
+  if (product.getBeta().convertToDouble() != 0.0)
+    result.accesses.push_back({init, false});
+  result.accesses.push_back({init, true});
+  return result;
+}
+
+/// Whether every block may run `launch` itself, as its one block: a grid
+/// of one block (a reduction's second pass, say) whose writes it does not
+/// read, and whose effects are all known. Each block then writes the same
+/// values and reads its own, so no grid barrier need follow it.
+bool runsInEveryBlock(gpu::LaunchOp launch, const PhaseAccesses &accesses) {
+  for (Value size :
+       {launch.getGridSizeX(), launch.getGridSizeY(), launch.getGridSizeZ()}) {
+    std::optional<int64_t> blocks = getConstantIntValue(size);
+    if (!blocks || *blocks != 1)
+      return false;
+  }
+  if (accesses.unknown)
+    return false;
+  for (const Access &written : accesses.accesses) {
+    if (!written.write)
+      continue;
+    // Only buffers of the body, each block writing all of it the same.
+    if (!written.site)
+      return false;
+    for (const Access &read : accesses.accesses)
+      if (!read.write && mayAlias(written, read))
+        return false;
+  }
+  return !launch.getBody()
+              .walk([](Operation *op) {
+                return isa<memref::AtomicRMWOp, memref::GenericAtomicRMWOp>(op)
+                           ? WalkResult::interrupt()
+                           : WalkResult::advance();
+              })
+              .wasInterrupted();
+}
+
+//===----------------------------------------------------------------------===//
 // The persistent kernel
 //===----------------------------------------------------------------------===//
 
@@ -380,9 +512,15 @@ public:
             scf::IfOp::create(b, ifOp.getLoc(), ifOp.getResultTypes(),
                               mapping.lookupOrDefault(ifOp.getCondition()),
                               /*withElseRegion=*/!ifOp.getElseRegion().empty());
+        // What is pending after the if: either branch's.
+        PhaseAccesses before = pending;
         emitRegion(clone.getThenRegion(), ifOp.getThenRegion(), mapping);
+        PhaseAccesses afterThen = pending;
+        pending = before;
         if (!ifOp.getElseRegion().empty())
           emitRegion(clone.getElseRegion(), ifOp.getElseRegion(), mapping);
+        pending.accesses.append(afterThen.accesses);
+        pending.unknown |= afterThen.unknown;
         mapping.map(ifOp.getResults(), clone.getResults());
         continue;
       }
@@ -396,8 +534,14 @@ public:
             mapping.lookupOrDefault(inner.getStep()), inits);
         mapping.map(inner.getInductionVar(), clone.getInductionVar());
         mapping.map(inner.getRegionIterArgs(), clone.getRegionIterArgs());
+        // Each iteration starts and ends with nothing pending.
+        {
+          OpBuilder before(clone);
+          finishPending(before, inner.getLoc());
+        }
         OpBuilder body = beforeYield(clone.getBody());
         emitBlock(body, *inner.getBody(), mapping);
+        finishPending(body, inner.getLoc());
         cloneYield(clone.getBody(), inner.getBody(), mapping);
         mapping.map(inner.getResults(), clone.getResults());
         continue;
@@ -406,10 +550,37 @@ public:
     }
   }
 
+  /// A grid barrier unless nothing is pending: at the end of an iteration
+  /// (the next one's phases may read anything).
+  void finishPending(OpBuilder &b, Location loc) {
+    if (pending.accesses.empty() && !pending.unknown)
+      return;
+    arrayrt::GridBarrierOp::create(b, loc, counter);
+    pending = PhaseAccesses();
+  }
+
   DenseMap<Operation *, Value> siteBuffer;
   Value blockId, gridSize, threadId;
 
 private:
+  /// A grid barrier before a phase that touches memory another block may
+  /// still be writing, or still be reading where the phase writes.
+  void syncBefore(OpBuilder &b, Location loc, const PhaseAccesses &next) {
+    if (conflict(pending, next)) {
+      arrayrt::GridBarrierOp::create(b, loc, counter);
+      pending = PhaseAccesses();
+    }
+  }
+
+  /// Adds a phase's accesses to what is pending; a phase every block ran
+  /// itself leaves only its reads (its writes each block made for itself).
+  void notePhase(const PhaseAccesses &done, bool inEveryBlock) {
+    for (const Access &access : done.accesses)
+      if (!inEveryBlock || !access.write)
+        pending.accesses.push_back(access);
+    pending.unknown |= done.unknown;
+  }
+
   void emitRegion(Region &into, Region &from, IRMapping &mapping) {
     Block *block = &into.front();
     OpBuilder b = beforeYield(block);
@@ -430,78 +601,93 @@ private:
   }
 
   /// A loop over the phase's `blocks` virtual blocks, this block taking
-  /// every grid-size-th from its own id; the body is built by `body` given
-  /// the virtual block's id. A block barrier ends each virtual block (the
-  /// next one reuses the shared memory), a grid barrier the phase.
+  /// every grid-size-th from its own id (`inEveryBlock`: every block takes
+  /// the one virtual block); the body is built by `body` given the virtual
+  /// block's id. A block barrier ends each virtual block (the next one, or
+  /// the next phase, reuses the shared memory and reads what it wrote).
   void emitBlockLoop(OpBuilder &b, Location loc, Value blocks,
+                     bool inEveryBlock,
                      function_ref<void(OpBuilder &, Value)> body) {
-    auto loop = scf::ForOp::create(b, loc, blockId, blocks, gridSize);
+    scf::ForOp loop =
+        inEveryBlock ? scf::ForOp::create(b, loc, cst(b, loc, 0),
+                                          cst(b, loc, 1), cst(b, loc, 1))
+                     : scf::ForOp::create(b, loc, blockId, blocks, gridSize);
     OpBuilder inner = beforeYield(loop.getBody());
     body(inner, loop.getInductionVar());
     gpu::BarrierOp::create(inner, loc);
-    arrayrt::GridBarrierOp::create(b, loc, counter);
   }
 
   void emitPhase(OpBuilder &b, gpu::LaunchOp launch, IRMapping &mapping) {
     Location loc = launch.getLoc();
+    PhaseAccesses accesses = accessesOf(plan, launch);
+    bool inEveryBlock = runsInEveryBlock(launch, accesses);
+    syncBefore(b, loc, accesses);
     gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
     Value gx = mapping.lookupOrDefault(grid.x);
     Value gy = mapping.lookupOrDefault(grid.y);
     Value gz = mapping.lookupOrDefault(grid.z);
     Value gxy = arith::MulIOp::create(b, loc, gx, gy);
     Value blocks = arith::MulIOp::create(b, loc, gxy, gz);
-    emitBlockLoop(b, loc, blocks, [&](OpBuilder &inner, Value virtualBlock) {
-      Value bz = arith::DivUIOp::create(inner, loc, virtualBlock, gxy);
-      Value inPlane = arith::RemUIOp::create(inner, loc, virtualBlock, gxy);
-      Value by = arith::DivUIOp::create(inner, loc, inPlane, gx);
-      Value bx = arith::RemUIOp::create(inner, loc, inPlane, gx);
-      Value ids[3] = {bx, by, bz};
-      Value sizes[3] = {gx, gy, gz};
-      gpu::KernelDim3 kernelThreads = kernel.getThreadIds();
-      Value threads[3] = {kernelThreads.x, kernelThreads.y, kernelThreads.z};
-      gpu::KernelDim3 kernelBlock = kernel.getBlockSize();
-      Value blockSizes[3] = {kernelBlock.x, kernelBlock.y, kernelBlock.z};
+    emitBlockLoop(
+        b, loc, blocks, inEveryBlock,
+        [&](OpBuilder &inner, Value virtualBlock) {
+          Value bz = arith::DivUIOp::create(inner, loc, virtualBlock, gxy);
+          Value inPlane = arith::RemUIOp::create(inner, loc, virtualBlock, gxy);
+          Value by = arith::DivUIOp::create(inner, loc, inPlane, gx);
+          Value bx = arith::RemUIOp::create(inner, loc, inPlane, gx);
+          Value ids[3] = {bx, by, bz};
+          Value sizes[3] = {gx, gy, gz};
+          gpu::KernelDim3 kernelThreads = kernel.getThreadIds();
+          Value threads[3] = {kernelThreads.x, kernelThreads.y,
+                              kernelThreads.z};
+          gpu::KernelDim3 kernelBlock = kernel.getBlockSize();
+          Value blockSizes[3] = {kernelBlock.x, kernelBlock.y, kernelBlock.z};
 
-      IRMapping body = mapping;
-      gpu::KernelDim3 blockIds = launch.getBlockIds();
-      gpu::KernelDim3 threadIds = launch.getThreadIds();
-      gpu::KernelDim3 gridSizes = launch.getGridSize();
-      gpu::KernelDim3 blockSizesArgs = launch.getBlockSize();
-      body.map(ValueRange{blockIds.x, blockIds.y, blockIds.z}, ValueRange(ids));
-      body.map(ValueRange{threadIds.x, threadIds.y, threadIds.z},
-               ValueRange(threads));
-      body.map(ValueRange{gridSizes.x, gridSizes.y, gridSizes.z},
-               ValueRange(sizes));
-      body.map(ValueRange{blockSizesArgs.x, blockSizesArgs.y, blockSizesArgs.z},
-               ValueRange(blockSizes));
-      for (BlockArgument attribution : launch.getWorkgroupAttributions())
-        body.map(attribution, kernel.addWorkgroupAttribution(
-                                  attribution.getType(), attribution.getLoc()));
-      for (BlockArgument attribution : launch.getPrivateAttributions())
-        body.map(attribution, kernel.addPrivateAttribution(
-                                  attribution.getType(), attribution.getLoc()));
-      SmallVector<Operation *> cloned;
-      for (Operation &op : launch.getBody().front().without_terminator())
-        cloned.push_back(inner.clone(op, body));
-      // Ids and sizes the body asks for with ops rather than through the
-      // launch's arguments.
-      SmallVector<Operation *> replaced;
-      for (Operation *op : cloned)
-        op->walk([&](Operation *nested) {
-          auto replace = [&](Value value) {
-            nested->getResult(0).replaceAllUsesWith(value);
-            replaced.push_back(nested);
-          };
-          if (auto id = dyn_cast<gpu::BlockIdOp>(nested))
-            replace(ids[static_cast<int>(id.getDimension())]);
-          else if (auto size = dyn_cast<gpu::GridDimOp>(nested))
-            replace(sizes[static_cast<int>(size.getDimension())]);
-          else if (auto size = dyn_cast<gpu::BlockDimOp>(nested))
-            replace(blockSizes[static_cast<int>(size.getDimension())]);
+          IRMapping body = mapping;
+          gpu::KernelDim3 blockIds = launch.getBlockIds();
+          gpu::KernelDim3 threadIds = launch.getThreadIds();
+          gpu::KernelDim3 gridSizes = launch.getGridSize();
+          gpu::KernelDim3 blockSizesArgs = launch.getBlockSize();
+          body.map(ValueRange{blockIds.x, blockIds.y, blockIds.z},
+                   ValueRange(ids));
+          body.map(ValueRange{threadIds.x, threadIds.y, threadIds.z},
+                   ValueRange(threads));
+          body.map(ValueRange{gridSizes.x, gridSizes.y, gridSizes.z},
+                   ValueRange(sizes));
+          body.map(
+              ValueRange{blockSizesArgs.x, blockSizesArgs.y, blockSizesArgs.z},
+              ValueRange(blockSizes));
+          for (BlockArgument attribution : launch.getWorkgroupAttributions())
+            body.map(attribution,
+                     kernel.addWorkgroupAttribution(attribution.getType(),
+                                                    attribution.getLoc()));
+          for (BlockArgument attribution : launch.getPrivateAttributions())
+            body.map(attribution,
+                     kernel.addPrivateAttribution(attribution.getType(),
+                                                  attribution.getLoc()));
+          SmallVector<Operation *> cloned;
+          for (Operation &op : launch.getBody().front().without_terminator())
+            cloned.push_back(inner.clone(op, body));
+          // Ids and sizes the body asks for with ops rather than through the
+          // launch's arguments.
+          SmallVector<Operation *> replaced;
+          for (Operation *op : cloned)
+            op->walk([&](Operation *nested) {
+              auto replace = [&](Value value) {
+                nested->getResult(0).replaceAllUsesWith(value);
+                replaced.push_back(nested);
+              };
+              if (auto id = dyn_cast<gpu::BlockIdOp>(nested))
+                replace(ids[static_cast<int>(id.getDimension())]);
+              else if (auto size = dyn_cast<gpu::GridDimOp>(nested))
+                replace(sizes[static_cast<int>(size.getDimension())]);
+              else if (auto size = dyn_cast<gpu::BlockDimOp>(nested))
+                replace(blockSizes[static_cast<int>(size.getDimension())]);
+            });
+          for (Operation *op : replaced)
+            op->erase();
         });
-      for (Operation *op : replaced)
-        op->erase();
-    });
+    notePhase(accesses, inEveryBlock);
   }
 
   /// One row per thread: init[row] = alpha * sum_k data[k] * x[indices[k]]
@@ -521,56 +707,66 @@ private:
         cast<FloatType>(cast<MemRefType>(data.getType()).getElementType());
     double alpha = product.getAlpha().convertToDouble();
     double beta = product.getBeta().convertToDouble();
-    emitBlockLoop(b, loc, blocks, [&](OpBuilder &inner, Value virtualBlock) {
-      Value row = arith::AddIOp::create(
-          inner, loc, arith::MulIOp::create(inner, loc, virtualBlock, threads),
-          threadId);
-      Value inside = arith::CmpIOp::create(
-          inner, loc, arith::CmpIPredicate::ult, row, rows);
-      auto ifInside = scf::IfOp::create(inner, loc, inside, false);
-      OpBuilder in = beforeYield(ifInside.thenBlock());
-      auto offset = [&](Value at) -> Value {
-        Value loaded = memref::LoadOp::create(in, loc, indptr, at);
-        return arith::IndexCastOp::create(in, loc, in.getIndexType(), loaded);
-      };
-      Value begin = offset(row);
-      Value end = offset(arith::AddIOp::create(in, loc, row, cst(in, loc, 1)));
-      Value zero = arith::ConstantOp::create(in, loc, element,
-                                             in.getFloatAttr(element, 0.0));
-      auto sum = scf::ForOp::create(
-          in, loc, begin, end, cst(in, loc, 1), ValueRange{zero},
-          [&](OpBuilder &s, Location loc, Value k, ValueRange acc) {
-            Value value = memref::LoadOp::create(s, loc, data, k);
-            Value column = arith::IndexCastOp::create(
-                s, loc, s.getIndexType(),
-                memref::LoadOp::create(s, loc, indices, k));
-            Value term = arith::MulFOp::create(
-                s, loc, value, memref::LoadOp::create(s, loc, x, column));
-            scf::YieldOp::create(
-                s, loc,
-                ValueRange{arith::AddFOp::create(s, loc, acc[0], term)});
-          });
-      Value result = sum.getResult(0);
-      if (alpha != 1.0)
-        result = arith::MulFOp::create(
-            in, loc, result,
-            arith::ConstantOp::create(in, loc, element,
-                                      in.getFloatAttr(element, alpha)));
-      if (beta != 0.0) {
-        Value old = memref::LoadOp::create(in, loc, init, row);
-        Value scaled = arith::MulFOp::create(
-            in, loc, old,
-            arith::ConstantOp::create(in, loc, element,
-                                      in.getFloatAttr(element, beta)));
-        result = arith::AddFOp::create(in, loc, result, scaled);
-      }
-      memref::StoreOp::create(in, loc, result, init, row);
-    });
+    PhaseAccesses accesses = accessesOf(plan, product);
+    syncBefore(b, loc, accesses);
+    emitBlockLoop(
+        b, loc, blocks, /*inEveryBlock=*/false,
+        [&](OpBuilder &inner, Value virtualBlock) {
+          Value row = arith::AddIOp::create(
+              inner, loc,
+              arith::MulIOp::create(inner, loc, virtualBlock, threads),
+              threadId);
+          Value inside = arith::CmpIOp::create(
+              inner, loc, arith::CmpIPredicate::ult, row, rows);
+          auto ifInside = scf::IfOp::create(inner, loc, inside, false);
+          OpBuilder in = beforeYield(ifInside.thenBlock());
+          auto offset = [&](Value at) -> Value {
+            Value loaded = memref::LoadOp::create(in, loc, indptr, at);
+            return arith::IndexCastOp::create(in, loc, in.getIndexType(),
+                                              loaded);
+          };
+          Value begin = offset(row);
+          Value end =
+              offset(arith::AddIOp::create(in, loc, row, cst(in, loc, 1)));
+          Value zero = arith::ConstantOp::create(in, loc, element,
+                                                 in.getFloatAttr(element, 0.0));
+          auto sum = scf::ForOp::create(
+              in, loc, begin, end, cst(in, loc, 1), ValueRange{zero},
+              [&](OpBuilder &s, Location loc, Value k, ValueRange acc) {
+                Value value = memref::LoadOp::create(s, loc, data, k);
+                Value column = arith::IndexCastOp::create(
+                    s, loc, s.getIndexType(),
+                    memref::LoadOp::create(s, loc, indices, k));
+                Value term = arith::MulFOp::create(
+                    s, loc, value, memref::LoadOp::create(s, loc, x, column));
+                scf::YieldOp::create(
+                    s, loc,
+                    ValueRange{arith::AddFOp::create(s, loc, acc[0], term)});
+              });
+          Value result = sum.getResult(0);
+          if (alpha != 1.0)
+            result = arith::MulFOp::create(
+                in, loc, result,
+                arith::ConstantOp::create(in, loc, element,
+                                          in.getFloatAttr(element, alpha)));
+          if (beta != 0.0) {
+            Value old = memref::LoadOp::create(in, loc, init, row);
+            Value scaled = arith::MulFOp::create(
+                in, loc, old,
+                arith::ConstantOp::create(in, loc, element,
+                                          in.getFloatAttr(element, beta)));
+            result = arith::AddFOp::create(in, loc, result, scaled);
+          }
+          memref::StoreOp::create(in, loc, result, init, row);
+        });
+    notePhase(accesses, /*inEveryBlock=*/false);
   }
 
   Plan &plan;
   gpu::LaunchOp kernel;
   Value counter;
+  /// What the phases since the last grid barrier touched.
+  PhaseAccesses pending;
 };
 
 /// min(product of `sizes`, limit + 1): the element count of an array,
@@ -820,6 +1016,7 @@ bool rewrite(Plan &plan, int64_t maxElements) {
           arith::SelectOp::create(in, loc, odd, oddBuffer, evenBuffer);
     }
     body.emitBlock(in, *loop.getBody(), mapping);
+    body.finishPending(in, loc);
     auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
     SmallVector<Value> next;
     for (Value value : yield.getOperands())

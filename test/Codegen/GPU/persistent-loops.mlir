@@ -248,3 +248,76 @@ func.func @passed_through(%x0: memref<?xf32>, %z0: memref<?xf32>) -> memref<?xf3
   }
   return %r#0 : memref<?xf32>
 }
+
+// -----
+
+// Grid barriers only where a phase touches what an earlier one since the
+// last barrier wrote (or writes what it read): the two updates of disjoint
+// buffers run back to back; the sum's second pass (a grid of one block,
+// reading the partials, writing the total) runs in every block, so the
+// update reading the total needs no barrier after it; one barrier ends the
+// iteration.
+// CHECK-LABEL: func.func @barriers(
+// CHECK: gpu.launch
+// CHECK: scf.for %{{.*}} iter_args
+// The partial sums, then a barrier: the second pass reads them.
+// CHECK: scf.for %{{.*}} = %[[BID:.*]] to %{{.*}} step %[[GRID:[^ ]*]] {
+// CHECK: memref.store %{{.*}}, %[[PARTIALS:[a-z0-9_]+]]
+// CHECK: arrayrt.grid_barrier
+// The second pass in every block, then the update reading its total.
+// CHECK: scf.for %{{.*}} = %c0{{[_0-9]*}} to %c1{{[_0-9]*}} step %c1{{[_0-9]*}} {
+// CHECK: memref.load %[[PARTIALS]]
+// CHECK: memref.store %{{.*}}, %[[TOTAL:[a-z0-9_]+]]
+// CHECK-NOT: arrayrt.grid_barrier
+// CHECK: scf.for %{{.*}} = %[[BID]] to %{{.*}} step %[[GRID]] {
+// CHECK: memref.load %[[TOTAL]]
+// CHECK-NOT: arrayrt.grid_barrier
+// CHECK: scf.for %{{.*}} = %[[BID]] to %{{.*}} step %[[GRID]] {
+// CHECK: arrayrt.grid_barrier
+// CHECK-NEXT: arith.constant true
+// CHECK-NEXT: arith.xori
+// CHECK-NEXT: scf.yield
+func.func @barriers(%x0: memref<?xf32>, %y0: memref<?xf32>) -> (memref<?xf32>, memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  %r:2 = scf.for %i = %c0 to %c4 step %c1 iter_args(%x = %x0, %y = %y0) -> (memref<?xf32>, memref<?xf32>) {
+    %d = memref.dim %x, %c0 : memref<?xf32>
+    %partials = gpu.alloc (%c64) : memref<?xf32>
+    %total = gpu.alloc () : memref<f32>
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c64, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c256, %sy = %c1, %sz = %c1) {
+      %v = memref.load %x[%tx] : memref<?xf32>
+      memref.store %v, %partials[%bx] : memref<?xf32>
+      gpu.terminator
+    }
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c256, %sy = %c1, %sz = %c1) {
+      %v = memref.load %partials[%tx] : memref<?xf32>
+      memref.store %v, %total[] : memref<f32>
+      gpu.terminator
+    }
+    %xn = gpu.alloc (%d) : memref<?xf32>
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c4, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c256, %sy = %c1, %sz = %c1) {
+      %t = memref.load %total[] : memref<f32>
+      %v = memref.load %x[%tx] : memref<?xf32>
+      %w = arith.addf %t, %v : f32
+      memref.store %w, %xn[%tx] : memref<?xf32>
+      gpu.terminator
+    }
+    %yn = gpu.alloc (%d) : memref<?xf32>
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c4, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c256, %sy = %c1, %sz = %c1) {
+      %v = memref.load %y[%tx] : memref<?xf32>
+      memref.store %v, %yn[%tx] : memref<?xf32>
+      gpu.terminator
+    }
+    gpu.dealloc %partials : memref<?xf32>
+    gpu.dealloc %total : memref<f32>
+    scf.yield %xn, %yn : memref<?xf32>, memref<?xf32>
+  }
+  return %r#0, %r#1 : memref<?xf32>, memref<?xf32>
+}
