@@ -23,7 +23,10 @@ programs are compiled here and run there:
                                              (over its DEVICE-ENV lines;
                                              DEVICE-STDERR is not checked
                                              then): ARRAYRT_GRAPHS=0 runs
-                                             the suite without graphs
+                                             the suite without graphs; a
+                                             program running longer than
+                                             GPU_CHECK_TIMEOUT seconds (300)
+                                             fails, the run goes on
   scripts/gpu_check.py sanitize OUT_DIR [--tools memcheck,racecheck,initcheck]
                        [--jobs N] [--only REGEX]
                                              on the GPU machine: every staged
@@ -63,6 +66,26 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STAGE = os.path.join(ROOT, ".device")
 SOURCES = ["test/Integration", "test/Integration/CUDA",
            "test/Integration/Generated", "examples"]
+
+
+# A program that hangs (a kernel waiting forever, say) fails after this
+# many seconds instead of stopping the whole run.
+TIMEOUT = int(os.environ.get("GPU_CHECK_TIMEOUT", "300"))
+
+
+def run_bounded(command, **kwargs):
+    """subprocess.run with TIMEOUT: on expiry, a result with status -9 and
+    the reason in stderr."""
+    try:
+        return subprocess.run(command, timeout=TIMEOUT, **kwargs)
+    except subprocess.TimeoutExpired as expired:
+        def text(value):
+            if isinstance(value, bytes):
+                return value.decode(errors="replace")
+            return value or ""
+        return subprocess.CompletedProcess(
+            command, -9, text(expired.stdout),
+            text(expired.stderr) + "timed out after %d s" % TIMEOUT)
 
 
 def programs():
@@ -159,10 +182,10 @@ def run_under_memcheck(exe, out_dir, case, env):
     own status, with a report of 0 errors: such a program is run again
     without it, to judge its own status and output."""
     sanitizer_log, command = memcheck_command(exe, out_dir, case)
-    result = subprocess.run(command, capture_output=True, text=True,
+    result = run_bounded(command, capture_output=True, text=True,
                             errors="replace", env=env)
     if result.returncode == 255 and sanitizer_errors(sanitizer_log) == 0:
-        result = subprocess.run([exe], capture_output=True, text=True,
+        result = run_bounded([exe], capture_output=True, text=True,
                                 errors="replace", env=env)
     return sanitizer_log, result
 
@@ -234,7 +257,7 @@ def run(out_dir, memcheck=None, overrides=None):
         if checked:
             sanitizer_log, result = run_under_memcheck(exe, out_dir, "", env)
         else:
-            result = subprocess.run([exe], capture_output=True, text=True,
+            result = run_bounded([exe], capture_output=True, text=True,
                                     errors="replace", env=env)
         seconds = time.time() - start
         out_path = exe + ".out"
@@ -254,7 +277,7 @@ def run(out_dir, memcheck=None, overrides=None):
             expected = [] if overrides else entry.get("stderr", [])
             stderr = result.stderr
             if expected and checked:
-                stderr = subprocess.run([exe], capture_output=True, text=True,
+                stderr = run_bounded([exe], capture_output=True, text=True,
                                         errors="replace", env=env).stderr
             missing = [pattern for pattern in expected
                        if not re.search(pattern, stderr)]
@@ -279,7 +302,7 @@ def run(out_dir, memcheck=None, overrides=None):
                 sanitizer_log, result = run_under_memcheck(exe, out_dir,
                                                            folder, case_env)
             else:
-                result = subprocess.run([exe], capture_output=True, text=True,
+                result = run_bounded([exe], capture_output=True, text=True,
                                         errors="replace", env=case_env)
             ok, detail = expected_error(result, expected)
             if checked:
@@ -353,7 +376,7 @@ def sanitize(out_dir, tools, jobs, only=None):
         env = dict(os.environ, **entry.get("env", {}))
         env.update(variables)
         start = time.time()
-        result = subprocess.run(command, cwd=os.path.join(workdir, folder),
+        result = run_bounded(command, cwd=os.path.join(workdir, folder),
                                 capture_output=True, text=True, errors="replace",
                                 env=env)
         errors = sanitizer_errors(log)
@@ -365,13 +388,13 @@ def sanitize(out_dir, tools, jobs, only=None):
         returncode = result.returncode
         if vendor and errors == 0 and returncode == 3:
             # The tool's status for the libraries' reports alone.
-            returncode = subprocess.run(
+            returncode = run_bounded(
                 [exe], cwd=os.path.join(workdir, folder), capture_output=True,
                 env=env).returncode
         if errors == 0 and returncode not in (0, 1, 3):
             # The tool's own status when the program exited before any GPU
             # work: the program's is the one to check.
-            returncode = subprocess.run(
+            returncode = run_bounded(
                 [exe], cwd=os.path.join(workdir, folder), capture_output=True,
                 env=env).returncode
         ok = errors == 0 and returncode == expect
