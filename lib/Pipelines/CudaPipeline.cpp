@@ -113,8 +113,11 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   };
   // Small loops of kernels run as one kernel whose blocks meet at grid
   // barriers (cooperative launch; acquire and release need sm_70).
-  if (options.persistentLoops && allChips(70))
-    pm.addNestedPass<func::FuncOp>(createArrayGpuPersistentLoops());
+  if (options.persistentLoops && allChips(70)) {
+    ArrayGpuPersistentLoopsOptions persistent;
+    persistent.report = options.printKernelPlan;
+    pm.addNestedPass<func::FuncOp>(createArrayGpuPersistentLoops(persistent));
+  }
   // Constants and other cheap index computations go into the kernels
   // (outlining would pass them as arguments, so the kernels would divide by
   // and multiply with run-time values).

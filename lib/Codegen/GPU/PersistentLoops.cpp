@@ -799,9 +799,9 @@ Value andAll(OpBuilder &b, Location loc, ArrayRef<Value> conditions) {
   return all;
 }
 
-/// Rewrites an admitted loop; false (nothing changed) when a size or check
-/// cannot be computed before it.
-bool rewrite(Plan &plan, int64_t maxElements) {
+/// Rewrites an admitted loop, returning the persistent kernel; null
+/// (nothing changed) when a size or check cannot be computed before it.
+gpu::LaunchOp rewrite(Plan &plan, int64_t maxElements) {
   scf::ForOp loop = plan.loop;
   Location loc = loop.getLoc();
   OpBuilder b(loop);
@@ -822,7 +822,7 @@ bool rewrite(Plan &plan, int64_t maxElements) {
       created.push_back(op);
     for (Operation *op : llvm::reverse(created))
       op->erase();
-    return false;
+    return gpu::LaunchOp();
   };
   HostEvaluator evaluate(plan, b, /*firstIteration=*/false);
 
@@ -1068,7 +1068,7 @@ bool rewrite(Plan &plan, int64_t maxElements) {
   loop.getResults().replaceUsesWithIf(choice.getResults(), [&](OpOperand &use) {
     return use.getOwner() != choice.elseBlock()->getTerminator();
   });
-  return true;
+  return kernel;
 }
 
 struct ArrayGpuPersistentLoopsPass
@@ -1093,10 +1093,34 @@ struct ArrayGpuPersistentLoopsPass
         continue;
       Plan plan;
       plan.loop = loop;
-      if (admit(plan))
+      bool queuesWork = loop.getBody()
+                            ->walk([](Operation *op) {
+                              return isa<gpu::LaunchOp, arrayrt::CsrSpmvOp>(op)
+                                         ? WalkResult::interrupt()
+                                         : WalkResult::advance();
+                            })
+                            .wasInterrupted();
+      if (const char *why = admit(plan)) {
+        if (report && queuesWork && !loop->getParentOfType<gpu::LaunchOp>())
+          loop.emitRemark("persistent loop: no: ") << why;
         continue;
-      if (rewrite(plan, maxElements))
-        rewritten.insert(loop);
+      }
+      gpu::LaunchOp kernel = rewrite(plan, maxElements);
+      if (!kernel) {
+        if (report)
+          loop.emitRemark("persistent loop: no: a size or check the host "
+                          "cannot compute before the loop");
+        continue;
+      }
+      rewritten.insert(loop);
+      if (report) {
+        int64_t barriers = 0;
+        kernel->walk([&](arrayrt::GridBarrierOp) { ++barriers; });
+        loop.emitRemark("persistent loop: yes: one cooperative kernel, ")
+            << barriers << " grid barriers per iteration (arrays of at most "
+            << static_cast<int64_t>(maxElements)
+            << " elements; other sizes run the loop as before)";
+      }
     }
   }
 };

@@ -526,6 +526,10 @@ def ArrayGpuPersistentLoops
   let options = [
     Option<"maxElements", "max-elements", "int64_t", "1 << 20",
            "Largest array (elements) of a loop run as a persistent kernel">,
+    Option<"report", "report", "bool", "false",
+           "A remark at each host loop that launches kernels: whether it "
+           "became a persistent kernel (with its grid barriers per "
+           "iteration), or why not (arrayc --print-kernel-plan)">,
   ];
   let dependentDialects = ["arith::ArithDialect", "arrayrt::ArrayrtDialect",
                            "gpu::GPUDialect", "memref::MemRefDialect",
