@@ -39,15 +39,6 @@ namespace {
 constexpr int64_t kCopyBlock = 256;
 constexpr int64_t kMaxCopyGrid = 65535;
 
-/// The sizes of `buffer`'s dimensions, constants where static.
-SmallVector<Value> allSizes(OpBuilder &b, Location loc, Value buffer) {
-  SmallVector<Value> sizes;
-  auto type = cast<MemRefType>(buffer.getType());
-  for (int64_t dim = 0; dim < type.getRank(); ++dim)
-    sizes.push_back(b.createOrFold<memref::DimOp>(loc, buffer, dim));
-  return sizes;
-}
-
 /// The sizes of `buffer`'s dynamic dimensions, for allocating its twin.
 SmallVector<Value> dynamicSizes(OpBuilder &b, Location loc, Value buffer) {
   SmallVector<Value> sizes;
@@ -148,7 +139,7 @@ void DeviceMemoryRewriter::rewriteDealloc(memref::DeallocOp dealloc) {
 void DeviceMemoryRewriter::emitCopyKernel(Location loc, Value source,
                                           Value target) {
   OpBuilder::InsertionGuard guard(rewriter);
-  SmallVector<Value> sizes = allSizes(rewriter, loc, source);
+  SmallVector<Value> sizes = gpu_utils::allSizes(rewriter, loc, source);
   Value total = gpu_utils::product(rewriter, loc, sizes);
   Value nonEmpty = arith::CmpIOp::create(
       rewriter, loc, arith::CmpIPredicate::ne, total, cst(rewriter, loc, 0));

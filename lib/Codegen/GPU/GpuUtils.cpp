@@ -89,6 +89,14 @@ Value viewedBuffer(Operation *def) {
   return Value();
 }
 
+SmallVector<Value> allSizes(OpBuilder &b, Location loc, Value buffer) {
+  SmallVector<Value> sizes;
+  auto type = cast<MemRefType>(buffer.getType());
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    sizes.push_back(b.createOrFold<memref::DimOp>(loc, buffer, dim));
+  return sizes;
+}
+
 Value rootBuffer(Value value) {
   while (Operation *def = value.getDefiningOp()) {
     Value viewed = viewedBuffer(def);
@@ -434,8 +442,8 @@ SmallVector<Value> splitColumn(OpBuilder &b, Location loc, Value column,
 SmallVector<Value> rowIndices(OpBuilder &b, Location loc, MemRefType type,
                               Value row, Value column) {
   SmallVector<Value> indices = {row};
-  llvm::append_range(
-      indices, splitColumn(b, loc, column, type.getShape().drop_front()));
+  llvm::append_range(indices,
+                     splitColumn(b, loc, column, type.getShape().drop_front()));
   return indices;
 }
 

@@ -36,6 +36,9 @@ SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value linear,
 SmallVector<Value> applyMap(OpBuilder &b, Location loc, AffineMap map,
                             ArrayRef<Value> ivs);
 
+/// The sizes of `buffer`'s dimensions (a memref), constants where static.
+SmallVector<Value> allSizes(OpBuilder &b, Location loc, Value buffer);
+
 /// The product of `sizes` (1 for none), folded where constant.
 Value product(OpBuilder &b, Location loc, ArrayRef<Value> sizes);
 

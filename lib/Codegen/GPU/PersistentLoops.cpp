@@ -35,6 +35,8 @@ namespace mlir::array {
 } // namespace mlir::array
 
 using namespace mlir;
+using mlir::array::gpu_utils::cst;
+namespace gpu_utils = mlir::array::gpu_utils;
 
 namespace {
 
@@ -377,7 +379,7 @@ bool conflict(const PhaseAccesses &done, const PhaseAccesses &next) {
 
 /// The site `value` (host side) views, or null for any other buffer.
 Value siteOf(Plan &plan, Value value) {
-  Value root = array::gpu_utils::rootBuffer(value);
+  Value root = gpu_utils::rootBuffer(value);
   if (auto alloc = root.getDefiningOp<gpu::AllocOp>())
     for (auto &entry : plan.sites)
       if (entry.first == alloc)
@@ -411,7 +413,7 @@ PhaseAccesses accessesOf(Plan &plan, gpu::LaunchOp launch) {
         result.unknown = true;
         continue;
       }
-      Value root = array::gpu_utils::rootBuffer(value);
+      Value root = gpu_utils::rootBuffer(value);
       if (local.contains(root))
         continue;
       result.accesses.push_back(
@@ -478,10 +480,6 @@ OpBuilder beforeYield(Block *block) {
   if (!block->empty() && isa<scf::YieldOp>(block->back()))
     b.setInsertionPoint(&block->back());
   return b;
-}
-
-Value cst(OpBuilder &b, Location loc, int64_t value) {
-  return arith::ConstantIndexOp::create(b, loc, value);
 }
 
 /// Emits the body of the loop into the kernel.
@@ -784,14 +782,6 @@ Value elementsUpTo(OpBuilder &b, Location loc, ArrayRef<Value> sizes,
   return count;
 }
 
-SmallVector<Value> allSizes(OpBuilder &b, Location loc, Value buffer) {
-  SmallVector<Value> sizes;
-  auto type = cast<MemRefType>(buffer.getType());
-  for (int64_t dim = 0; dim < type.getRank(); ++dim)
-    sizes.push_back(b.createOrFold<memref::DimOp>(loc, buffer, dim));
-  return sizes;
-}
-
 Value andAll(OpBuilder &b, Location loc, ArrayRef<Value> conditions) {
   Value all = arith::ConstantIntOp::create(b, loc, 1, 1);
   for (Value condition : conditions)
@@ -847,7 +837,7 @@ gpu::LaunchOp rewrite(Plan &plan, int64_t maxElements) {
         elementsUpTo(b, loc, all, maxElements), cst(b, loc, maxElements)));
     if (position >= 0) {
       Value init = loop.getInitArgs()[position];
-      SmallVector<Value> initSizes = allSizes(b, loc, init);
+      SmallVector<Value> initSizes = gpu_utils::allSizes(b, loc, init);
       for (int64_t dim = 0; dim < type.getRank(); ++dim)
         if (type.isDynamicDim(dim))
           conditions.push_back(arith::CmpIOp::create(
@@ -859,7 +849,7 @@ gpu::LaunchOp rewrite(Plan &plan, int64_t maxElements) {
     if (isa<MemRefType>(init.getType()))
       conditions.push_back(arith::CmpIOp::create(
           b, loc, arith::CmpIPredicate::ule,
-          elementsUpTo(b, loc, allSizes(b, loc, init), maxElements),
+          elementsUpTo(b, loc, gpu_utils::allSizes(b, loc, init), maxElements),
           cst(b, loc, maxElements)));
   for (arrayrt::CsrSpmvOp product : plan.products) {
     auto matrix = product.getHandle().getDefiningOp<arrayrt::CsrFromArraysOp>();
