@@ -348,6 +348,10 @@ const char *admit(Plan &plan) {
 struct Access {
   Value site;
   bool write;
+  /// A write every block made itself, of the same values (a phase run in
+  /// every block): later reads see their own block's, so only a later
+  /// write to it must wait for all blocks.
+  bool everyBlock = false;
 };
 
 /// The device memory a phase touches; `unknown` when an op's effects could
@@ -372,7 +376,7 @@ bool conflict(const PhaseAccesses &done, const PhaseAccesses &next) {
     return true;
   for (const Access &a : done.accesses)
     for (const Access &b : next.accesses)
-      if ((a.write || b.write) && mayAlias(a, b))
+      if ((a.everyBlock ? b.write : a.write || b.write) && mayAlias(a, b))
         return true;
   return false;
 }
@@ -570,12 +574,13 @@ private:
     }
   }
 
-  /// Adds a phase's accesses to what is pending; a phase every block ran
-  /// itself leaves only its reads (its writes each block made for itself).
+  /// Adds a phase's accesses to what is pending; the writes of a phase
+  /// every block ran itself are marked so (each block reads its own).
   void notePhase(const PhaseAccesses &done, bool inEveryBlock) {
-    for (const Access &access : done.accesses)
-      if (!inEveryBlock || !access.write)
-        pending.accesses.push_back(access);
+    for (Access access : done.accesses) {
+      access.everyBlock = inEveryBlock && access.write;
+      pending.accesses.push_back(access);
+    }
     pending.unknown |= done.unknown;
   }
 

@@ -321,3 +321,39 @@ func.func @barriers(%x0: memref<?xf32>, %y0: memref<?xf32>) -> (memref<?xf32>, m
   }
   return %r#0, %r#1 : memref<?xf32>, memref<?xf32>
 }
+
+// -----
+
+// A buffer every block wrote itself (a one-block phase run in every block)
+// and that a later phase writes again: all blocks must be done with it
+// first, or a slow block's copy would land over the new values.
+// CHECK-LABEL: func.func @rewritten_after_every_block(
+// CHECK: scf.for %{{.*}} = %c0{{[_0-9]*}} to %c1{{[_0-9]*}} step %c1{{[_0-9]*}} {
+// CHECK: memref.store %{{.*}}, %[[T:[a-z0-9_]+]]
+// CHECK: arrayrt.grid_barrier
+// CHECK-NEXT: arith.muli
+// CHECK: memref.store %{{.*}}, %[[T]]
+func.func @rewritten_after_every_block(%x0: memref<?xf32>) -> memref<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c256 = arith.constant 256 : index
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%x = %x0) -> (memref<?xf32>) {
+    %d = memref.dim %x, %c0 : memref<?xf32>
+    %xn = gpu.alloc (%d) : memref<?xf32>
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c256, %sy = %c1, %sz = %c1) {
+      %v = memref.load %x[%tx] : memref<?xf32>
+      memref.store %v, %xn[%tx] : memref<?xf32>
+      gpu.terminator
+    }
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c4, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c256, %sy = %c1, %sz = %c1) {
+      %z = arith.constant 0.0 : f32
+      memref.store %z, %xn[%bx] : memref<?xf32>
+      gpu.terminator
+    }
+    scf.yield %xn : memref<?xf32>
+  }
+  return %r : memref<?xf32>
+}
