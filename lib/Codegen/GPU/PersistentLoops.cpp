@@ -48,6 +48,8 @@ constexpr int64_t kUnknownGrid = 65535;
 struct Plan {
   scf::ForOp loop;
   int64_t blockSize = 0;
+  /// Each kernel's threads per block.
+  DenseMap<Operation *, int64_t> threads;
   /// The static shared memory of the phases together.
   int64_t sharedBytes = 0;
   /// The allocations of the body (all in its top-level block), with the
@@ -175,6 +177,27 @@ int64_t sharedBytes(gpu::LaunchOp launch) {
   return bytes;
 }
 
+/// Whether `launch`'s threads work together (block barriers, warp
+/// shuffles, shared memory, NVVM or inline PTX): its phase needs blocks of
+/// its own size. Other kernels' threads may run any number of their
+/// threads each.
+bool threadsCooperate(gpu::LaunchOp launch) {
+  if (!launch.getWorkgroupAttributions().empty())
+    return true;
+  return launch.getBody()
+      .walk([](Operation *op) {
+        Dialect *dialect = op->getDialect();
+        if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::GridDimOp,
+                gpu::BlockDimOp, gpu::TerminatorOp>(op))
+          return WalkResult::advance();
+        if (dialect && (isa<gpu::GPUDialect, LLVM::LLVMDialect>(dialect) ||
+                        dialect->getNamespace() == "nvvm"))
+          return WalkResult::interrupt();
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 /// Why a kernel of the body cannot be a phase, or null.
 const char *whyNotPhase(gpu::LaunchOp launch, int64_t &blockSize,
                         int64_t &shared) {
@@ -192,8 +215,6 @@ const char *whyNotPhase(gpu::LaunchOp launch, int64_t &blockSize,
   std::optional<int64_t> z = getConstantIntValue(launch.getBlockSizeZ());
   if (!x || !y || !z || *y != 1 || *z != 1)
     return "blocks that are not one-dimensional of a constant size";
-  if (blockSize && *x != blockSize)
-    return "kernels of different block sizes";
   blockSize = *x;
   if (!launch.getBody().hasOneBlock())
     return "a kernel body of several blocks";
@@ -244,9 +265,10 @@ const char *admitBlock(Plan &plan, Block &block, bool topLevel) {
     if (isa<scf::YieldOp>(op))
       continue;
     if (auto launch = dyn_cast<gpu::LaunchOp>(op)) {
-      if (const char *why =
-              whyNotPhase(launch, plan.blockSize, plan.sharedBytes))
+      int64_t threads = 0;
+      if (const char *why = whyNotPhase(launch, threads, plan.sharedBytes))
         return why;
+      plan.threads[launch] = threads;
       plan.launches.push_back(launch);
       continue;
     }
@@ -318,8 +340,20 @@ const char *admit(Plan &plan) {
     return why;
   if (plan.launches.size() + plan.products.size() < 2)
     return "fewer than two kernels";
-  if (plan.products.size() && !plan.blockSize)
-    plan.blockSize = 256;
+  // The block size: that of the kernels whose threads work together (all
+  // the same), else the widest; the others' threads are shared out.
+  int64_t together = 0, widest = 0;
+  for (gpu::LaunchOp launch : plan.launches) {
+    int64_t threads = plan.threads[launch];
+    widest = std::max(widest, threads);
+    if (!threadsCooperate(launch))
+      continue;
+    if (together && together != threads)
+      return "kernels whose threads work together (barriers, shuffles, "
+             "shared memory) in blocks of different sizes";
+    together = threads;
+  }
+  plan.blockSize = together ? together : widest ? widest : 256;
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
   for (auto [index, yielded] : llvm::enumerate(yield.getOperands())) {
     if (isa<MemRefType>(yielded.getType())) {
@@ -645,6 +679,21 @@ private:
                               kernelThreads.z};
           gpu::KernelDim3 kernelBlock = kernel.getBlockSize();
           Value blockSizes[3] = {kernelBlock.x, kernelBlock.y, kernelBlock.z};
+          // A kernel of another block size (its threads independent):
+          // each thread runs the kernel's threads tid, tid + block, ...
+          // (Built with `at`: the block barrier after the virtual block
+          // stays outside the loop.)
+          OpBuilder at = inner;
+          int64_t kernelThreadCount = plan.threads.lookup(launch);
+          if (kernelThreadCount != plan.blockSize) {
+            Value count = cst(inner, loc, kernelThreadCount);
+            auto threadLoop =
+                scf::ForOp::create(inner, loc, kernelThreads.x, count,
+                                   cst(inner, loc, plan.blockSize));
+            at = beforeYield(threadLoop.getBody());
+            threads[0] = threadLoop.getInductionVar();
+            blockSizes[0] = count;
+          }
 
           IRMapping body = mapping;
           gpu::KernelDim3 blockIds = launch.getBlockIds();
@@ -670,7 +719,7 @@ private:
                                                   attribution.getLoc()));
           SmallVector<Operation *> cloned;
           for (Operation &op : launch.getBody().front().without_terminator())
-            cloned.push_back(inner.clone(op, body));
+            cloned.push_back(at.clone(op, body));
           // Ids and sizes the body asks for with ops rather than through the
           // launch's arguments.
           SmallVector<Operation *> replaced;
@@ -682,6 +731,8 @@ private:
               };
               if (auto id = dyn_cast<gpu::BlockIdOp>(nested))
                 replace(ids[static_cast<int>(id.getDimension())]);
+              else if (auto id = dyn_cast<gpu::ThreadIdOp>(nested))
+                replace(threads[static_cast<int>(id.getDimension())]);
               else if (auto size = dyn_cast<gpu::GridDimOp>(nested))
                 replace(sizes[static_cast<int>(size.getDimension())]);
               else if (auto size = dyn_cast<gpu::BlockDimOp>(nested))

@@ -180,6 +180,8 @@ func.func @host_read(%x0: memref<?xf32>, %h: memref<f32>) -> memref<?xf32> {
   return %r : memref<?xf32>
 }
 
+// Two kernels whose threads work together (block barriers) in blocks of
+// different sizes: left alone.
 // CHECK-LABEL: func.func @block_sizes(
 // CHECK-NOT: arrayrt.grid_barrier
 // CHECK: return
@@ -194,10 +196,12 @@ func.func @block_sizes(%x0: memref<?xf32>) -> memref<?xf32> {
     %y = gpu.alloc (%d) : memref<?xf32>
     gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
                threads(%tx, %ty, %tz) in (%sx = %c256, %sy = %c1, %sz = %c1) {
+      gpu.barrier
       gpu.terminator
     }
     gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
                threads(%tx, %ty, %tz) in (%sx = %c128, %sy = %c1, %sz = %c1) {
+      gpu.barrier
       gpu.terminator
     }
     scf.yield %y : memref<?xf32>
@@ -354,6 +358,58 @@ func.func @rewritten_after_every_block(%x0: memref<?xf32>) -> memref<?xf32> {
       gpu.terminator
     }
     scf.yield %xn : memref<?xf32>
+  }
+  return %r : memref<?xf32>
+}
+
+// -----
+
+// A kernel of another block size whose threads are independent (no
+// barrier, shuffle or shared memory): each thread of the persistent block
+// runs its threads tid, tid + 256, ...; the phase's block size is its own.
+// CHECK-LABEL: func.func @independent_threads(
+// (The first kernel, one block, runs in every block: no grid barrier.)
+// CHECK: gpu.launch blocks(%{{.*}}) in (%{{.*}}) threads(%[[TID:[a-z0-9_]+]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c256{{[_0-9]*}},
+// CHECK: scf.for %{{.*}} = %c0{{[_0-9]*}} to %c1{{[_0-9]*}} step %c1{{[_0-9]*}} {
+// CHECK: gpu.barrier
+// CHECK: gpu.barrier
+// CHECK-NOT: arrayrt.grid_barrier
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: %[[COUNT:.*]] = arith.constant 512 : index
+// CHECK: %[[STRIDE:.*]] = arith.constant 256 : index
+// CHECK: scf.for %[[VT:.*]] = %[[TID]] to %[[COUNT]] step %[[STRIDE]] {
+// CHECK: arith.muli %{{.*}}, %[[COUNT]]
+// CHECK: arith.addi %{{.*}}, %[[VT]]
+// CHECK: memref.store
+// CHECK: }
+// CHECK-NEXT: gpu.barrier
+func.func @independent_threads(%x0: memref<?xf32>) -> memref<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%x = %x0) -> (memref<?xf32>) {
+    %d = memref.dim %x, %c0 : memref<?xf32>
+    %t = gpu.alloc (%c256) : memref<?xf32>
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c256, %sy = %c1, %sz = %c1) {
+      %v = memref.load %x[%tx] : memref<?xf32>
+      gpu.barrier
+      memref.store %v, %t[%tx] : memref<?xf32>
+      gpu.terminator
+    }
+    %y = gpu.alloc (%d) : memref<?xf32>
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c4, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c512, %sy = %c1, %sz = %c1) {
+      %b = arith.muli %bx, %sx : index
+      %e = arith.addi %b, %tx : index
+      %v = memref.load %t[%c0] : memref<?xf32>
+      memref.store %v, %y[%e] : memref<?xf32>
+      gpu.terminator
+    }
+    gpu.dealloc %t : memref<?xf32>
+    scf.yield %y : memref<?xf32>
   }
   return %r : memref<?xf32>
 }
