@@ -96,7 +96,7 @@ void lowerBarrier(arrayrt::GridBarrierOp barrier) {
                           "=r,l,r,~{memory}", ValueRange{address, add});
     Value zero = arith::ConstantIntOp::create(b, loc, i32, 0);
     auto poll = scf::WhileOp::create(b, loc, TypeRange(), ValueRange());
-    Block *before = b.createBlock(&poll.getBefore());
+    b.createBlock(&poll.getBefore());
     Value now = inlinePtx(b, loc, "ld.acquire.gpu.u32 $0, [$1];",
                           "=r,l,~{memory}", ValueRange{address});
     Value flipped = arith::AndIOp::create(
@@ -104,8 +104,7 @@ void lowerBarrier(arrayrt::GridBarrierOp barrier) {
     Value waiting =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, flipped, zero);
     scf::ConditionOp::create(b, loc, waiting, ValueRange());
-    Block *after = b.createBlock(&poll.getAfter());
-    (void)after;
+    b.createBlock(&poll.getAfter());
     scf::YieldOp::create(b, loc);
   }
   gpu::BarrierOp::create(b, loc);

@@ -66,17 +66,8 @@ struct Plan {
 
 /// Whether `value` is (a view of) one of the loop's region arguments.
 bool derivesFromIterArg(scf::ForOp loop, Value value) {
-  while (true) {
-    if (auto arg = dyn_cast<BlockArgument>(value))
-      return arg.getOwner() == loop.getBody() && arg.getArgNumber() > 0;
-    Operation *def = value.getDefiningOp();
-    if (auto metadata = dyn_cast_or_null<memref::ExtractStridedMetadataOp>(def))
-      value = metadata.getSource();
-    else if (auto cast = dyn_cast_or_null<memref::CastOp>(def))
-      value = cast.getSource();
-    else
-      return false;
-  }
+  auto arg = dyn_cast<BlockArgument>(gpu_utils::rootBuffer(value));
+  return arg && arg.getOwner() == loop.getBody() && arg.getArgNumber() > 0;
 }
 
 //===----------------------------------------------------------------------===//
@@ -853,13 +844,8 @@ gpu::LaunchOp rewrite(Plan &plan, int64_t maxElements) {
   OpBuilder b(loop);
   // Everything the host needs before the kernel, computed before the loop;
   // when something cannot be, erase what was built and leave the loop.
-  Block *host = b.getInsertionBlock();
-  auto mark = [&] {
-    return b.getInsertionPoint() == host->begin()
-               ? nullptr
-               : &*std::prev(b.getInsertionPoint());
-  };
-  Operation *before = mark();
+  Block *host = loop->getBlock();
+  Operation *before = loop->getPrevNode();
   auto undo = [&] {
     Operation *start = before ? before->getNextNode() : &host->front();
     SmallVector<Operation *> created;

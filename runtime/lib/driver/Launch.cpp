@@ -76,13 +76,21 @@ CUlaunchConfig launchConfig(const uint32_t grid[3], const uint32_t block[3],
 
 } // namespace
 
-bool arrayrt::waitsForPredecessor(CUmodule module) {
+namespace {
+
+/// Whether `module`'s binary defines the global `name` (arrayc's marks).
+bool definesGlobal(CUmodule module, const char *name) {
   CUdeviceptr address = 0;
   size_t bytes = 0;
   // Not finding it is the answer (CUDA_ERROR_NOT_FOUND), not an error.
-  return module && loadedDriver().cuModuleGetGlobal_v2(
-                       &address, &bytes, module,
-                       ARRAYRT_PROGRAMMATIC_LAUNCH_MARK) == CUDA_SUCCESS;
+  return module && loadedDriver().cuModuleGetGlobal_v2(&address, &bytes, module,
+                                                       name) == CUDA_SUCCESS;
+}
+
+} // namespace
+
+bool arrayrt::waitsForPredecessor(CUmodule module) {
+  return definesGlobal(module, ARRAYRT_PROGRAMMATIC_LAUNCH_MARK);
 }
 
 bool arrayrt::programmaticLaunches() {
@@ -180,11 +188,7 @@ uint32_t arrayrt::residentBlocks(CUfunction function, uint32_t threads,
 
 bool arrayrt::meetsAtGridBarriers(CUmodule module, const char *kernel) {
   std::string mark = std::string(kernel) + ARRAYRT_COOPERATIVE_KERNEL_SUFFIX;
-  CUdeviceptr address = 0;
-  size_t bytes = 0;
-  // Not finding it is the answer (CUDA_ERROR_NOT_FOUND), not an error.
-  return module && loadedDriver().cuModuleGetGlobal_v2(
-                       &address, &bytes, module, mark.c_str()) == CUDA_SUCCESS;
+  return definesGlobal(module, mark.c_str());
 }
 
 extern "C" void arrayrt_launch_kernel(arrayrt_function_t function,
