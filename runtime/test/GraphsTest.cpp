@@ -169,17 +169,15 @@ TEST(GraphsTest, KernelsWithGridBarriersLaunchCooperativelyOnResidentBlocks) {
   auto setSizes = fakeDriverHook<void (*)(const char *, int, const size_t *)>(
       "fakeCudaSetParamSizes");
   const size_t sizes[] = {8, 8};
-  setSizes("graph_kernel_barriers", 2, sizes);
+  setSizes("graph_kernel_barriers" ARRAYRT_COOPERATIVE_KERNEL_SUFFIX, 2, sizes);
   setSizes("graph_kernel_phases", 2, sizes);
   static char image[] = "a gpu.binary with a persistent kernel";
   void *module = mgpuModuleLoad(image, sizeof(image));
-  // Both marks: the module's kernels wait for their predecessor, one of
-  // them meets at grid barriers.
-  setenv("FAKE_CUDA_GLOBALS",
-         "arrayrt_programmatic_launch,"
-         "graph_kernel_barriers" ARRAYRT_COOPERATIVE_KERNEL_SUFFIX,
-         1);
-  void *barriers = mgpuModuleGetFunction(module, "graph_kernel_barriers");
+  // The module's kernels wait for their predecessor; the one named so
+  // meets at grid barriers.
+  setenv("FAKE_CUDA_GLOBALS", "arrayrt_programmatic_launch", 1);
+  void *barriers = mgpuModuleGetFunction(
+      module, "graph_kernel_barriers" ARRAYRT_COOPERATIVE_KERNEL_SUFFIX);
   void *phases = mgpuModuleGetFunction(module, "graph_kernel_phases");
   unsetenv("FAKE_CUDA_GLOBALS");
   std::vector<char> buffer(8);

@@ -19,8 +19,8 @@
 // The option turns both loops (@relax's, for every call, and the CSR one)
 // into cooperative kernels.
 // RUN: arrayc --target=cuda --persistent-loops --emit=ptx %s -o - | FileCheck %s --check-prefix=PTX
-// PTX-COUNT-2: .visible .global .align 4 .u32 {{.*}}__arrayrt_cooperative = 1;
-// PTX-NOT: __arrayrt_cooperative = 1;
+// PTX-COUNT-2: .visible .entry {{.*}}__arrayrt_cooperative(
+// PTX-NOT: .entry {{.*}}__arrayrt_cooperative(
 
 // NUMPY-RTOL: 1e-4
 // NUMPY: t0 = (np.arange(1000) % 17 / 17).astype(np.float32); np.save("t0.npy", t0)

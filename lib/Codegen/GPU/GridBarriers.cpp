@@ -1,11 +1,11 @@
-//===- GridBarriers.cpp - arrayrt.grid_barrier to PTX, cooperative marks --===//
+//===- GridBarriers.cpp - arrayrt.grid_barrier to PTX, cooperative names --===//
 //
 // A grid barrier is the one cooperative groups' grid.sync() uses: the
 // first thread of each block adds to a counter and polls it until its top
 // bit flips (the grid's first block adds 2^31 - (blocks - 1), the others 1,
 // so the counter gains exactly 2^31 per barrier and needs no reset). The
-// kernel must run with all its blocks resident: the global this pass adds
-// beside each such kernel tells the runtime to launch it cooperatively.
+// kernel must run with all its blocks resident: the suffix this pass adds
+// to each such kernel's name tells the runtime to launch it cooperatively.
 //
 //===----------------------------------------------------------------------===//
 
@@ -114,8 +114,9 @@ void lowerBarrier(arrayrt::GridBarrierOp barrier) {
 struct ArrayGpuGridBarriersPass
     : array::impl::ArrayGpuGridBarriersBase<ArrayGpuGridBarriersPass> {
   void runOnOperation() override {
-    for (auto gpuModule : getOperation().getOps<gpu::GPUModuleOp>()) {
-      SmallVector<StringRef> marked;
+    ModuleOp module = getOperation();
+    for (auto gpuModule : module.getOps<gpu::GPUModuleOp>()) {
+      SmallVector<gpu::GPUFuncOp> marked;
       for (auto func : gpuModule.getOps<gpu::GPUFuncOp>()) {
         SmallVector<arrayrt::GridBarrierOp> barriers;
         func.walk([&](arrayrt::GridBarrierOp op) { barriers.push_back(op); });
@@ -129,16 +130,19 @@ struct ArrayGpuGridBarriersPass
         }
         for (arrayrt::GridBarrierOp barrier : barriers)
           lowerBarrier(barrier);
-        marked.push_back(func.getName());
+        marked.push_back(func);
       }
-      OpBuilder b = OpBuilder::atBlockBegin(gpuModule.getBody());
-      Type i32 = b.getI32Type();
-      for (StringRef kernel : marked)
-        LLVM::GlobalOp::create(
-            b, gpuModule.getLoc(), i32, /*isConstant=*/true,
-            LLVM::Linkage::External,
-            (kernel + ARRAYRT_COOPERATIVE_KERNEL_SUFFIX).str(),
-            b.getIntegerAttr(i32, 1));
+      // The name says it: the runtime reads no global to learn it (a
+      // failed lookup is an API error that sanitizers report).
+      for (gpu::GPUFuncOp func : marked) {
+        auto name = StringAttr::get(
+            &getContext(), func.getName() + ARRAYRT_COOPERATIVE_KERNEL_SUFFIX);
+        if (failed(SymbolTable::replaceAllSymbolUses(func, name, module))) {
+          func.emitOpError("cannot rename its launches");
+          return signalPassFailure();
+        }
+        SymbolTable::setSymbolName(func, name);
+      }
     }
   }
 };

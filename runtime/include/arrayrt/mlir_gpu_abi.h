@@ -50,12 +50,11 @@ extern "C" {
  * loads the module. */
 #define ARRAYRT_PROGRAMMATIC_LAUNCH_MARK "arrayrt_programmatic_launch"
 
-/* The suffix of the global whose presence in a module's binary says that
- * the kernel named by the rest of the global's name meets its blocks at
- * grid barriers, so it must be launched cooperatively, with no more blocks
- * than fit on the device at once (its blocks share out the grid the host
- * asks for): arrayc's array-gpu-grid-barriers writes it, the runtime looks
- * it up with the kernel. */
+/* The suffix of the name of a kernel that meets its blocks at grid
+ * barriers, so it must be launched cooperatively, with no more blocks than
+ * fit on the device at once (its blocks share out the grid the host asks
+ * for): arrayc's array-gpu-grid-barriers renames such kernels, the runtime
+ * reads the name when it looks the kernel up. */
 #define ARRAYRT_COOPERATIVE_KERNEL_SUFFIX "__arrayrt_cooperative"
 
 void *mgpuModuleLoad(void *data, uint64_t size);

@@ -186,9 +186,11 @@ uint32_t arrayrt::residentBlocks(CUfunction function, uint32_t threads,
   return result;
 }
 
-bool arrayrt::meetsAtGridBarriers(CUmodule module, const char *kernel) {
-  std::string mark = std::string(kernel) + ARRAYRT_COOPERATIVE_KERNEL_SUFFIX;
-  return definesGlobal(module, mark.c_str());
+bool arrayrt::meetsAtGridBarriers(const char *kernel) {
+  static constexpr size_t suffix = sizeof(ARRAYRT_COOPERATIVE_KERNEL_SUFFIX) - 1;
+  size_t length = std::strlen(kernel);
+  return length >= suffix && !std::strcmp(kernel + length - suffix,
+                                          ARRAYRT_COOPERATIVE_KERNEL_SUFFIX);
 }
 
 extern "C" void arrayrt_launch_kernel(arrayrt_function_t function,

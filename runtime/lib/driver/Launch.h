@@ -58,10 +58,10 @@ CUresult issueKernel(const DriverApi &api, CUfunction function,
 uint32_t residentBlocks(CUfunction function, uint32_t threads,
                         uint32_t sharedMemBytes);
 
-/// Whether `module` defines `kernel`'s cooperative mark (`kernel` +
-/// ARRAYRT_COOPERATIVE_KERNEL_SUFFIX, arrayrt/mlir_gpu_abi.h), which
-/// arrayc's array-gpu-grid-barriers writes for kernels with grid barriers.
-bool meetsAtGridBarriers(CUmodule module, const char *kernel);
+/// Whether `kernel`'s name ends in ARRAYRT_COOPERATIVE_KERNEL_SUFFIX
+/// (arrayrt/mlir_gpu_abi.h), as arrayc's array-gpu-grid-barriers names
+/// kernels with grid barriers.
+bool meetsAtGridBarriers(const char *kernel);
 
 /// Whether `module`'s kernels wait for their predecessor before they touch
 /// memory: its binary defines ARRAYRT_PROGRAMMATIC_LAUNCH_MARK

@@ -139,8 +139,7 @@ struct LazyModule {
     if (!found) {
       unsigned mode =
           programmatic ? arrayrt::kProgrammaticLaunch : arrayrt::kPlainLaunch;
-      if (arrayrt::meetsAtGridBarriers(reinterpret_cast<CUmodule>(module),
-                                       name))
+      if (arrayrt::meetsAtGridBarriers(name))
         mode |= arrayrt::kCooperativeLaunch;
       functions.push_back(std::make_unique<Kernel>(
           Kernel{name,

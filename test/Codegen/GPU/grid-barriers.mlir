@@ -1,14 +1,15 @@
 // RUN: array-opt %s -split-input-file -array-gpu-grid-barriers -verify-diagnostics | FileCheck %s
 
 // Each grid barrier becomes block barriers around the first thread's
-// arrival (fence, atomic add) and its poll of the counter; the kernel gets
-// the global that tells the runtime to launch it cooperatively. Kernels
-// without grid barriers get no mark.
+// arrival (fence, atomic add) and its poll of the counter; the kernel and
+// its launches get the name that tells the runtime to launch it
+// cooperatively. Kernels without grid barriers keep theirs.
 
+// CHECK-LABEL: func.func @host
+// CHECK: gpu.launch_func @arrayc_kernels::@main_kernel__arrayrt_cooperative
+// CHECK: gpu.launch_func @arrayc_kernels::@plain
 // CHECK-LABEL: gpu.module @arrayc_kernels
-// CHECK-DAG: llvm.mlir.global external constant @main_kernel__arrayrt_cooperative(1 : i32)
-// CHECK-NOT: @plain__arrayrt_cooperative
-// CHECK-LABEL: gpu.func @main_kernel(
+// CHECK-LABEL: gpu.func @main_kernel__arrayrt_cooperative(
 // CHECK-SAME: %[[COUNTER:.*]]: memref<1xi32>
 // CHECK-NOT: arrayrt.grid_barrier
 // CHECK: gpu.barrier
@@ -26,7 +27,14 @@
 // CHECK: gpu.barrier
 // CHECK: gpu.barrier
 // CHECK: gpu.return
-// CHECK-LABEL: gpu.func @plain
+// CHECK-LABEL: gpu.func @plain(
+module attributes {gpu.container_module} {
+func.func @host(%counter: memref<1xi32>, %a: memref<4xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch_func @arrayc_kernels::@main_kernel blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%counter : memref<1xi32>)
+  gpu.launch_func @arrayc_kernels::@plain blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%a : memref<4xf32>)
+  return
+}
 gpu.module @arrayc_kernels {
   gpu.func @main_kernel(%counter: memref<1xi32>) kernel {
     arrayrt.grid_barrier %counter : memref<1xi32>
@@ -36,6 +44,7 @@ gpu.module @arrayc_kernels {
   gpu.func @plain(%a: memref<4xf32>) kernel {
     gpu.return
   }
+}
 }
 
 // -----

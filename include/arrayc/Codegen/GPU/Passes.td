@@ -631,17 +631,17 @@ def ArrayGpuGridBarriers : Pass<"array-gpu-grid-barriers", "ModuleOp"> {
     to the counter (`atom.add.release.gpu`; the grid's first block adds
     `2^31 - (blocks - 1)`, the others 1) and polls it with
     `ld.acquire.gpu` until its top bit flips; another block barrier. Each
-    kernel with such a barrier gets the global `<kernel>` +
-    `ARRAYRT_COOPERATIVE_KERNEL_SUFFIX` (arrayrt/mlir_gpu_abi.h), from which
-    the runtime learns to launch it cooperatively, with no more blocks than
-    can be resident at once (the grid barrier would otherwise wait forever
-    for blocks that cannot start).
+    kernel with such a barrier is renamed `<kernel>` +
+    `ARRAYRT_COOPERATIVE_KERNEL_SUFFIX` (arrayrt/mlir_gpu_abi.h), its
+    launches with it, from which the runtime learns to launch it
+    cooperatively, with no more blocks than can be resident at once (the
+    grid barrier would otherwise wait forever for blocks that cannot
+    start).
 
     ```mlir
     // After
     gpu.module @arrayc_kernels {
-      llvm.mlir.global external constant @main_kernel__arrayrt_cooperative(1 : i32)
-      gpu.func @main_kernel(...) kernel {
+      gpu.func @main_kernel__arrayrt_cooperative(...) kernel {
         gpu.barrier
         scf.if %first_thread { ... llvm.inline_asm "atom.add.release.gpu.u32 ..." ... }
         gpu.barrier
