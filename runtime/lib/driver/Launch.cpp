@@ -187,7 +187,8 @@ uint32_t arrayrt::residentBlocks(CUfunction function, uint32_t threads,
 }
 
 bool arrayrt::meetsAtGridBarriers(const char *kernel) {
-  static constexpr size_t suffix = sizeof(ARRAYRT_COOPERATIVE_KERNEL_SUFFIX) - 1;
+  static constexpr size_t suffix =
+      sizeof(ARRAYRT_COOPERATIVE_KERNEL_SUFFIX) - 1;
   size_t length = std::strlen(kernel);
   return length >= suffix && !std::strcmp(kernel + length - suffix,
                                           ARRAYRT_COOPERATIVE_KERNEL_SUFFIX);
