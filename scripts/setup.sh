@@ -29,7 +29,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${ARRAYC_BUILD_DIR:-$root/build}
 packages=(libdlpack-dev llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
           lld-22 python3-numpy python3-dev cmake ninja-build g++ libgtest-dev
-          zlib1g-dev libopenblas-dev libomp-22-dev ${ARRAYC_EXTRA_PACKAGES:-})
+          zlib1g-dev libopenblas-dev libomp-22-dev libopenmpi-dev openmpi-bin
+          ${ARRAYC_EXTRA_PACKAGES:-})
 
 missing=()
 for package in "${packages[@]}"; do

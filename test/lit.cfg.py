@@ -2,6 +2,7 @@
 # lit configuration of the arrayc test suite.
 
 import os
+import shutil
 import subprocess
 
 import lit.formats
@@ -88,3 +89,14 @@ def detect_nvrtc():
 
 if detect_nvrtc():
     config.available_features.add("nvrtc")
+
+
+# `mpi`: arrayc links sharded CPU programs (libarrayrt_mpi.a, built when
+# CMake found MPI) and mpirun starts them. %mpirun runs N processes here,
+# as root too (containers, CI), more than the cores if need be.
+mpirun = shutil.which("mpirun")
+if mpirun and os.path.exists(os.path.join(config.arrayc_lib_dir,
+                                          "libarrayrt_mpi.a")):
+    config.available_features.add("mpi")
+    config.substitutions.append(
+        ("%mpirun", "%s --allow-run-as-root --oversubscribe" % mpirun))

@@ -14,6 +14,7 @@
 #include "arrayc/Dialect/Array/IR/ArrayDialect.h"
 #include "arrayc/Dialect/Array/Transforms/BufferizableOpInterfaceImpl.h"
 #include "arrayc/Dialect/Array/Transforms/Passes.h"
+#include "arrayc/Dialect/Array/Transforms/ShardingInterfaceImpl.h"
 #include "arrayc/Dialect/Arrayrt/IR/ArrayrtDialect.h"
 #include "arrayc/Pipelines/Pipelines.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -25,6 +26,7 @@ namespace mlir::array {
 inline void registerArrayDialects(DialectRegistry &registry) {
   registry.insert<ArrayDialect, arrayrt::ArrayrtDialect>();
   registerBufferizableOpInterfaceExternalModels(registry);
+  registerShardingInterfaceExternalModels(registry);
 }
 
 /// Registers arrayc's passes and pipelines with the global pass registry.

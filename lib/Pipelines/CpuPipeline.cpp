@@ -36,6 +36,10 @@ void array::buildArrayToCpuPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createArrayGpuMatmulToBlas(blas));
   }
   buildArrayToLinalgPipeline(pm, options.fuseElementwise);
+  // A sharded program (a shard.grid): one process's part, its collectives
+  // MPI's through arrayrt.
+  pm.addPass(createArrayShardPartition());
+  pm.addPass(createArrayShardToArrayrt());
   if (stop == PipelineStage::Linalg)
     return;
 

@@ -29,6 +29,10 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   // What the sparse lowering cannot do yet stops here with a precise error,
   // not deep in bufferization.
   pm.addPass(createArrayRejectSparse());
+  // Sharded programs (a shard.grid) need collectives: CPU target only yet.
+  ArrayShardPartitionOptions shards;
+  shards.reject = true;
+  pm.addPass(createArrayShardPartition(shards));
   // Exported functions' signatures, while they still take tensors.
   addMarkExports(pm, options.exportKind, options.exportPrefix);
   // Users' CUDA C++ kernels compiled with NVRTC (array.cuda_kernel), their

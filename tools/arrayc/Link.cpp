@@ -36,6 +36,12 @@ std::string arrayc::LinkOptions::mainLibrary() const {
   return std::string(path);
 }
 
+std::string arrayc::LinkOptions::mpiLibrary() const {
+  SmallString<256> path(sys::path::parent_path(runtimeLibrary));
+  sys::path::append(path, "libarrayrt_mpi.a");
+  return std::string(path);
+}
+
 /// Runs the linker on `object`, the runtime and `extra` arguments.
 static Error link(StringRef object, StringRef output, ArrayRef<StringRef> extra,
                   bool withMain, const arrayc::LinkOptions &options) {
@@ -64,6 +70,12 @@ static Error link(StringRef object, StringRef output, ArrayRef<StringRef> extra,
   SmallVector<StringRef> args = {*linker, object};
   if (withMain)
     args.push_back(mainLibrary);
+  // Sharded programs call MPI's collectives (libarrayrt_mpi.a): its members
+  // and MPI's libraries come in only when the object calls them.
+  std::string mpiLibrary = options.mpiLibrary();
+  bool withMpi = ARRAYC_HAVE_MPI && sys::fs::exists(mpiLibrary);
+  if (withMpi)
+    args.push_back(mpiLibrary);
   args.append({StringRef(options.runtimeLibrary), "-o", output});
   args.append(extra.begin(), extra.end());
   args.append({"-static-libstdc++", "-static-libgcc", "-Wl,-Bstatic", "-lz",
@@ -77,6 +89,13 @@ static Error link(StringRef object, StringRef output, ArrayRef<StringRef> extra,
         ("-Wl,-rpath," + sys::path::parent_path(ARRAYC_OPENMP_RUNTIME)).str();
     args.append({"-Wl,--push-state,--as-needed", ARRAYC_OPENMP_RUNTIME,
                  "-Wl,--pop-state", openmpRunPath});
+  }
+  SmallVector<StringRef> mpiLibraries;
+  if (withMpi) {
+    StringRef(ARRAYC_MPI_LIBRARIES).split(mpiLibraries, ';', -1, false);
+    args.push_back("-Wl,--push-state,--as-needed");
+    args.append(mpiLibraries.begin(), mpiLibraries.end());
+    args.push_back("-Wl,--pop-state");
   }
   // A runtime built with sanitizers needs their runtimes in the program.
   SmallVector<StringRef> configured;

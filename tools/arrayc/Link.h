@@ -18,6 +18,9 @@ struct LinkOptions {
   /// The archive with the C main that calls the program's entry point:
   /// libarrayrt_main.a in the runtime library's directory.
   std::string mainLibrary() const;
+  /// The collectives of sharded programs over MPI (arrayrt/collectives.h):
+  /// libarrayrt_mpi.a in the runtime library's directory.
+  std::string mpiLibrary() const;
   bool verbose = false;
 };
 

@@ -7,6 +7,9 @@
 #include "arrayc/Conversion/ArrayToLinalg/ArrayToLinalg.h"
 #include "arrayc/Conversion/ArrayrtToCalls/ArrayrtToCalls.h"
 #include "arrayc/Conversion/ExportAbi/ExportAbi.h"
+#include "arrayc/Conversion/ShardToArrayrt/ShardToArrayrt.h"
+
+#include "mlir/Dialect/Shard/IR/ShardDialect.h"
 
 namespace mlir::array {
 

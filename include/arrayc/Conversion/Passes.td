@@ -327,6 +327,76 @@ def ArrayExportResultBuffers
   let dependentDialects = ["arrayrt::ArrayrtDialect"];
 }
 
+def ArrayShardPartition : Pass<"array-shard-partition", "ModuleOp"> {
+  let summary = "Split a sharded program into one process's part (upstream "
+                "sharding propagation and partitioning).";
+  let description = [{
+    A program is sharded when it declares a grid of processes
+    (`shard.grid`) and says, with `shard.shard`, how some of its arrays are
+    split over it. After `convert-array-to-linalg`, this pass checks the
+    grids (static shapes, one number of processes for the whole program)
+    and runs upstream's `sharding-propagation` and `shard-partition` on
+    every function: each process then computes on its part of each sharded
+    array, and `shard` collectives (`all_reduce` of partial reductions,
+    `all_gather` before an array is printed or saved, `all_slice` after it
+    is loaded) exchange what the parts need. The array I/O ops work on
+    whole, replicated arrays (their `ShardingInterface` models). Programs
+    without a grid are left as they are. With `reject`, a grid is an error
+    (the CUDA target does not run sharded programs yet).
+
+    ```mlir
+    shard.grid @ranks(shape = 2) {sym_visibility = "private"}
+    func.func @main() {
+      %x = array.load_npy "x.npy" : tensor<8xf32>
+      %s = shard.sharding @ranks split_axes = [[0]] : !shard.sharding
+      %xs = shard.shard %x to %s : tensor<8xf32>
+      ...
+    ```
+  }];
+  let options = [
+    Option<"reject", "reject", "bool", /*default=*/"false",
+           "Reject sharded programs (a target without collectives)">
+  ];
+  let dependentDialects = ["shard::ShardDialect", "tensor::TensorDialect",
+                           "scf::SCFDialect", "arith::ArithDialect"];
+}
+
+def ArrayShardToArrayrt : Pass<"array-shard-to-arrayrt", "ModuleOp"> {
+  let summary = "Lower the shard collectives of a partitioned program to "
+                "arrayrt's, and print and save from process 0.";
+  let description = [{
+    After `array-shard-partition`, on tensors: `shard.all_reduce` becomes
+    `arrayrt.all_reduce` on a copy of its operand, `shard.all_gather`
+    `arrayrt.all_gather` (stacked by process, then moved to the gather
+    axis and collapsed into it), `shard.all_slice` this process's slice
+    (`tensor.extract_slice`, no communication), the process index ops
+    `arrayrt.process_index` (delinearized over the grid), `shard.grid_shape`
+    constants. Collectives over part of a grid's axes, and the others
+    (`all_to_all`, `broadcast`, `reduce_scatter`, `update_halo`, ...), are
+    errors at the op. A size that does not divide by the processes it is
+    split over is an error (at compile time for static sizes). Each
+    `array.print` and `array.save_npy` runs on process 0 only. The grids
+    go.
+
+    ```mlir
+    // Before
+    %sum = shard.all_reduce %partial on @ranks grid_axes = [0] : tensor<f64> -> tensor<f64>
+    // After
+    %buffer = bufferization.to_buffer %partial : tensor<f64> to memref<f64>
+    %copy = memref.alloc() : memref<f64>
+    memref.copy %buffer, %copy : memref<f64> to memref<f64>
+    arrayrt.all_reduce %copy, sum of 2 : memref<f64>
+    %sum = bufferization.to_tensor %copy restrict writable : memref<f64> to tensor<f64>
+    ```
+  }];
+  let dependentDialects = ["arrayrt::ArrayrtDialect",
+                           "bufferization::BufferizationDialect",
+                           "memref::MemRefDialect", "tensor::TensorDialect",
+                           "linalg::LinalgDialect", "scf::SCFDialect",
+                           "affine::AffineDialect", "arith::ArithDialect",
+                           "cf::ControlFlowDialect"];
+}
+
 def ArrayRejectSparse : Pass<"array-reject-sparse", "ModuleOp"> {
   let summary = "Stop with a precise error at the first sparse matrix the "
                 "CUDA target cannot lower yet.";

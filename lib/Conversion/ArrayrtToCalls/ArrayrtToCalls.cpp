@@ -308,6 +308,64 @@ struct ReadMtxIntoToCall : CallPattern<ReadMtxIntoOp> {
   }
 };
 
+/// arrayrt_process_index(processes, location), as an index.
+struct ProcessIndexToCall : CallPattern<ProcessIndexOp> {
+  using CallPattern::CallPattern;
+  FailureOr<SmallVector<Value>>
+  lower(ProcessIndexOp op, PatternRewriter &rewriter) const override {
+    RuntimeCall call(rewriter, op);
+    call.addI64(op.getProcesses()).addLocation();
+    FailureOr<func::CallOp> index =
+        call.call("arrayrt_process_index", rewriter.getI64Type());
+    if (failed(index))
+      return failure();
+    return SmallVector<Value>{arith::IndexCastOp::create(
+        rewriter, op.getLoc(), rewriter.getIndexType(), index->getResult(0))};
+  }
+};
+
+/// arrayrt_all_reduce(rank, descriptor, dtype, reduction, processes,
+/// location).
+struct AllReduceToCall : CallPattern<AllReduceOp> {
+  using CallPattern::CallPattern;
+  FailureOr<SmallVector<Value>>
+  lower(AllReduceOp op, PatternRewriter &rewriter) const override {
+    Type element = op.getBuffer().getType().getElementType();
+    if (failed(requireDtype(op, element)))
+      return failure();
+    RuntimeCall call(rewriter, op);
+    call.addBuffer(op.getBuffer())
+        .addDtype(element)
+        .addI32(static_cast<int32_t>(op.getReduction()))
+        .addI64(op.getProcesses())
+        .addLocation();
+    if (failed(call.call("arrayrt_all_reduce")))
+      return failure();
+    return SmallVector<Value>();
+  }
+};
+
+/// arrayrt_all_gather(input rank, descriptor, output rank, descriptor,
+/// dtype, processes, location).
+struct AllGatherToCall : CallPattern<AllGatherOp> {
+  using CallPattern::CallPattern;
+  FailureOr<SmallVector<Value>>
+  lower(AllGatherOp op, PatternRewriter &rewriter) const override {
+    Type element = op.getInput().getType().getElementType();
+    if (failed(requireDtype(op, element)))
+      return failure();
+    RuntimeCall call(rewriter, op);
+    call.addBuffer(op.getInput())
+        .addBuffer(op.getOutput())
+        .addDtype(element)
+        .addI64(op.getProcesses())
+        .addLocation();
+    if (failed(call.call("arrayrt_all_gather")))
+      return failure();
+    return SmallVector<Value>();
+  }
+};
+
 /// arrayrt_multiprocessor_count() (cached there), as an index.
 struct MultiprocessorCountToCall : CallPattern<MultiprocessorCountOp> {
   using CallPattern::CallPattern;
@@ -605,12 +663,12 @@ void arrayrt::populateArrayrtToCallsPatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   populateCsrToCallsPatterns(patterns);
   populateLaunchToCallsPatterns(patterns);
-  patterns
-      .add<AssertToCall, AttentionToCall, BadAllocationToCall, BlasMatmulToCall,
-           HostSpanBeginToCall, HostSpanEndToCall, LoadNpyIntoToCall,
-           MtxShapeToCall, MultiprocessorCountToCall, NpyShapeToCall,
-           PrintToCall, RangePopToCall, RangePushToCall, ReadMtxIntoToCall,
-           ResultAllocToCall, SaveNpyToCall, SetOpToCall>(context);
+  patterns.add<AllGatherToCall, AllReduceToCall, AssertToCall, AttentionToCall,
+               BadAllocationToCall, BlasMatmulToCall, ProcessIndexToCall,
+               HostSpanBeginToCall, HostSpanEndToCall, LoadNpyIntoToCall,
+               MtxShapeToCall, MultiprocessorCountToCall, NpyShapeToCall,
+               PrintToCall, RangePopToCall, RangePushToCall, ReadMtxIntoToCall,
+               ResultAllocToCall, SaveNpyToCall, SetOpToCall>(context);
   patterns.add<HandleOpToCall<DefaultStreamOp>>(context,
                                                 "arrayrt_default_stream");
   patterns.add<HandleOpToCall<StreamCreateOp>>(context,

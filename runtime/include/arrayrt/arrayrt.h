@@ -39,6 +39,7 @@
 #include "arrayrt/memory.h"          /* device memory, pools, copies */
 #include "arrayrt/program.h"         /* current op, ranges, main, checks */
 #include "arrayrt/blas.h"            /* arrayrt_matmul (cuBLASLt) */
+#include "arrayrt/collectives.h"     /* sharded programs' MPI calls */
 #include "arrayrt/dnn.h"             /* arrayrt_attention (cuDNN) */
 #include "arrayrt/host_memory.h"     /* CPU buffers, memrefCopy */
 #include "arrayrt/io.h"              /* printing, .npy/.npz, .mtx */

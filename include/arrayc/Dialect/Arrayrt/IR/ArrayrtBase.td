@@ -99,6 +99,22 @@ def Arrayrt_ExportKind : I32EnumAttr<"ExportKind", "how a function is exported",
   let genSpecializedAttr = 0;
 }
 
+// How arrayrt.all_reduce combines the processes' elements (the values of
+// arrayrt_reduction_t, runtime/include/arrayrt/collectives.h).
+def Arrayrt_Reduction : I32EnumAttr<"Reduction", "collective reduction", [
+    I32EnumAttrCase<"sum", 0>,
+    I32EnumAttrCase<"product", 1>,
+    I32EnumAttrCase<"min", 2>,
+    I32EnumAttrCase<"max", 3>,
+    I32EnumAttrCase<"bitwise_and", 4>,
+    I32EnumAttrCase<"bitwise_or", 5>,
+    I32EnumAttrCase<"bitwise_xor", 6>]> {
+  let cppNamespace = "::mlir::arrayrt";
+  let genSpecializedAttr = 0;
+}
+def Arrayrt_ReductionAttr : EnumAttr<Arrayrt_Dialect, Arrayrt_Reduction,
+                                     "reduction">;
+
 def Arrayrt_ExportAttr : AttrDef<Arrayrt_Dialect, "Export"> {
   let mnemonic = "export";
   let summary = "the ABI signature of an exported function";
