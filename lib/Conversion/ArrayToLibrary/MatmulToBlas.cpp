@@ -12,6 +12,7 @@
 
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
 #include "arrayc/Dialect/Arrayrt/IR/ArrayrtOps.h"
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
@@ -451,6 +452,11 @@ struct ArrayGpuMatmulToBlasPass
   using ArrayGpuMatmulToBlasBase::ArrayGpuMatmulToBlasBase;
 
   void runOnOperation() override {
+    // A sharded program's products stay linalg ops, which upstream's
+    // partitioning splits (a library call has no sharding model).
+    if (auto module = getOperation()->getParentOfType<ModuleOp>();
+        module && !module.getOps<shard::GridOp>().empty())
+      return;
     RewritePatternSet patterns(&getContext());
     patterns.add<ProductToBlas<MatmulOp>, ProductToBlas<DotOp>>(&getContext(),
                                                                 tf32, host);

@@ -264,3 +264,16 @@ func.func @host_bias_relu(%a: tensor<8x4xf32>, %b: tensor<4x2xf32>, %bias: tenso
   %y = array.maximum %s, %z : (tensor<8x2xf32>, tensor<f32>) -> tensor<8x2xf32>
   return %y : tensor<8x2xf32>
 }
+
+// -----
+
+// A sharded program (a grid of processes) keeps its products: upstream's
+// partitioning splits linalg.matmul, not a library call.
+// CHECK-LABEL: func.func @sharded
+// CHECK: array.matmul
+// CHECK-NOT: arrayrt.blas_matmul
+shard.grid @ranks(shape = 2) {sym_visibility = "private"}
+func.func @sharded(%a: tensor<8x4xf32>, %b: tensor<4x2xf32>) -> tensor<8x2xf32> {
+  %c = array.matmul %a, %b : (tensor<8x4xf32>, tensor<4x2xf32>) -> tensor<8x2xf32>
+  return %c : tensor<8x2xf32>
+}

@@ -1,0 +1,35 @@
+// Matrix products of sharded arrays on the CPU target (linalg.matmul, not
+// BLAS, in a sharded program): A split by rows (each process computes its
+// rows of the product, gathered to be printed), and A split by columns
+// with B split by rows (each process a partial product over its part of
+// the contraction, all-reduced). Against NumPy, on 2 processes.
+// REQUIRES: mpi
+// RUN: rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir && %numpy-ref %s > ref.txt
+// RUN: arrayc --target=cpu %s -o %t
+// RUN: cd %t.dir && %mpirun -np 2 %t > out.txt && %numpy-ref --compare out.txt %s
+
+// NUMPY-RTOL: 1e-5
+// NUMPY: a = (np.arange(36, dtype=np.float32).reshape(6, 6) % 7) / 7; np.save("a.npy", a)
+// NUMPY: b = (np.arange(18, dtype=np.float32).reshape(6, 3) % 4) / 4; np.save("b.npy", b)
+// NUMPY: print(a @ b); print(a @ b)
+
+shard.grid @ranks(shape = 2) {sym_visibility = "private"}
+
+func.func @main() {
+  %a = array.load_npy "a.npy" : tensor<6x6xf32>
+  %b = array.load_npy "b.npy" : tensor<6x3xf32>
+  %rows = shard.sharding @ranks split_axes = [[0]] : !shard.sharding
+  %cols = shard.sharding @ranks split_axes = [[], [0]] : !shard.sharding
+  %a_rows = shard.shard %a to %rows : tensor<6x6xf32>
+  %by_rows = array.matmul %a_rows, %b : (tensor<6x6xf32>, tensor<6x3xf32>) -> tensor<6x3xf32>
+  array.print %by_rows : tensor<6x3xf32>
+  // Loaded again: one sharding per value (upstream's propagation gives a
+  // value one sharding for all its users).
+  %a2 = array.load_npy "a.npy" : tensor<6x6xf32>
+  %b2 = array.load_npy "b.npy" : tensor<6x3xf32>
+  %a_cols = shard.shard %a2 to %cols : tensor<6x6xf32>
+  %b_rows = shard.shard %b2 to %rows : tensor<6x3xf32>
+  %by_parts = array.matmul %a_cols, %b_rows : (tensor<6x6xf32>, tensor<6x3xf32>) -> tensor<6x3xf32>
+  array.print %by_parts : tensor<6x3xf32>
+  return
+}
