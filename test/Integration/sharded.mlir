@@ -2,9 +2,9 @@
 // arrays split over it (shard.shard), one process per grid position
 // started by mpirun. Elementwise work runs on each process's part;
 // whole-array and split-axis reductions combine partial results
-// (all_reduce: sum, max); a reduction over the other axis stays split
-// and is gathered to be printed, as is every split array that is printed
-// or saved (all_gather, along axis 0 and axis 1). Process 0 alone prints
+// (all_reduce: sum, max; with keepdims too); a reduction over the other
+// axis stays split and is gathered to be printed, as is every split array
+// that is printed or saved (all_gather, along axis 0 and axis 1). Process 0 alone prints
 // and saves. Run on 2 and 4 processes, against NumPy; on the wrong
 // number of processes the program says so.
 // REQUIRES: mpi
@@ -24,6 +24,7 @@
 // NUMPY: y = x * x + 1
 // NUMPY: print(np.float32(y.sum())); print(np.float32(np.abs(x).max())); print(y)
 // NUMPY: e = np.exp(m); print(e.sum(axis=1)); print(e.sum(axis=0)); print(e)
+// NUMPY: print(e.max(axis=0, keepdims=True)); print(e.max(axis=1, keepdims=True))
 
 shard.grid @ranks(shape = 2) {sym_visibility = "private"}
 
@@ -52,5 +53,9 @@ func.func @main() {
   array.print %row_sums : tensor<4xf32>
   array.print %col_sums : tensor<4xf32>
   array.print %e : tensor<4x4xf32>
+  %col_max = array.max %e axes [0] keepdims : tensor<4x4xf32> -> tensor<1x4xf32>
+  %row_max = array.max %e axes [1] keepdims : tensor<4x4xf32> -> tensor<4x1xf32>
+  array.print %col_max : tensor<1x4xf32>
+  array.print %row_max : tensor<4x1xf32>
   return
 }

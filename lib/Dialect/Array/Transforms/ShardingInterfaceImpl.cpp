@@ -12,8 +12,11 @@
 
 #include "arrayc/Dialect/Array/IR/ArrayDialect.h"
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Dialect/Shard/Interfaces/ShardingInterface.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 
@@ -57,6 +60,92 @@ struct ReplicatedModel
   }
 };
 
+/// tensor.expand_shape that only inserts unit dimensions (`keepdims`
+/// reductions: [n] -> [n, 1]): each result dimension is its group's one
+/// non-unit operand dimension, or a unit one, so it splits like an
+/// elementwise op. Other reshapes have no model (upstream has none).
+struct UnitExpandShapeModel
+    : shard::ShardingInterface::ExternalModel<UnitExpandShapeModel,
+                                              tensor::ExpandShapeOp> {
+  /// The operand dimension each result dimension comes from, or -1 for an
+  /// inserted unit dimension; empty unless the op only inserts units.
+  static SmallVector<int64_t> sources(tensor::ExpandShapeOp op) {
+    SmallVector<int64_t> from(op.getResultType().getRank(), -1);
+    for (auto [operandDim, group] :
+         llvm::enumerate(op.getReassociationIndices())) {
+      int64_t kept = -1;
+      for (int64_t dim : group)
+        if (op.getResultType().getDimSize(dim) != 1) {
+          if (kept >= 0)
+            return {};
+          kept = dim;
+        }
+      if (kept < 0) {
+        // All units: the operand's dimension is 1 too; keep the first.
+        kept = group.front();
+      }
+      from[kept] = operandDim;
+    }
+    return from;
+  }
+
+  SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
+    auto expand = cast<tensor::ExpandShapeOp>(op);
+    if (sources(expand).empty())
+      return {};
+    return SmallVector<utils::IteratorType>(expand.getResultType().getRank(),
+                                            utils::IteratorType::parallel);
+  }
+
+  SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
+    auto expand = cast<tensor::ExpandShapeOp>(op);
+    SmallVector<int64_t> from = sources(expand);
+    if (from.empty())
+      return {};
+    MLIRContext *context = op->getContext();
+    int64_t rank = expand.getResultType().getRank();
+    SmallVector<AffineExpr> operandExprs(expand.getSrcType().getRank());
+    for (auto [resultDim, operandDim] : llvm::enumerate(from))
+      if (operandDim >= 0)
+        operandExprs[operandDim] = getAffineDimExpr(resultDim, context);
+    return {AffineMap::get(rank, 0, operandExprs, context),
+            AffineMap::getMultiDimIdentityMap(rank, context)};
+  }
+
+  LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,
+                          ArrayRef<shard::Sharding> operandShardings,
+                          ArrayRef<shard::Sharding> resultShardings,
+                          IRMapping &partitionMap,
+                          SymbolTableCollection &symbolTable,
+                          OpBuilder &builder) const {
+    auto expand = cast<tensor::ExpandShapeOp>(op);
+    SmallVector<int64_t> from = sources(expand);
+    Value source = partitionedOperands.front();
+    Type resultType = expand.getResultType();
+    if (shard::Sharding sharding = resultShardings.front())
+      resultType = shard::shardType(
+          resultType, shard::getGrid(op, sharding.getGridAttr(), symbolTable),
+          sharding);
+    auto type = cast<RankedTensorType>(resultType);
+    SmallVector<OpFoldResult> outputShape;
+    for (auto [resultDim, operandDim] : llvm::enumerate(from)) {
+      if (!type.isDynamicDim(resultDim) || operandDim < 0)
+        outputShape.push_back(builder.getIndexAttr(
+            operandDim < 0 ? 1 : type.getDimSize(resultDim)));
+      else
+        outputShape.push_back(
+            tensor::DimOp::create(builder, op->getLoc(), source, operandDim)
+                .getResult());
+    }
+    auto local = tensor::ExpandShapeOp::create(
+        builder, op->getLoc(), type, source, expand.getReassociationIndices(),
+        outputShape);
+    partitionMap.map(expand.getResult(), local.getResult());
+    partitionMap.map(op, local.getOperation());
+    return success();
+  }
+};
+
 } // namespace
 
 void array::registerShardingInterfaceExternalModels(DialectRegistry &registry) {
@@ -64,5 +153,8 @@ void array::registerShardingInterfaceExternalModels(DialectRegistry &registry) {
     LoadNpyOp::attachInterface<ReplicatedModel<LoadNpyOp>>(*context);
     SaveNpyOp::attachInterface<ReplicatedModel<SaveNpyOp>>(*context);
     PrintOp::attachInterface<ReplicatedModel<PrintOp>>(*context);
+  });
+  registry.addExtension(+[](MLIRContext *context, tensor::TensorDialect *) {
+    tensor::ExpandShapeOp::attachInterface<UnitExpandShapeModel>(*context);
   });
 }

@@ -11,7 +11,8 @@ namespace array {
 /// the array ops that survive the lowering to linalg: the I/O ops
 /// (array.load_npy, array.save_npy, array.print) take and give whole,
 /// replicated arrays, so partitioning gathers a sharded value before it is
-/// printed or saved.
+/// printed or saved; tensor.expand_shape that only inserts unit dimensions
+/// (keepdims reductions) splits like an elementwise op.
 void registerShardingInterfaceExternalModels(DialectRegistry &registry);
 
 } // namespace array
