@@ -2,7 +2,9 @@
 // BLAS, in a sharded program): A split by rows (each process computes its
 // rows of the product, gathered to be printed), and A split by columns
 // with B split by rows (each process a partial product over its part of
-// the contraction, all-reduced). Against NumPy, on 2 processes.
+// the contraction, all-reduced), and a row-split product followed by a
+// softmax over its rows (row-wise reductions and their keepdims
+// broadcasts stay on each process's rows). Against NumPy, on 2 processes.
 // REQUIRES: mpi
 // RUN: rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir && %numpy-ref %s > ref.txt
 // RUN: arrayc --target=cpu %s -o %t
@@ -12,6 +14,7 @@
 // NUMPY: a = (np.arange(36, dtype=np.float32).reshape(6, 6) % 7) / 7; np.save("a.npy", a)
 // NUMPY: b = (np.arange(18, dtype=np.float32).reshape(6, 3) % 4) / 4; np.save("b.npy", b)
 // NUMPY: print(a @ b); print(a @ b)
+// NUMPY: c = a @ b; e = np.exp(c - c.max(axis=1, keepdims=True)); print(e / e.sum(axis=1, keepdims=True))
 
 shard.grid @ranks(shape = 2) {sym_visibility = "private"}
 
@@ -31,5 +34,14 @@ func.func @main() {
   %b_rows = shard.shard %b2 to %rows : tensor<6x3xf32>
   %by_parts = array.matmul %a_cols, %b_rows : (tensor<6x6xf32>, tensor<6x3xf32>) -> tensor<6x3xf32>
   array.print %by_parts : tensor<6x3xf32>
+  %a3 = array.load_npy "a.npy" : tensor<6x6xf32>
+  %a3_rows = shard.shard %a3 to %rows : tensor<6x6xf32>
+  %logits = array.matmul %a3_rows, %b : (tensor<6x6xf32>, tensor<6x3xf32>) -> tensor<6x3xf32>
+  %max = array.max %logits axes [1] keepdims : tensor<6x3xf32> -> tensor<6x1xf32>
+  %shifted = array.sub %logits, %max : (tensor<6x3xf32>, tensor<6x1xf32>) -> tensor<6x3xf32>
+  %exp = array.exp %shifted : tensor<6x3xf32> -> tensor<6x3xf32>
+  %sum = array.sum %exp axes [1] keepdims : tensor<6x3xf32> -> tensor<6x1xf32>
+  %softmax = array.div %exp, %sum : (tensor<6x3xf32>, tensor<6x1xf32>) -> tensor<6x3xf32>
+  array.print %softmax : tensor<6x3xf32>
   return
 }

@@ -335,8 +335,9 @@ def ArrayShardPartition : Pass<"array-shard-partition", "ModuleOp"> {
     (`shard.grid`) and says, with `shard.shard`, how some of its arrays are
     split over it. After `convert-array-to-linalg`, this pass checks the
     grids (static shapes, one number of processes for the whole program)
-    and runs upstream's `sharding-propagation` and `shard-partition` on
-    every function: each process then computes on its part of each sharded
+    and runs upstream's `linalg-fold-unit-extent-dims` (a `keepdims`
+    broadcast reads through a constant index, which has no sharding),
+    `sharding-propagation` and `shard-partition` on every function: each process then computes on its part of each sharded
     array, and `shard` collectives (`all_reduce` of partial reductions,
     `all_gather` before an array is printed or saved, `all_slice` after it
     is loaded) exchange what the parts need. The array I/O ops work on

@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Shard/IR/ShardDialect.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
@@ -127,6 +128,10 @@ struct ArrayShardPartitionPass
     sinkConstantsIntoBodies(module);
     OpPassManager pipeline(ModuleOp::getOperationName());
     OpPassManager &functions = pipeline.nest<func::FuncOp>();
+    // Unit dimensions out of linalg ops first: broadcasting a keepdims
+    // result reads it through a constant index, which has no sharding.
+    functions.addPass(createLinalgFoldUnitExtentDimsPass());
+    functions.addPass(createCanonicalizerPass());
     // Forward first: the shardings the program states flow to the ops
     // they feed before results pull theirs back (the default order left a
     // reduction's initial fill unannotated, and partitioning crashed).
