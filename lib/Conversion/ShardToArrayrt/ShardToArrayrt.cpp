@@ -68,7 +68,16 @@ private:
   /// Fails, with an error at `op`, unless `axes` span every process.
   LogicalResult requireWholeGrid(Operation *op, shard::GridOp grid,
                                  ArrayRef<int16_t> axes);
-  /// A contiguous buffer holding `tensor`'s elements, and its sizes.
+  /// The sizes of `tensor`'s dynamic dimensions.
+  SmallVector<Value> dynamicSizes(Location loc, Value tensor) {
+    SmallVector<Value> sizes;
+    auto type = cast<RankedTensorType>(tensor.getType());
+    for (auto [i, size] : llvm::enumerate(type.getShape()))
+      if (ShapedType::isDynamic(size))
+        sizes.push_back(tensor::DimOp::create(rewriter, loc, tensor, i));
+    return sizes;
+  }
+  /// A contiguous buffer holding `tensor`'s elements.
   Value contiguousCopy(Location loc, Value tensor);
 
   LogicalResult lowerAllReduce(shard::AllReduceOp op);
@@ -123,11 +132,8 @@ Value Lowering::contiguousCopy(Location loc, Value tensor) {
   auto memrefType = MemRefType::get(type.getShape(), type.getElementType());
   Value buffer =
       bufferization::ToBufferOp::create(rewriter, loc, memrefType, tensor);
-  SmallVector<Value> dynamicSizes;
-  for (auto [i, size] : llvm::enumerate(type.getShape()))
-    if (ShapedType::isDynamic(size))
-      dynamicSizes.push_back(tensor::DimOp::create(rewriter, loc, tensor, i));
-  Value copy = memref::AllocOp::create(rewriter, loc, memrefType, dynamicSizes);
+  Value copy = memref::AllocOp::create(rewriter, loc, memrefType,
+                                       dynamicSizes(loc, tensor));
   memref::CopyOp::create(rewriter, loc, buffer, copy);
   return copy;
 }
@@ -190,13 +196,8 @@ LogicalResult Lowering::lowerAllGather(shard::AllGatherOp op) {
   SmallVector<int64_t> stackedShape = {processes};
   llvm::append_range(stackedShape, type.getShape());
   auto stackedType = MemRefType::get(stackedShape, type.getElementType());
-  SmallVector<Value> dynamicSizes;
-  for (auto [i, size] : llvm::enumerate(type.getShape()))
-    if (ShapedType::isDynamic(size))
-      dynamicSizes.push_back(
-          tensor::DimOp::create(rewriter, loc, op.getInput(), i));
-  Value stacked =
-      memref::AllocOp::create(rewriter, loc, stackedType, dynamicSizes);
+  Value stacked = memref::AllocOp::create(rewriter, loc, stackedType,
+                                          dynamicSizes(loc, op.getInput()));
   arrayrt::AllGatherOp::create(rewriter, loc, input, stacked, processes);
   Value gathered = bufferization::ToTensorOp::create(
       rewriter, loc, RankedTensorType::get(stackedShape, type.getElementType()),
