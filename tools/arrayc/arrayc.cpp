@@ -20,6 +20,7 @@
 #include "Toolkit.h"
 #include "Version.h"
 
+#include "arrayc/Config.h"
 #include "arrayc/Conversion/ExportAbi/ExportAbi.h"
 #include "arrayc/InitAll.h"
 #include "arrayc/Support/SourceChecks.h"
@@ -27,6 +28,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -485,6 +487,14 @@ int compile(const DeviceOptions &device, const char *argv0) {
   if (emit >= Emit::Llvm && emit != Emit::Shared &&
       failed(verifyEntrySymbolFree(*module)))
     return 1;
+  if ((emit == Emit::Exe || emit == Emit::Shared) && target == Target::Cpu &&
+      !ARRAYC_HAVE_MPI)
+    for (auto grid : module->getOps<shard::GridOp>()) {
+      grid.emitError("a sharded program calls MPI's collectives, but this "
+                     "arrayc was built without MPI (install "
+                     "libopenmpi-dev and reconfigure)");
+      return 1;
+    }
 
   PassManager pm(&context);
   if (failed(applyPassManagerCLOptions(pm)))
