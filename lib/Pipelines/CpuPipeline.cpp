@@ -38,7 +38,9 @@ void array::buildArrayToCpuPipeline(OpPassManager &pm,
   buildArrayToLinalgPipeline(pm, options.fuseElementwise);
   // A sharded program (a shard.grid): one process's part, its collectives
   // MPI's through arrayrt.
-  pm.addPass(createArrayShardPartition());
+  ArrayShardPartitionOptions shards;
+  shards.processes = options.processes;
+  pm.addPass(createArrayShardPartition(shards));
   pm.addPass(createArrayShardToArrayrt());
   if (stop == PipelineStage::Linalg)
     return;

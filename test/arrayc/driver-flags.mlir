@@ -18,6 +18,8 @@
 // MCPU: arrayc: error: --mcpu=pentium9: LLVM does not know the CPU 'pentium9'
 // RUN: not arrayc --target=cpu --parallel-grain=0 %s -o %t/grain 2>&1 | FileCheck %s --check-prefix=GRAIN
 // GRAIN: arrayc: error: --parallel-grain=0: the grain must be 1 or more iterations
+// RUN: not arrayc --target=cpu --processes=-2 %s -o %t/processes 2>&1 | FileCheck %s --check-prefix=PROCESSES
+// PROCESSES: arrayc: error: --processes=-2: the number of processes must be 1 or more
 // RUN: not ls %t/twice %t/feature %t/cpufeature %t/cpuptxas %t/jitptxas %t/cpulines %t/cpu %t/grain
 
 // --features replaces the chip's PTX version; -Xptxas reaches ptxas (an

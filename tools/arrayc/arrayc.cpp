@@ -148,6 +148,12 @@ cl::opt<int64_t> parallelGrain(
              "on one thread (cpu target; default 65536; 1 shares every "
              "loop, as tests do)"),
     cl::init(65536), cl::cat(codegenCategory));
+cl::opt<int64_t> processes(
+    "processes",
+    cl::desc("The number of MPI processes a sharded program whose grid has "
+             "a dynamic size (shard.grid @g(shape = ?)) is compiled for "
+             "(cpu target)"),
+    cl::init(0), cl::cat(codegenCategory));
 cl::opt<bool> attentionDnn(
     "attention-dnn",
     cl::desc("Attention blocks (Q @ K^T, scale, causal mask, softmax, @ V) "
@@ -315,6 +321,9 @@ llvm::Expected<DeviceOptions> checkOptions() {
   if (parallelGrain < 1)
     return error("--parallel-grain=" + llvm::Twine(parallelGrain.getValue()) +
                  ": the grain must be 1 or more iterations");
+  if (processes < 0)
+    return error("--processes=" + llvm::Twine(processes.getValue()) +
+                 ": the number of processes must be 1 or more");
   if (hostCpu.empty())
     hostCpu = target == Target::Cpu ? "native" : "generic";
   if (llvm::Error bad = arrayc::checkHostCpu(hostCpu))
@@ -386,6 +395,7 @@ void buildPipeline(PassManager &pm, array::PipelineStage stage,
     // Without an OpenMP runtime to link, the loops stay on one thread.
     options.parallelLoops = parallelLoops && *ARRAYC_OPENMP_RUNTIME;
     options.parallelGrain = parallelGrain;
+    options.processes = processes;
     array::buildArrayToCpuPipeline(pm, options, stage);
     return;
   }

@@ -337,13 +337,22 @@ def ArrayShardPartition : Pass<"array-shard-partition", "ModuleOp"> {
     grids (static shapes, one number of processes for the whole program)
     and runs upstream's `linalg-fold-unit-extent-dims` (a `keepdims`
     broadcast reads through a constant index, which has no sharding),
-    `sharding-propagation` and `shard-partition` on every function: each process then computes on its part of each sharded
-    array, and `shard` collectives (`all_reduce` of partial reductions,
-    `all_gather` before an array is printed or saved, `all_slice` after it
-    is loaded) exchange what the parts need. The array I/O ops work on
-    whole, replicated arrays (their `ShardingInterface` models). Programs
-    without a grid are left as they are. With `reject`, a grid is an error
-    (the CUDA target does not run sharded programs yet).
+    `sharding-propagation` and `shard-partition` on every function: each
+    process then computes on its part of each sharded array, and `shard`
+    collectives (`all_reduce` of partial reductions, `all_gather` before
+    an array is printed or saved, `all_slice` after it is loaded) exchange
+    what the parts need. The array I/O ops and constants work on whole,
+    replicated arrays (their `ShardingInterface` models).
+
+    Around upstream's passes: a `shard.shard` of a value stands for all
+    its uses; the body of an `scf.for` is outlined into a function,
+    partitioned with the loop's carried arrays split as their initial
+    values are (the arrays the body reads from above become carried ones),
+    and inlined back; an op that reads its element indices
+    (`linalg.index`: arange, eye) gets the offset of the process's part
+    added to the indices of split dimensions. Programs without a grid are
+    left as they are. With `reject`, a grid is an error (the CUDA target
+    does not run sharded programs yet).
 
     ```mlir
     shard.grid @ranks(shape = 2) {sym_visibility = "private"}
@@ -356,10 +365,15 @@ def ArrayShardPartition : Pass<"array-shard-partition", "ModuleOp"> {
   }];
   let options = [
     Option<"reject", "reject", "bool", /*default=*/"false",
-           "Reject sharded programs (a target without collectives)">
+           "Reject sharded programs (a target without collectives)">,
+    Option<"processes", "processes", "int64_t", /*default=*/"0",
+           "The number of processes a grid of dynamic size (`shape = ?`, "
+           "or one `?` among static sizes) runs on; 0: such a grid is an "
+           "error">
   ];
   let dependentDialects = ["shard::ShardDialect", "tensor::TensorDialect",
-                           "scf::SCFDialect", "arith::ArithDialect"];
+                           "scf::SCFDialect", "arith::ArithDialect",
+                           "func::FuncDialect", "array::ArrayDialect"];
 }
 
 def ArrayShardToArrayrt : Pass<"array-shard-to-arrayrt", "ModuleOp"> {

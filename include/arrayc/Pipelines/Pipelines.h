@@ -55,6 +55,11 @@ struct ArrayToCpuPipelineOptions
       llvm::cl::desc("Loops with less work than this many innermost "
                      "iterations run on one thread."),
       llvm::cl::init(65536)};
+  PassOptions::Option<int64_t> processes{
+      *this, "processes",
+      llvm::cl::desc("The number of processes a sharded program's grid of "
+                     "dynamic size runs on (array-shard-partition)."),
+      llvm::cl::init(0)};
 };
 
 struct ArrayToCudaPipelineOptions

@@ -2,12 +2,17 @@
 //
 // array-shard-partition: the checks arrayc needs before upstream's sharding
 // passes (grids of static shape, one size for the program), then
-// sharding-propagation and shard-partition on every function, as one
-// dynamic pipeline that runs only when the module declares a grid.
+// sharding-propagation and shard-partition on every function (the bodies
+// of its loops outlined and partitioned first: ShardedLoops.h), only when
+// the module declares a grid.
 //
 //===----------------------------------------------------------------------===//
 
 #include "arrayc/Conversion/ShardToArrayrt/ShardToArrayrt.h"
+
+#include "ShardedIndices.h"
+#include "ShardedLoops.h"
+#include "arrayc/Dialect/Array/IR/ArrayOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -53,6 +58,71 @@ void sinkConstantsIntoBodies(ModuleOp module) {
         replaceAllUsesInRegionWith(value, copy, region);
       }
     }
+  });
+}
+
+/// Turns the tensor constants that are not splats into array.constant
+/// (`toArray`) or back: partitioning (MLIR 22) fails, without a message,
+/// on an arith.constant that is not a splat, while array.constant is
+/// replicated (a whole array on every process, sliced where a part is
+/// needed).
+void swapDenseConstants(ModuleOp module, bool toArray) {
+  auto swap = [](Operation *op, auto create) {
+    OpBuilder b(op);
+    Value value = create(b);
+    op->getResult(0).replaceAllUsesWith(value);
+    op->erase();
+  };
+  if (toArray) {
+    module.walk([&](arith::ConstantOp constant) {
+      auto value = dyn_cast<DenseElementsAttr>(constant.getValue());
+      if (!value || value.isSplat() || !isa<RankedTensorType>(value.getType()))
+        return;
+      swap(constant, [&](OpBuilder &b) {
+        return array::ConstantOp::create(b, constant.getLoc(), value)
+            .getResult();
+      });
+    });
+    return;
+  }
+  module.walk([&](array::ConstantOp constant) {
+    swap(constant, [&](OpBuilder &b) {
+      return arith::ConstantOp::create(b, constant.getLoc(),
+                                       cast<TypedAttr>(constant.getValue()))
+          .getResult();
+    });
+  });
+}
+
+/// Makes every use of a value the program annotates (`%xs = shard.shard
+/// %x to %s`, the sharding of %x's definition) read the annotated value:
+/// upstream's partitioning wants that annotation to be the value's only
+/// user, and left an op still reading %x itself unannotated (a crash).
+void readAnnotatedValues(ModuleOp module) {
+  module.walk([](shard::ShardOp annotation) {
+    if (annotation.getAnnotateForUsers())
+      return;
+    Value value = annotation.getSrc();
+    if (value.getDefiningOp<shard::ShardOp>())
+      return;
+    // Right after the definition, for the uses before the annotation.
+    auto sharding = annotation.getSharding().getDefiningOp<shard::ShardingOp>();
+    if (!sharding || sharding->getNumOperands() != 0 ||
+        annotation->getBlock() != value.getParentBlock())
+      return;
+    OpBuilder b(annotation);
+    if (Operation *def = value.getDefiningOp())
+      b.setInsertionPointAfter(def);
+    else
+      b.setInsertionPointToStart(value.getParentBlock());
+    Operation *spec = b.clone(*sharding);
+    annotation->moveAfter(spec);
+    annotation.getShardingMutable().assign(spec->getResult(0));
+    value.replaceUsesWithIf(annotation.getResult(), [&](OpOperand &use) {
+      auto other = dyn_cast<shard::ShardOp>(use.getOwner());
+      return use.getOwner() != annotation &&
+             !(other && !other.getAnnotateForUsers());
+    });
   });
 }
 
@@ -109,11 +179,8 @@ struct ArrayShardPartitionPass
     }
     std::optional<int64_t> processes;
     for (shard::GridOp grid : grids) {
-      if (ShapedType::isDynamicShape(grid.getShape())) {
-        grid.emitOpError("expected a grid of static shape (the program's "
-                         "number of processes), found a dynamic size");
+      if (failed(setDynamicSize(grid)))
         return signalPassFailure();
-      }
       int64_t size = ShapedType::getNumElements(grid.getShape());
       if (processes && *processes != size) {
         grid.emitOpError() << "has " << size << " processes, but another "
@@ -125,23 +192,117 @@ struct ArrayShardPartitionPass
     }
     if (failed(checkEvenSplits(module)))
       return signalPassFailure();
-    sinkConstantsIntoBodies(module);
-    OpPassManager pipeline(ModuleOp::getOperationName());
-    OpPassManager &functions = pipeline.nest<func::FuncOp>();
+    readAnnotatedValues(module);
+    swapDenseConstants(module, /*toArray=*/true);
     // Unit dimensions out of linalg ops first: broadcasting a keepdims
     // result reads it through a constant index, which has no sharding.
+    OpPassManager prepare(ModuleOp::getOperationName());
+    OpPassManager &functions = prepare.nest<func::FuncOp>();
     functions.addPass(createLinalgFoldUnitExtentDimsPass());
     functions.addPass(createCanonicalizerPass());
+    if (failed(runPipeline(prepare, module)))
+      return signalPassFailure();
+    auto programFunctions = llvm::to_vector(module.getOps<func::FuncOp>());
+    SmallVector<func::FuncOp> bodies;
+    for (func::FuncOp function : programFunctions)
+      if (failed(array::outlineLoopBodies(function, bodies)))
+        return signalPassFailure();
+    sinkConstantsIntoBodies(module);
+    for (func::FuncOp function : programFunctions)
+      if (failed(partition(function, bodies)))
+        return signalPassFailure();
+    array::inlineLoopBodies(module, bodies);
+    swapDenseConstants(module, /*toArray=*/false);
+    OpPassManager cleanup(ModuleOp::getOperationName());
+    cleanup.addPass(createCanonicalizerPass());
+    if (failed(runPipeline(cleanup, module)))
+      signalPassFailure();
+  }
+
+  /// Gives a grid's one dynamic size the value that makes it `processes`
+  /// processes in all.
+  LogicalResult setDynamicSize(shard::GridOp grid) {
+    SmallVector<int64_t> shape(grid.getShape());
+    int64_t dynamic = llvm::count_if(shape, ShapedType::isDynamic);
+    if (dynamic == 0)
+      return success();
+    if (dynamic > 1)
+      return grid.emitOpError()
+             << "has " << dynamic << " dynamic sizes: at most one can be "
+             << "set from the number of processes";
+    if (processes == 0)
+      return grid.emitOpError(
+          "has a dynamic size: give the number of processes the program "
+          "runs on with arrayc --processes=N");
+    int64_t others = 1;
+    for (int64_t size : shape)
+      if (!ShapedType::isDynamic(size))
+        others *= size;
+    if (others == 0 || processes % others != 0)
+      return grid.emitOpError()
+             << "cannot run on " << processes << " processes: its static "
+             << "sizes make " << others << " processes per step of its "
+             << "dynamic size";
+    for (int64_t &size : shape)
+      if (ShapedType::isDynamic(size))
+        size = processes / others;
+    grid.setShape(shape);
+    return success();
+  }
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    array::registerShardedLoopModel(registry);
+  }
+
+private:
+  /// Runs `pipeline` on `function`; a failure that said nothing (upstream's
+  /// partitioning fails silently on ops it cannot split) becomes an error
+  /// at the function.
+  LogicalResult runReporting(OpPassManager &pipeline, func::FuncOp function,
+                             StringRef what) {
+    bool reported = false;
+    ScopedDiagnosticHandler watch(function.getContext(), [&](Diagnostic &d) {
+      reported |= d.getSeverity() == DiagnosticSeverity::Error;
+      return failure(); // Passed on to the handlers before.
+    });
+    if (succeeded(runPipeline(pipeline, function)))
+      return success();
+    if (!reported)
+      function.emitError() << "could not " << what << " of this sharded "
+                           << "function: one of its ops has no way to be "
+                           << "split as its operands are (MLIR 22's "
+                           << "shard passes gave no reason)";
+    return failure();
+  }
+
+  /// Propagates shardings through `function`, partitions the outlined
+  /// bodies of its loops with the shardings their loops got, then
+  /// `function` itself.
+  LogicalResult partition(func::FuncOp function,
+                          ArrayRef<func::FuncOp> bodies) {
     // Forward first: the shardings the program states flow to the ops
     // they feed before results pull theirs back (the default order left a
     // reduction's initial fill unannotated, and partitioning crashed).
-    shard::ShardingPropagationOptions propagation;
-    propagation.traversal = shard::TraversalOrder::ForwardBackward;
-    functions.addPass(shard::createShardingPropagation(propagation));
-    functions.addPass(shard::createPartition());
-    pipeline.addPass(createCanonicalizerPass());
-    if (failed(runPipeline(pipeline, module)))
-      signalPassFailure();
+    OpPassManager propagate(func::FuncOp::getOperationName());
+    shard::ShardingPropagationOptions options;
+    options.traversal = shard::TraversalOrder::ForwardBackward;
+    propagate.addPass(shard::createShardingPropagation(options));
+    if (failed(runReporting(propagate, function, "propagate shardings")))
+      return failure();
+    for (auto loop : function.getBody().front().getOps<scf::ForOp>())
+      if (func::FuncOp body = array::getOutlinedBody(loop, bodies)) {
+        array::annotateLoopBody(loop, body);
+        if (failed(partition(body, bodies)))
+          return failure();
+      }
+    array::noteSplitIndices(function);
+    OpPassManager partition(func::FuncOp::getOperationName());
+    partition.addPass(shard::createPartition());
+    if (failed(runReporting(partition, function, "partition")))
+      return failure();
+    array::offsetSplitIndices(function);
+    return success();
   }
 };
 

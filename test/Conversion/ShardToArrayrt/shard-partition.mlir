@@ -1,4 +1,5 @@
 // RUN: array-opt %s -split-input-file -array-shard-partition -verify-diagnostics | FileCheck %s
+// RUN: not array-opt %s -split-input-file -array-shard-partition=processes=4 -o - 2>/dev/null | FileCheck %s --check-prefix=PROCESSES
 // RUN: not array-opt %s -split-input-file -array-shard-partition=reject -o /dev/null 2>&1 | FileCheck %s --check-prefix=REJECT
 
 // A loaded array split over the grid: every process loads it whole and
@@ -62,8 +63,8 @@ func.func @plain(%x: tensor<4xf32>) {
 
 // -----
 
-// expected-error @below {{'shard.grid' op expected a grid of static shape (the program's number of processes), found a dynamic size}}
-shard.grid @any(shape = ?) {sym_visibility = "private"}
+// expected-error @below {{'shard.grid' op has 2 dynamic sizes: at most one can be set from the number of processes}}
+shard.grid @any(shape = ?x?) {sym_visibility = "private"}
 
 // -----
 
@@ -79,4 +80,97 @@ func.func @uneven(%x: tensor<10xf32>) -> tensor<10xf32> {
   // expected-error @below {{'shard.shard' op splits dimension 0 of size 10 over 4 processes: the size must be a multiple of the number of processes (uneven parts are not supported yet)}}
   %xs = shard.shard %x to %split : tensor<10xf32>
   return %xs : tensor<10xf32>
+}
+
+// -----
+
+// A loop over split arrays: its body is partitioned with the loop's
+// carried values split as their initial values are (the gradient of a
+// row-split product is a partial sum, all-reduced every iteration), and
+// the array it reads from above (x) is its part on each process.
+// CHECK-LABEL: func.func @descent
+// CHECK-SAME: (%[[X:.*]]: tensor<4x3xf32>, %[[W:.*]]: tensor<3xf32>) -> tensor<3xf32>
+// CHECK: scf.for {{.*}} iter_args(%[[WI:.*]] = %[[W]]) -> (tensor<3xf32>)
+// CHECK: linalg.generic {{.*}} ins(%[[X]], %[[WI]] : tensor<4x3xf32>, tensor<3xf32>) outs(%{{.*}} : tensor<4xf32>)
+// CHECK: linalg.generic {{.*}} ins(%[[X]], %{{.*}} : tensor<4x3xf32>, tensor<4xf32>) outs(%{{.*}} : tensor<3xf32>)
+// CHECK: shard.all_reduce %{{.*}} on @ranks grid_axes = [0] : tensor<3xf32> -> tensor<3xf32>
+// CHECK: scf.yield %{{.*}} : tensor<3xf32>
+// CHECK-NOT: func.call
+// CHECK-NOT: __loop_body
+#rows = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+shard.grid @ranks(shape = 2) {sym_visibility = "private"}
+func.func @descent(%x: tensor<8x3xf32>, %w0: tensor<3xf32>) -> tensor<3xf32> {
+  %split = shard.sharding @ranks split_axes = [[0]] : !shard.sharding
+  %xs = shard.shard %x to %split : tensor<8x3xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c10 = arith.constant 10 : index
+  %zero = arith.constant 0.0 : f32
+  %w = scf.for %i = %c0 to %c10 step %c1 iter_args(%wi = %w0) -> tensor<3xf32> {
+    %e8 = tensor.empty() : tensor<8xf32>
+    %z8 = linalg.fill ins(%zero : f32) outs(%e8 : tensor<8xf32>) -> tensor<8xf32>
+    %xw = linalg.generic {indexing_maps = [#rows, #col, #row], iterator_types = ["parallel", "reduction"]} ins(%xs, %wi : tensor<8x3xf32>, tensor<3xf32>) outs(%z8 : tensor<8xf32>) {
+    ^bb0(%a: f32, %b: f32, %acc: f32):
+      %m = arith.mulf %a, %b : f32
+      %s = arith.addf %acc, %m : f32
+      linalg.yield %s : f32
+    } -> tensor<8xf32>
+    %e3 = tensor.empty() : tensor<3xf32>
+    %z3 = linalg.fill ins(%zero : f32) outs(%e3 : tensor<3xf32>) -> tensor<3xf32>
+    %g = linalg.generic {indexing_maps = [#rows, #row, #col], iterator_types = ["reduction", "parallel"]} ins(%xs, %xw : tensor<8x3xf32>, tensor<8xf32>) outs(%z3 : tensor<3xf32>) {
+    ^bb0(%a: f32, %b: f32, %acc: f32):
+      %m = arith.mulf %a, %b : f32
+      %s = arith.addf %acc, %m : f32
+      linalg.yield %s : f32
+    } -> tensor<3xf32>
+    %wn = linalg.sub ins(%wi, %g : tensor<3xf32>, tensor<3xf32>) outs(%e3 : tensor<3xf32>) -> tensor<3xf32>
+    scf.yield %wn : tensor<3xf32>
+  }
+  return %w : tensor<3xf32>
+}
+
+// -----
+
+// A grid of dynamic size takes the number of processes it is given (and
+// is an error without it).
+// PROCESSES-LABEL: func.func @scaled
+// PROCESSES-SAME: (%{{.*}}: tensor<2xf32>) -> tensor<2xf32>
+// expected-error @below {{'shard.grid' op has a dynamic size: give the number of processes the program runs on with arrayc --processes=N}}
+shard.grid @ranks(shape = ?) {sym_visibility = "private"}
+func.func @scaled(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %split = shard.sharding @ranks split_axes = [[0]] : !shard.sharding
+  %xs = shard.shard %x to %split : tensor<8xf32>
+  %y = linalg.add ins(%xs, %xs : tensor<8xf32>, tensor<8xf32>) outs(%xs : tensor<8xf32>) -> tensor<8xf32>
+  %ys = shard.shard %y to %split : tensor<8xf32>
+  return %ys : tensor<8xf32>
+}
+
+// -----
+
+// An op that reads its element indices (here an arange) computes, on each
+// process's part, with the indices of the whole array: the part's offset
+// (process index times part size) is added to the split dimension's index.
+// CHECK-LABEL: func.func @indices
+// CHECK: %[[PROCESS:.*]] = shard.process_multi_index on @ranks axes = [0] : index
+// CHECK: %[[OFFSET:.*]] = arith.muli %[[PROCESS]], %c2 : index
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<2xf32>)
+// CHECK: %[[LOCAL:.*]] = linalg.index 0 : index
+// CHECK: %[[GLOBAL:.*]] = arith.addi %[[LOCAL]], %[[OFFSET]] : index
+// CHECK: arith.index_cast %[[GLOBAL]]
+#map = affine_map<(d0) -> (d0)>
+shard.grid @ranks(shape = 4) {sym_visibility = "private"}
+func.func @indices() -> tensor<8xf32> {
+  %empty = tensor.empty() : tensor<8xf32>
+  %range = linalg.generic {indexing_maps = [#map], iterator_types = ["parallel"]} outs(%empty : tensor<8xf32>) {
+  ^bb0(%out: f32):
+    %i = linalg.index 0 : index
+    %n = arith.index_cast %i : index to i64
+    %f = arith.sitofp %n : i64 to f32
+    linalg.yield %f : f32
+  } -> tensor<8xf32>
+  %split = shard.sharding @ranks split_axes = [[0]] : !shard.sharding
+  %parts = shard.shard %range to %split : tensor<8xf32>
+  return %parts : tensor<8xf32>
 }

@@ -1,7 +1,8 @@
 //===- ShardingInterfaceImpl.cpp - array ops on sharded arrays ------------===//
 //
 // The I/O ops read and write whole arrays: every process loads the whole
-// file, and prints or saves a whole (replicated) array. Their models are
+// file, and prints or saves a whole (replicated) array; a constant is
+// whole on every process too. Their models are
 // upstream's defaults: no loops to split, every operand and result fully
 // replicated, so shard-partition all-gathers a sharded operand first and a
 // shard.shard after a load slices the loaded array locally.
@@ -153,6 +154,7 @@ void array::registerShardingInterfaceExternalModels(DialectRegistry &registry) {
     LoadNpyOp::attachInterface<ReplicatedModel<LoadNpyOp>>(*context);
     SaveNpyOp::attachInterface<ReplicatedModel<SaveNpyOp>>(*context);
     PrintOp::attachInterface<ReplicatedModel<PrintOp>>(*context);
+    ConstantOp::attachInterface<ReplicatedModel<ConstantOp>>(*context);
   });
   registry.addExtension(+[](MLIRContext *context, tensor::TensorDialect *) {
     tensor::ExpandShapeOp::attachInterface<UnitExpandShapeModel>(*context);
