@@ -21,6 +21,13 @@
 #                                             memcheck), the random suite,
 #                                             more random sparse cases and
 #                                             bench/sparse.py with its table
+#   scripts/device-check.sh prepare-sharded [BUILD]
+#                                             here: the sharded examples
+#                                             and programs for the GPU on
+#                                             one process, with Open MPI's
+#                                             runtime, in .device-pack
+#   scripts/device-check.sh run-sharded OUT   there: each against NumPy
+#                                             (NCCL with one rank)
 #   scripts/device-check.sh prepare-persistent [BUILD]
 #                                             here: the end-to-end programs
 #                                             and 400 generated ones built
@@ -292,8 +299,65 @@ run-persistent)
   echo "racecheck loops-persistent: $(grep -c '=========' "$out/racecheck.txt") sanitizer lines"
   exit $status
   ;;
+prepare-sharded)
+  # Sharded programs for the CUDA target on one process (NCCL with one
+  # rank): the sharded examples and end-to-end programs, compiled with
+  # --processes=1, and the MPI runtime they link (Open MPI's libraries and
+  # components: the GPU machine has none of its own).
+  build=${2:-build}
+  rm -rf .device-sharded && mkdir -p .device-sharded/bin .device-sharded/src \
+    .device-sharded/lib || exit 1
+  for program in examples/sharded/*.mlir test/Integration/sharded*.mlir; do
+    name=$(basename "$program" .mlir)
+    sed 's/shape = [0-9][0-9]*)/shape = ?)/' "$program" > .device-sharded/src/$name.mlir
+    "$build/bin/arrayc" --processes=1 .device-sharded/src/$name.mlir \
+      -o .device-sharded/bin/$name || exit 1
+  done
+  for library in $(ldd .device-sharded/bin/cg | awk '/=>/ {print $3}' |
+                   grep -vE '/lib(c|m)\.so'); do
+    cp -L "$library" .device-sharded/lib/ || exit 1
+  done
+  cp -r "$(dirname "$(ldd .device-sharded/bin/cg | awk '/libmpi.so/ {print $3}')")/openmpi/lib/openmpi3" \
+    .device-sharded/openmpi || exit 1
+  mkdir -p .device-pack
+  tar -cf - .device-sharded | xz -6 -T0 > .device-pack/sharded.txz || exit 1
+  du -sh .device-sharded .device-pack/sharded.txz
+  ;;
+run-sharded)
+  # There: each program on one process (one NCCL rank) against NumPy.
+  out=${2:?usage: device-check.sh run-sharded OUT}
+  mkdir -p "$out"
+  if [ -f .device-pack/sharded.txz ]; then
+    rm -rf .device-sharded &&
+      $python -c "import tarfile; tarfile.open('.device-pack/sharded.txz').extractall()" ||
+      exit 1
+  fi
+  root=$PWD/.device-sharded
+  export LD_LIBRARY_PATH=$root/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+  export OMPI_MCA_mca_base_component_path=$root/openmpi
+  # One process started without mpirun: no Open MPI daemon.
+  export OMPI_MCA_ess_singleton_isolated=1
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+  if [ -z "${ARRAYRT_NCCL_LIB:-}" ] && ! ldconfig -p | grep -q libnccl.so.2; then
+    nccl=$($python -c "import nvidia.nccl, os; print(os.path.join(list(nvidia.nccl.__path__)[0], 'lib', 'libnccl.so.2'))" 2>/dev/null)
+    [ -f "$nccl" ] || nccl=$(find / -name libnccl.so.2 -not -path '/proc/*' 2>/dev/null | head -1)
+    [ -n "$nccl" ] && export ARRAYRT_NCCL_LIB=$nccl
+  fi
+  echo "NCCL: ${ARRAYRT_NCCL_LIB:-libnccl.so.2 from the library path}"
+  status=0
+  for source in "$root"/src/*.mlir; do
+    name=$(basename "$source" .mlir)
+    work=$out/$name && mkdir -p "$work"
+    (cd "$work" && $python "$OLDPWD/test/Integration/numpy_ref.py" "$source" > ref.txt &&
+      timeout 60 "$root/bin/$name" > out.txt 2> err.txt &&
+      $python "$OLDPWD/test/Integration/numpy_ref.py" --compare out.txt "$source" \
+        > compare.txt 2>&1)
+    if [ $? = 0 ]; then echo "PASS $name"; else echo "FAIL $name"; tail -5 "$work"/err.txt "$work"/compare.txt; status=1; fi
+  done
+  exit $status
+  ;;
 *)
-  sed -n '2,37p' "$0"
+  sed -n '2,44p' "$0"
   exit 2
   ;;
 esac

@@ -29,10 +29,6 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   // What the sparse lowering cannot do yet stops here with a precise error,
   // not deep in bufferization.
   pm.addPass(createArrayRejectSparse());
-  // Sharded programs (a shard.grid) need collectives: CPU target only yet.
-  ArrayShardPartitionOptions shards;
-  shards.reject = true;
-  pm.addPass(createArrayShardPartition(shards));
   // Exported functions' signatures, while they still take tensors.
   addMarkExports(pm, options.exportKind, options.exportPrefix);
   // Users' CUDA C++ kernels compiled with NVRTC (array.cuda_kernel), their
@@ -64,6 +60,13 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createArrayGpuMatmulToBlas(blas));
   }
   buildArrayToLinalgPipeline(pm, options.fuseElementwise);
+  // A sharded program (a shard.grid): one process's part, one GPU per
+  // process, its collectives NCCL's through arrayrt (bootstrapped over
+  // MPI).
+  ArrayShardPartitionOptions shards;
+  shards.processes = options.processes;
+  pm.addPass(createArrayShardPartition(shards));
+  pm.addPass(createArrayShardToArrayrt());
   if (stop == PipelineStage::Linalg)
     return;
   // A softmax of a 1-D array is a row computation of one row. Each fill

@@ -1,12 +1,24 @@
-// A sharded program (a grid of processes) is rejected at its grid on the
-// CUDA target, which has no collectives yet, with what to do instead.
-// RUN: not arrayc --target=cuda --emit=gpu %s -o /dev/null 2>&1 | FileCheck %s
-// CHECK: sharded-cuda.mlir:[[@LINE+1]]:1: error: 'shard.grid' op declares a grid of processes: sharded programs run on the CPU target only yet (compile with --target=cpu and start them with mpirun)
+// A sharded program on the CUDA target: each process's part on its GPU,
+// the collectives NCCL's on device buffers, queued on the op's stream
+// (arrayrt.all_gather {device}, arrayrt_all_gather_device), the print on
+// process 0. A grid of dynamic size takes --processes.
+// RUN: arrayc --target=cuda --emit=gpu %s -o - | FileCheck %s
+// RUN: arrayc --target=cuda --emit=llvm %s -o - | FileCheck %s --check-prefix=CALLS
+// RUN: sed 's/shape = 2/shape = ?/' %s | arrayc --target=cuda --processes=1 --emit=gpu - -o - | FileCheck %s --check-prefix=ONE
+// CHECK: arrayrt.process_index of 2
+// CHECK: gpu.launch_func
+// CHECK: arrayrt.all_gather %{{.*}} into %{{.*}} of 2 on %{{.*}} {device} : memref<4xf32>, memref<2x4xf32>
+// CHECK: arrayrt.process_index of 2
+// CHECK: scf.if
+// CHECK: arrayrt.print
+// CALLS: call void @arrayrt_all_gather_device(i64 1, ptr {{.*}}, i64 2, ptr {{.*}}, i32 11, i64 2, ptr
+// ONE: arrayrt.all_gather %{{.*}} into %{{.*}} of 1 on %{{.*}} {device} : memref<8xf32>, memref<1x8xf32>
 shard.grid @ranks(shape = 2) {sym_visibility = "private"}
 func.func @main() {
   %x = array.load_npy "x.npy" : tensor<8xf32>
   %s = shard.sharding @ranks split_axes = [[0]] : !shard.sharding
   %xs = shard.shard %x to %s : tensor<8xf32>
-  array.print %xs : tensor<8xf32>
+  %y = array.exp %xs : tensor<8xf32>
+  array.print %y : tensor<8xf32>
   return
 }

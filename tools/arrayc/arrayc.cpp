@@ -413,6 +413,7 @@ void buildPipeline(PassManager &pm, array::PipelineStage stage,
   options.attentionDnn = attentionDnn;
   options.printKernelPlan = printKernelPlan;
   options.persistentLoops = persistentLoops;
+  options.processes = processes;
   options.toolkitPath = cudaToolkit;
   options.features = features;
   options.ptxasOptions = llvm::join(ptxasOptions, " ");
@@ -497,10 +498,10 @@ int compile(const DeviceOptions &device, const char *argv0) {
   if (emit >= Emit::Llvm && emit != Emit::Shared &&
       failed(verifyEntrySymbolFree(*module)))
     return 1;
-  if ((emit == Emit::Exe || emit == Emit::Shared) && target == Target::Cpu &&
-      !ARRAYC_HAVE_MPI)
+  if ((emit == Emit::Exe || emit == Emit::Shared) && !ARRAYC_HAVE_MPI)
     for (auto grid : module->getOps<shard::GridOp>()) {
-      grid.emitError("a sharded program calls MPI's collectives, but this "
+      grid.emitError("a sharded program calls MPI (collectives, or NCCL's "
+                     "start on the GPU), but this "
                      "arrayc was built without MPI (install "
                      "libopenmpi-dev and reconfigure)");
       return 1;

@@ -351,8 +351,7 @@ def ArrayShardPartition : Pass<"array-shard-partition", "ModuleOp"> {
     and inlined back; an op that reads its element indices
     (`linalg.index`: arange, eye) gets the offset of the process's part
     added to the indices of split dimensions. Programs without a grid are
-    left as they are. With `reject`, a grid is an error (the CUDA target
-    does not run sharded programs yet).
+    left as they are.
 
     ```mlir
     shard.grid @ranks(shape = 2) {sym_visibility = "private"}
@@ -364,8 +363,6 @@ def ArrayShardPartition : Pass<"array-shard-partition", "ModuleOp"> {
     ```
   }];
   let options = [
-    Option<"reject", "reject", "bool", /*default=*/"false",
-           "Reject sharded programs (a target without collectives)">,
     Option<"processes", "processes", "int64_t", /*default=*/"0",
            "The number of processes a grid of dynamic size (`shape = ?`, "
            "or one `?` among static sizes) runs on; 0: such a grid is an "

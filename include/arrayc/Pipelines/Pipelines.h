@@ -156,6 +156,11 @@ struct ArrayToCudaPipelineOptions
       *this, "export-prefix",
       llvm::cl::desc("The C name prefix of a library's functions."),
       llvm::cl::init("")};
+  PassOptions::Option<int64_t> processes{
+      *this, "processes",
+      llvm::cl::desc("The number of processes a sharded program's grid of "
+                     "dynamic size runs on (array-shard-partition)."),
+      llvm::cl::init(0)};
 };
 
 /// array dialect → linalg on tensors, shared by both targets.

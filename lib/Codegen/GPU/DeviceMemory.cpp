@@ -97,6 +97,7 @@ private:
   void stageLoad(memref::LoadOp load);
   void stageStores(MutableArrayRef<memref::StoreOp> stores);
   LogicalResult rewriteRuntimeOperand(Operation *op);
+  LogicalResult placeCollective(Operation *op);
 
   func::FuncOp func;
   const BufferPlacement &placement;
@@ -320,6 +321,23 @@ LogicalResult DeviceMemoryRewriter::rewriteRuntimeOperand(Operation *op) {
   return success();
 }
 
+/// A collective of device buffers is NCCL's (its `device` form); its
+/// buffers are contiguous (array-shard-to-arrayrt copies them so).
+LogicalResult DeviceMemoryRewriter::placeCollective(Operation *op) {
+  bool device = onDevice(op->getOperand(0));
+  for (Value buffer : op->getOperands())
+    if (isa<MemRefType>(buffer.getType()) && onDevice(buffer) != device)
+      return op->emitOpError("has buffers both in host and in device memory");
+  if (device)
+    rewriter.modifyOpInPlace(op, [&] {
+      if (auto reduce = dyn_cast<arrayrt::AllReduceOp>(op))
+        reduce.setDevice(true);
+      else
+        cast<arrayrt::AllGatherOp>(op).setDevice(true);
+    });
+  return success();
+}
+
 LogicalResult DeviceMemoryRewriter::run() {
   // Collected first: the rewrites create ops of the same kinds. Host code
   // only: kernels keep their loads and stores.
@@ -330,7 +348,8 @@ LogicalResult DeviceMemoryRewriter::run() {
     if (isa<memref::AllocOp, memref::AllocaOp, memref::DeallocOp,
             memref::CopyOp, memref::GetGlobalOp, memref::LoadOp,
             memref::StoreOp, arrayrt::PrintOp, arrayrt::SaveNpyOp,
-            arrayrt::LoadNpyIntoOp>(op))
+            arrayrt::LoadNpyIntoOp, arrayrt::AllReduceOp, arrayrt::AllGatherOp>(
+            op))
       worklist.push_back(op);
     return WalkResult::advance();
   });
@@ -388,6 +407,8 @@ LogicalResult DeviceMemoryRewriter::run() {
             })
             .Case<arrayrt::PrintOp, arrayrt::SaveNpyOp, arrayrt::LoadNpyIntoOp>(
                 [&](Operation *op) { return rewriteRuntimeOperand(op); })
+            .Case<arrayrt::AllReduceOp, arrayrt::AllGatherOp>(
+                [&](Operation *op) { return placeCollective(op); })
             .Default([&](Operation *) { return success(); });
     failedAny |= failed(result);
   }

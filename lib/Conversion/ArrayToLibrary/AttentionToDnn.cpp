@@ -14,6 +14,7 @@
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
 #include "arrayc/Dialect/Arrayrt/IR/ArrayrtOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -328,6 +329,11 @@ struct AttentionToDnn : OpRewritePattern<MatmulOp> {
 struct ArrayGpuAttentionToDnnPass
     : array::impl::ArrayGpuAttentionToDnnBase<ArrayGpuAttentionToDnnPass> {
   void runOnOperation() override {
+    // A sharded program's attention stays products and row kernels, which
+    // partitioning splits (a library call has no sharding model).
+    if (auto module = getOperation()->getParentOfType<ModuleOp>();
+        module && !module.getOps<shard::GridOp>().empty())
+      return;
     RewritePatternSet patterns(&getContext());
     patterns.add<AttentionToDnn>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))

@@ -325,7 +325,8 @@ struct ProcessIndexToCall : CallPattern<ProcessIndexOp> {
 };
 
 /// arrayrt_all_reduce(rank, descriptor, dtype, reduction, processes,
-/// location).
+/// location), or arrayrt_all_reduce_device with the stream before the
+/// location.
 struct AllReduceToCall : CallPattern<AllReduceOp> {
   using CallPattern::CallPattern;
   FailureOr<SmallVector<Value>>
@@ -337,16 +338,20 @@ struct AllReduceToCall : CallPattern<AllReduceOp> {
     call.addBuffer(op.getBuffer())
         .addDtype(element)
         .addI32(static_cast<int32_t>(op.getReduction()))
-        .addI64(op.getProcesses())
-        .addLocation();
-    if (failed(call.call("arrayrt_all_reduce")))
+        .addI64(op.getProcesses());
+    if (op.getDevice())
+      call.addStream(op.getStream());
+    call.addLocation();
+    if (failed(call.call(op.getDevice() ? "arrayrt_all_reduce_device"
+                                        : "arrayrt_all_reduce")))
       return failure();
     return SmallVector<Value>();
   }
 };
 
 /// arrayrt_all_gather(input rank, descriptor, output rank, descriptor,
-/// dtype, processes, location).
+/// dtype, processes, location), or arrayrt_all_gather_device with the
+/// stream before the location.
 struct AllGatherToCall : CallPattern<AllGatherOp> {
   using CallPattern::CallPattern;
   FailureOr<SmallVector<Value>>
@@ -358,9 +363,12 @@ struct AllGatherToCall : CallPattern<AllGatherOp> {
     call.addBuffer(op.getInput())
         .addBuffer(op.getOutput())
         .addDtype(element)
-        .addI64(op.getProcesses())
-        .addLocation();
-    if (failed(call.call("arrayrt_all_gather")))
+        .addI64(op.getProcesses());
+    if (op.getDevice())
+      call.addStream(op.getStream());
+    call.addLocation();
+    if (failed(call.call(op.getDevice() ? "arrayrt_all_gather_device"
+                                        : "arrayrt_all_gather")))
       return failure();
     return SmallVector<Value>();
   }

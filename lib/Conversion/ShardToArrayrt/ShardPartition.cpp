@@ -170,13 +170,6 @@ struct ArrayShardPartitionPass
     auto grids = llvm::to_vector(module.getOps<shard::GridOp>());
     if (grids.empty())
       return;
-    if (reject) {
-      for (shard::GridOp grid : grids)
-        grid.emitOpError("declares a grid of processes: sharded programs "
-                         "run on the CPU target only yet (compile with "
-                         "--target=cpu and start them with mpirun)");
-      return signalPassFailure();
-    }
     std::optional<int64_t> processes;
     for (shard::GridOp grid : grids) {
       if (failed(setDynamicSize(grid)))

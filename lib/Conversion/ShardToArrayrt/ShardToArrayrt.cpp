@@ -176,7 +176,8 @@ LogicalResult Lowering::lowerAllReduce(shard::AllReduceOp op) {
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
   Value buffer = contiguousCopy(loc, op.getInput());
-  arrayrt::AllReduceOp::create(rewriter, loc, buffer, *reduction, processes);
+  arrayrt::AllReduceOp::create(rewriter, loc, buffer, *reduction, processes,
+                               /*device=*/false, /*stream=*/Value());
   rewriter.replaceOpWithNewOp<bufferization::ToTensorOp>(
       op, type, buffer, /*restrict=*/true, /*writable=*/true);
   return success();
@@ -198,7 +199,8 @@ LogicalResult Lowering::lowerAllGather(shard::AllGatherOp op) {
   auto stackedType = MemRefType::get(stackedShape, type.getElementType());
   Value stacked = memref::AllocOp::create(rewriter, loc, stackedType,
                                           dynamicSizes(loc, op.getInput()));
-  arrayrt::AllGatherOp::create(rewriter, loc, input, stacked, processes);
+  arrayrt::AllGatherOp::create(rewriter, loc, input, stacked, processes,
+                               /*device=*/false, /*stream=*/Value());
   Value gathered = bufferization::ToTensorOp::create(
       rewriter, loc, RankedTensorType::get(stackedShape, type.getElementType()),
       stacked, /*restrict=*/true, /*writable=*/true);

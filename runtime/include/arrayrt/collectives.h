@@ -4,7 +4,8 @@
 |* dialect, lowered by arrayc's array-shard-to-arrayrt) calls to talk to the  *|
 |* other processes of its grid: one process per grid position, started by     *|
 |* `mpirun -np N` (or `srun`), N the number of positions in the grid. The     *|
-|* CPU target's collectives are MPI's; these entry points live in            *|
+|* CPU target's collectives are MPI's, the CUDA target's NCCL's (the         *|
+|* `_device` forms below); these entry points live in                        *|
 |* libarrayrt_mpi.a, which arrayc links (with the MPI library it was          *|
 |* configured with) only into programs that call them.                        *|
 |*                                                                            *|
@@ -56,6 +57,23 @@ void arrayrt_all_reduce(int64_t rank, void *descriptor, arrayrt_dtype_t dtype,
 void arrayrt_all_gather(int64_t input_rank, void *input, int64_t output_rank,
                         void *output, arrayrt_dtype_t dtype,
                         int64_t processes, const char *location);
+
+/* The device forms (the CUDA target): NCCL's ncclAllReduce (in place) and
+ * ncclAllGather on device buffers, queued on `stream`. One NCCL
+ * communicator for the program, one rank per MPI process, each on its own
+ * GPU (the runtime takes the process's local rank modulo the GPUs it
+ * sees, or ARRAYRT_DEVICE), made on the first collective with NCCL's id
+ * broadcast from process 0 over MPI. NCCL (libnccl.so.2, or
+ * ARRAYRT_NCCL_LIB) is loaded then. NCCL has no bitwise reductions and
+ * no 16-bit integers: those stop the program with an error. */
+void arrayrt_all_reduce_device(int64_t rank, void *descriptor,
+                               arrayrt_dtype_t dtype, int32_t reduction,
+                               int64_t processes, arrayrt_stream_t stream,
+                               const char *location);
+void arrayrt_all_gather_device(int64_t input_rank, void *input,
+                               int64_t output_rank, void *output,
+                               arrayrt_dtype_t dtype, int64_t processes,
+                               arrayrt_stream_t stream, const char *location);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,7 @@
 //===- Mpi.cpp - The collectives of sharded CPU programs, over MPI --------===//
 //
-// arrayrt/collectives.h on MPI_COMM_WORLD: one process per grid position.
+// arrayrt/collectives.h on MPI_COMM_WORLD (World.h): one process per grid
+// position.
 // Built into libarrayrt_mpi.a against the MPI found at configure time, so
 // that MPI's handles (an int in MPICH, a pointer in Open MPI) are its
 // header's, and linked only into programs that call these functions.
@@ -10,6 +11,7 @@
 #include "arrayrt/collectives.h"
 
 #include "abi/DLPack.h"
+#include "collectives/World.h"
 #include "driver/Error.h"
 
 #include <cstdlib>
@@ -17,22 +19,14 @@
 
 using namespace arrayrt;
 using namespace arrayrt::abi;
+using namespace arrayrt::collectives;
 
-namespace {
-
-struct World {
-  int rank = 0;
-  int size = 1;
-};
-
-/// A location prefix for messages: "file:line:col: " or nothing.
-std::string at(const char *location) {
+std::string collectives::at(const char *location) {
   return location ? std::string(location) + ": " : std::string();
 }
 
-/// MPI_COMM_WORLD's rank and size, MPI initialized on first use (and
-/// finalized at exit), checked against the grid's `processes`.
-const World &world(int64_t processes, const char *location) {
+const collectives::World &collectives::world(int64_t processes,
+                                             const char *location) {
   static const World known = [] {
     int initialized = 0;
     MPI_Initialized(&initialized);
@@ -60,6 +54,8 @@ const World &world(int64_t processes, const char *location) {
           known.size == 1 ? "" : "es", static_cast<long long>(processes));
   return known;
 }
+
+namespace {
 
 MPI_Datatype datatype(arrayrt_dtype_t dtype, const char *location) {
   switch (dtype) {

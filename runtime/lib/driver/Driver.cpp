@@ -57,6 +57,25 @@ const char *fallbackName(CUresult status) {
   }
 }
 
+/// The device this process runs on: ARRAYRT_DEVICE, else, for one of
+/// several processes on a host (a sharded program under mpirun or srun),
+/// its local rank modulo the devices it sees, else the first.
+int chooseDevice(int count) {
+  if (const char *chosen = std::getenv("ARRAYRT_DEVICE"); chosen && *chosen) {
+    char *end = nullptr;
+    long index = std::strtol(chosen, &end, 10);
+    if (*end || index < 0 || index >= count)
+      fatal("ARRAYRT_DEVICE=%s: expected a device index from 0 to %d", chosen,
+            count - 1);
+    return static_cast<int>(index);
+  }
+  for (const char *variable : {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID",
+                               "SLURM_LOCALID", "PMI_LOCAL_RANK"})
+    if (const char *rank = std::getenv(variable); rank && *rank)
+      return static_cast<int>(std::strtol(rank, nullptr, 10) % count);
+  return 0;
+}
+
 void initialize() {
   DriverState &s = state();
   const char *override = std::getenv("ARRAYRT_CUDA_DRIVER_LIB");
@@ -96,7 +115,7 @@ void initialize() {
     recordFailure("the driver sees no CUDA device");
     return;
   }
-  if (CUresult status = s.api.cuDeviceGet(&s.device, 0)) {
+  if (CUresult status = s.api.cuDeviceGet(&s.device, chooseDevice(count))) {
     recordFailure("cuDeviceGet failed: %s",
                   describe(status, text, sizeof(text)));
     return;

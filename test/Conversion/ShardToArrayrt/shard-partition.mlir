@@ -1,6 +1,5 @@
 // RUN: array-opt %s -split-input-file -array-shard-partition -verify-diagnostics | FileCheck %s
 // RUN: not array-opt %s -split-input-file -array-shard-partition=processes=4 -o - 2>/dev/null | FileCheck %s --check-prefix=PROCESSES
-// RUN: not array-opt %s -split-input-file -array-shard-partition=reject -o /dev/null 2>&1 | FileCheck %s --check-prefix=REJECT
 
 // A loaded array split over the grid: every process loads it whole and
 // slices its part; the sum of squares is a partial sum per process, then
@@ -15,7 +14,6 @@
 // CHECK: shard.all_reduce %{{.*}} on @ranks grid_axes = [0] : tensor<f64> -> tensor<f64>
 // CHECK: array.print %{{.*}} : tensor<f32>
 // CHECK: array.save_npy %[[WHOLE]], "y.npy" : tensor<8xf32>
-// REJECT: error: 'shard.grid' op declares a grid of processes: sharded programs run on the CPU target only yet (compile with --target=cpu and start them with mpirun)
 #map = affine_map<(d0) -> (d0)>
 #sum = affine_map<(d0) -> ()>
 shard.grid @ranks(shape = 2) {sym_visibility = "private"}

@@ -13,6 +13,18 @@ func.func @collectives(%a: memref<3xi32>, %b: memref<?x2xf32>, %c: memref<4x?x2x
 
 // -----
 
+// The device forms (CUDA target: NCCL on the op's stream).
+// CHECK-LABEL: func.func @device
+// CHECK: arrayrt.all_reduce %{{.*}}, max of 2 on %{{.*}} {device} : memref<8xf32>
+// CHECK: arrayrt.all_gather %{{.*}} into %{{.*}} of 2 on %{{.*}} {device} : memref<8xf32>, memref<2x8xf32>
+func.func @device(%s: !arrayrt.stream, %a: memref<8xf32>, %b: memref<2x8xf32>) {
+  arrayrt.all_reduce %a, max of 2 on %s {device} : memref<8xf32>
+  arrayrt.all_gather %a into %b of 2 on %s {device} : memref<8xf32>, memref<2x8xf32>
+  return
+}
+
+// -----
+
 func.func @strided(%a: memref<4xf32, strided<[2]>>) {
   // expected-error @below {{'arrayrt.all_reduce' op expected its buffer to be a contiguous buffer (identity layout), found 'memref<4xf32, strided<[2]>>'}}
   arrayrt.all_reduce %a, sum of 2 : memref<4xf32, strided<[2]>>
@@ -22,7 +34,7 @@ func.func @strided(%a: memref<4xf32, strided<[2]>>) {
 // -----
 
 func.func @device(%a: memref<4xf32, 1>) {
-  // expected-error @below {{'arrayrt.all_reduce' op expected its buffer in host memory (the default memory space), found memory space 1}}
+  // expected-error @below {{'arrayrt.all_reduce' op expected its buffer in the default memory space, found memory space 1}}
   arrayrt.all_reduce %a, sum of 2 : memref<4xf32, 1>
   return
 }

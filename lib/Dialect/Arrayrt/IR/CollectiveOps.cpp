@@ -7,9 +7,10 @@
 using namespace mlir;
 using namespace mlir::arrayrt;
 
-/// Fails, with an error at `op`, unless `type` is a contiguous host buffer
-/// (identity layout, default memory space): the runtime hands its data to
-/// MPI as one block.
+/// Fails, with an error at `op`, unless `type` is a contiguous buffer
+/// (identity layout, default memory space: host memory, or device memory
+/// for a `device` op): the runtime hands its data to MPI or NCCL as one
+/// block.
 static LogicalResult requireContiguousHost(Operation *op, MemRefType type,
                                            StringRef what) {
   if (!type.getLayout().isIdentity())
@@ -18,11 +19,15 @@ static LogicalResult requireContiguousHost(Operation *op, MemRefType type,
            << " to be a contiguous buffer (identity layout), found " << type;
   if (type.getMemorySpace())
     return op->emitOpError() << "expected its " << what
-                             << " in host memory (the default memory space), "
-                                "found memory space "
+                             << " in the default memory space, found memory "
+                                "space "
                              << type.getMemorySpace();
   return success();
 }
+
+bool AllReduceOp::isStreamOrdered() { return getDevice(); }
+
+bool AllGatherOp::isStreamOrdered() { return getDevice(); }
 
 LogicalResult AllReduceOp::verify() {
   return requireContiguousHost(*this, getBuffer().getType(), "buffer");

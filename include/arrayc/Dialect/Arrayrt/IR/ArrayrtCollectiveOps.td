@@ -12,6 +12,7 @@
 #define ARRAYC_DIALECT_ARRAYRT_IR_ARRAYRTCOLLECTIVEOPS_TD
 
 include "arrayc/Dialect/Arrayrt/IR/ArrayrtBase.td"
+include "arrayc/Dialect/Arrayrt/IR/ArrayrtInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 // Reads the world's size and rank once (the first call initializes MPI):
@@ -35,35 +36,45 @@ def Arrayrt_ProcessIndexOp : Arrayrt_Op<"process_index",
   let assemblyFormat = "`of` $processes attr-dict";
 }
 
-def Arrayrt_AllReduceOp : Arrayrt_Op<"all_reduce"> {
+def Arrayrt_AllReduceOp : Arrayrt_Op<"all_reduce",
+    [DeclareOpInterfaceMethods<Arrayrt_StreamOrderedOpInterface,
+                               ["isStreamOrdered"]>]> {
   let summary = "Combines a buffer element by element over all processes, "
                 "in place.";
   let description = [{
     Afterwards every process holds the `reduction` of all processes'
-    buffers (`arrayrt_all_reduce`, `MPI_Allreduce` in place). The buffer is
-    contiguous host memory; float16 and bfloat16 have no MPI type and are
-    rejected.
+    buffers. A host buffer: `arrayrt_all_reduce`, `MPI_Allreduce` in place
+    (float16 and bfloat16 have no MPI type and are rejected). A device
+    buffer (`device`, set by `array-gpu-device-memory` on the CUDA target):
+    `arrayrt_all_reduce_device`, NCCL's `ncclAllReduce` in place, queued on
+    the op's stream (NCCL has no bitwise reductions, nor 16-bit integers).
+    The buffer is contiguous.
 
     ```mlir
     arrayrt.all_reduce %partial, sum of 4 : memref<f64>
+    arrayrt.all_reduce %partial, max of 2 on %stream {device} : memref<8xf32>
     ```
   }];
   let arguments = (ins
       Arg<MemRefOf<[Array_ElementType]>, "", [MemRead, MemWrite]>:$buffer,
       Arrayrt_ReductionAttr:$reduction,
-      ConfinedAttr<I64Attr, [IntPositive]>:$processes);
-  let assemblyFormat = "$buffer `,` $reduction `of` $processes attr-dict `:` "
-                       "type($buffer)";
+      ConfinedAttr<I64Attr, [IntPositive]>:$processes,
+      UnitAttr:$device, Optional<Arrayrt_StreamType>:$stream);
+  let assemblyFormat = "$buffer `,` $reduction `of` $processes "
+                       "(`on` $stream^)? attr-dict `:` type($buffer)";
   let hasVerifier = 1;
 }
 
-def Arrayrt_AllGatherOp : Arrayrt_Op<"all_gather"> {
+def Arrayrt_AllGatherOp : Arrayrt_Op<"all_gather",
+    [DeclareOpInterfaceMethods<Arrayrt_StreamOrderedOpInterface,
+                               ["isStreamOrdered"]>]> {
   let summary = "Every process's buffer, stacked in process order.";
   let description = [{
-    `output[p]` becomes process `p`'s `input` on every process
-    (`arrayrt_all_gather`, `MPI_Allgather`): the output has a leading
-    dimension of `processes` and then the input's shape. Both are
-    contiguous host buffers of one element type.
+    `output[p]` becomes process `p`'s `input` on every process: the output
+    has a leading dimension of `processes` and then the input's shape. Host
+    buffers: `arrayrt_all_gather`, `MPI_Allgather`; device buffers
+    (`device`): `arrayrt_all_gather_device`, NCCL's `ncclAllGather` on the
+    op's stream. Both are contiguous buffers of one element type.
 
     ```mlir
     arrayrt.all_gather %local into %stacked of 2 : memref<4x8xf32>, memref<2x4x8xf32>
@@ -72,9 +83,11 @@ def Arrayrt_AllGatherOp : Arrayrt_Op<"all_gather"> {
   let arguments = (ins
       Arg<MemRefOf<[Array_ElementType]>, "", [MemRead]>:$input,
       Arg<MemRefOf<[Array_ElementType]>, "", [MemWrite]>:$output,
-      ConfinedAttr<I64Attr, [IntPositive]>:$processes);
-  let assemblyFormat = "$input `into` $output `of` $processes attr-dict `:` "
-                       "type($input) `,` type($output)";
+      ConfinedAttr<I64Attr, [IntPositive]>:$processes,
+      UnitAttr:$device, Optional<Arrayrt_StreamType>:$stream);
+  let assemblyFormat = "$input `into` $output `of` $processes "
+                       "(`on` $stream^)? attr-dict `:` type($input) `,` "
+                       "type($output)";
   let hasVerifier = 1;
 }
 
