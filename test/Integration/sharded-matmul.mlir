@@ -4,7 +4,8 @@
 // with B split by rows (each process a partial product over its part of
 // the contraction, all-reduced), and a row-split product followed by a
 // softmax over its rows (row-wise reductions and their keepdims
-// broadcasts stay on each process's rows). Against NumPy, on 2 processes.
+// broadcasts stay on each process's rows), A @ A and A + A.T of a
+// row-split A. Against NumPy, on 2 processes.
 // REQUIRES: mpi
 // RUN: rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir && %numpy-ref %s > ref.txt
 // RUN: arrayc --target=cpu %s -o %t
@@ -15,6 +16,7 @@
 // NUMPY: b = (np.arange(18, dtype=np.float32).reshape(6, 3) % 4) / 4; np.save("b.npy", b)
 // NUMPY: print(a @ b); print(a @ b)
 // NUMPY: c = a @ b; e = np.exp(c - c.max(axis=1, keepdims=True)); print(e / e.sum(axis=1, keepdims=True))
+// NUMPY: print(a @ a); print(a + a.T)
 
 shard.grid @ranks(shape = 2) {sym_visibility = "private"}
 
@@ -43,5 +45,15 @@ func.func @main() {
   %sum = array.sum %exp axes [1] keepdims : tensor<6x3xf32> -> tensor<6x1xf32>
   %softmax = array.div %exp, %sum : (tensor<6x3xf32>, tensor<6x1xf32>) -> tensor<6x3xf32>
   array.print %softmax : tensor<6x3xf32>
+  // One split array read twice by one op (A @ A: each read gets its own
+  // split), and the transpose of a row-split array (column-split: an
+  // all_to_all).
+  %a4 = array.load_npy "a.npy" : tensor<6x6xf32>
+  %a4_rows = shard.shard %a4 to %rows : tensor<6x6xf32>
+  %square = array.matmul %a4_rows, %a4_rows : (tensor<6x6xf32>, tensor<6x6xf32>) -> tensor<6x6xf32>
+  array.print %square : tensor<6x6xf32>
+  %a4_t = array.transpose %a4_rows : tensor<6x6xf32> -> tensor<6x6xf32>
+  %sym = array.add %a4_rows, %a4_t : (tensor<6x6xf32>, tensor<6x6xf32>) -> tensor<6x6xf32>
+  array.print %sym : tensor<6x6xf32>
   return
 }

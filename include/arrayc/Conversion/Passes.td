@@ -381,10 +381,12 @@ def ArrayShardToArrayrt : Pass<"array-shard-to-arrayrt", "ModuleOp"> {
     `arrayrt.all_reduce` on a copy of its operand, `shard.all_gather`
     `arrayrt.all_gather` (stacked by process, then moved to the gather
     axis and collapsed into it), `shard.all_slice` this process's slice
-    (`tensor.extract_slice`, no communication), the process index ops
-    `arrayrt.process_index` (delinearized over the grid), `shard.grid_shape`
-    constants. Collectives over part of a grid's axes, and the others
-    (`all_to_all`, `broadcast`, `reduce_scatter`, `update_halo`, ...), are
+    (`tensor.extract_slice`, no communication), `shard.all_to_all` an
+    `all_gather` along its concat axis then this process's slice along its
+    split axis, `shard.reduce_scatter` an `all_reduce` then this process's
+    slice, the process index ops `arrayrt.process_index` (delinearized over
+    the grid), `shard.grid_shape` constants. Collectives over part of a
+    grid's axes, and the others (`broadcast`, `update_halo`, ...), are
     errors at the op. A size that does not divide by the processes it is
     split over is an error (at compile time for static sizes). Each
     `array.print` and `array.save_npy` runs on process 0 only. The grids

@@ -126,6 +126,30 @@ void readAnnotatedValues(ModuleOp module) {
   });
 }
 
+/// Gives an op that reads one array twice (`A @ A`) a copy for each read
+/// after the first: MLIR 22's propagation annotates a value's uses in one
+/// op as one, and the op's parts then disagree on their shapes.
+void copyRepeatedOperands(func::FuncOp function) {
+  for (Operation &op : function.getBody().front()) {
+    if (isa<shard::ShardOp, func::ReturnOp>(op))
+      continue;
+    DenseSet<Value> seen;
+    for (OpOperand &operand : op.getOpOperands()) {
+      auto type = dyn_cast<RankedTensorType>(operand.get().getType());
+      if (!type || type.getRank() == 0 || seen.insert(operand.get()).second)
+        continue;
+      OpBuilder b(&op);
+      Location loc = op.getLoc();
+      SmallVector<OpFoldResult> sizes =
+          tensor::getMixedSizes(b, loc, operand.get());
+      Value empty =
+          tensor::EmptyOp::create(b, loc, sizes, type.getElementType());
+      operand.set(
+          linalg::CopyOp::create(b, loc, operand.get(), empty).getResult(0));
+    }
+  }
+}
+
 /// Fails, with an error at the op, for a shard.shard that splits a static
 /// dimension unevenly: MLIR 22's partitioning would drop the rest (or
 /// fail far from the source). Dynamic sizes are checked when the program
@@ -201,6 +225,8 @@ struct ArrayShardPartitionPass
       if (failed(array::outlineLoopBodies(function, bodies)))
         return signalPassFailure();
     sinkConstantsIntoBodies(module);
+    for (auto function : module.getOps<func::FuncOp>())
+      copyRepeatedOperands(function);
     for (func::FuncOp function : programFunctions)
       if (failed(partition(function, bodies)))
         return signalPassFailure();

@@ -83,6 +83,8 @@ private:
   LogicalResult lowerAllReduce(shard::AllReduceOp op);
   LogicalResult lowerAllGather(shard::AllGatherOp op);
   LogicalResult lowerAllSlice(shard::AllSliceOp op);
+  LogicalResult lowerAllToAll(shard::AllToAllOp op);
+  LogicalResult lowerReduceScatter(shard::ReduceScatterOp op);
 
   ModuleOp module;
   int64_t processes;
@@ -288,6 +290,49 @@ LogicalResult Lowering::lowerAllSlice(shard::AllSliceOp op) {
   return success();
 }
 
+/// all_to_all (split along one axis, concatenated along another: a
+/// transpose of a split array, say) as the whole array along the concat
+/// axis (all_gather), then this process's part along the split axis: the
+/// gather moves every part to every process, more than the exchange's
+/// minimum, through the same collectives.
+LogicalResult Lowering::lowerAllToAll(shard::AllToAllOp op) {
+  shard::GridOp grid = gridOf(op, op.getGridAttr());
+  if (failed(requireWholeGrid(op, grid, op.getGridAxes())))
+    return failure();
+  auto type = cast<RankedTensorType>(op.getInput().getType());
+  int64_t concat = op.getConcatAxis().getSExtValue();
+  SmallVector<int64_t> whole(type.getShape());
+  if (!ShapedType::isDynamic(whole[concat]))
+    whole[concat] *= processes;
+  rewriter.setInsertionPoint(op);
+  auto gather = shard::AllGatherOp::create(
+      rewriter, op.getLoc(), type.clone(whole), op.getGridAttr(),
+      op.getGridAxesAttr(), op.getInput(), op.getConcatAxisAttr());
+  auto slice = shard::AllSliceOp::create(
+      rewriter, op.getLoc(), op.getResult().getType(), op.getGridAttr(),
+      op.getGridAxesAttr(), gather.getResult(), op.getSplitAxisAttr());
+  rewriter.replaceOp(op, slice.getResult());
+  if (failed(lowerAllGather(gather)))
+    return failure();
+  return lowerAllSlice(slice);
+}
+
+/// reduce_scatter as all_reduce, then this process's part along the
+/// scatter axis.
+LogicalResult Lowering::lowerReduceScatter(shard::ReduceScatterOp op) {
+  rewriter.setInsertionPoint(op);
+  auto reduce = shard::AllReduceOp::create(
+      rewriter, op.getLoc(), op.getInput().getType(), op.getGridAttr(),
+      op.getGridAxesAttr(), op.getInput(), op.getReductionAttr());
+  auto slice = shard::AllSliceOp::create(
+      rewriter, op.getLoc(), op.getResult().getType(), op.getGridAttr(),
+      op.getGridAxesAttr(), reduce.getResult(), op.getScatterAxisAttr());
+  rewriter.replaceOp(op, slice.getResult());
+  if (failed(lowerAllReduce(reduce)))
+    return failure();
+  return lowerAllSlice(slice);
+}
+
 LogicalResult Lowering::lower(Operation *op) {
   Location loc = op->getLoc();
   if (auto reduce = dyn_cast<shard::AllReduceOp>(op))
@@ -296,6 +341,10 @@ LogicalResult Lowering::lower(Operation *op) {
     return lowerAllGather(gather);
   if (auto slice = dyn_cast<shard::AllSliceOp>(op))
     return lowerAllSlice(slice);
+  if (auto exchange = dyn_cast<shard::AllToAllOp>(op))
+    return lowerAllToAll(exchange);
+  if (auto scatter = dyn_cast<shard::ReduceScatterOp>(op))
+    return lowerReduceScatter(scatter);
   if (auto linear = dyn_cast<shard::ProcessLinearIndexOp>(op)) {
     rewriter.setInsertionPoint(op);
     rewriter.replaceOp(op, processIndex(loc));
@@ -329,8 +378,9 @@ LogicalResult Lowering::lower(Operation *op) {
     return success();
   }
   return op->emitOpError("is not supported in sharded programs yet (arrayc "
-                         "lowers all_reduce, all_gather, all_slice and the "
-                         "process index ops)");
+                         "lowers all_reduce, all_gather, all_slice, "
+                         "all_to_all, reduce_scatter and the process index "
+                         "ops)");
 }
 
 void Lowering::guardOutput(Operation *op) {

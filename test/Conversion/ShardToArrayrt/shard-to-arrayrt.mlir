@@ -74,9 +74,22 @@ func.func @part_of_grid(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
+// all_to_all: the whole array along the concat axis (an all-gather), then
+// this process's part along the split axis; reduce_scatter: an all-reduce,
+// then this process's part along the scatter axis.
+// CHECK-LABEL: func.func @to_all
+// CHECK: arrayrt.all_gather %{{.*}} into %{{.*}} of 2 : memref<2x4xf32>, memref<2x2x4xf32>
+// CHECK: tensor.collapse_shape %{{.*}} {{\[\[}}0, 1], [2]] : tensor<2x2x4xf32> into tensor<4x4xf32>
+// CHECK: tensor.extract_slice %{{.*}}[0, %{{.*}}] [4, 2] [1, 1] : tensor<4x4xf32> to tensor<4x2xf32>
+// CHECK-LABEL: func.func @scatter
+// CHECK: arrayrt.all_reduce %{{.*}}, max of 2 : memref<4x2xf32>
+// CHECK: tensor.extract_slice %{{.*}}[%{{.*}}, 0] [2, 2] [1, 1] : tensor<4x2xf32> to tensor<2x2xf32>
 shard.grid @ranks(shape = 2) {sym_visibility = "private"}
 func.func @to_all(%x: tensor<2x4xf32>) -> tensor<4x2xf32> {
-  // expected-error @below {{'shard.all_to_all' op is not supported in sharded programs yet (arrayc lowers all_reduce, all_gather, all_slice and the process index ops)}}
   %r = shard.all_to_all %x on @ranks grid_axes = [0] split_axis = 1 concat_axis = 0 : tensor<2x4xf32> -> tensor<4x2xf32>
   return %r : tensor<4x2xf32>
+}
+func.func @scatter(%x: tensor<4x2xf32>) -> tensor<2x2xf32> {
+  %r = shard.reduce_scatter %x on @ranks grid_axes = [0] reduction = max scatter_axis = 0 : tensor<4x2xf32> -> tensor<2x2xf32>
+  return %r : tensor<2x2xf32>
 }
