@@ -27,7 +27,9 @@
 #                                             one process, with Open MPI's
 #                                             runtime, in .device-pack
 #   scripts/device-check.sh run-sharded OUT   there: each against NumPy
-#                                             (NCCL with one rank)
+#                                             (NCCL with one rank), then
+#                                             bench/sharded.py on the GPUs
+#                                             there
 #   scripts/device-check.sh prepare-persistent [BUILD]
 #                                             here: the end-to-end programs
 #                                             and 400 generated ones built
@@ -319,6 +321,9 @@ prepare-sharded)
   done
   cp -r "$(dirname "$(ldd .device-sharded/bin/cg | awk '/libmpi.so/ {print $3}')")/openmpi/lib/openmpi3" \
     .device-sharded/openmpi || exit 1
+  # The all-reduce and scaling benchmarks (bench/sharded.py).
+  $python bench/sharded.py prepare --build "$build" \
+    --stage .device-sharded/bench --gpus "${SHARDED_BENCH_GPUS:-1,2,4,8}" || exit 1
   mkdir -p .device-pack
   tar -cf - .device-sharded | xz -6 -T0 > .device-pack/sharded.txz || exit 1
   du -sh .device-sharded .device-pack/sharded.txz
@@ -354,10 +359,13 @@ run-sharded)
         > compare.txt 2>&1)
     if [ $? = 0 ]; then echo "PASS $name"; else echo "FAIL $name"; tail -5 "$work"/err.txt "$work"/compare.txt; status=1; fi
   done
+  # Ours against NCCL's own all-reduce, and the scaling, on the GPUs here.
+  timeout 900 $python bench/sharded.py run --stage "$root/bench" \
+    --results "$out/bench" 2>&1 | tail -12
   exit $status
   ;;
 *)
-  sed -n '2,44p' "$0"
+  sed -n '2,45p' "$0"
   exit 2
   ;;
 esac
