@@ -19,8 +19,8 @@ ELEMENTS elements); ours
 is the mean time of the ncclAllReduce calls in the report (the runtime's
 events around them), NCCL's the mean of its calls timed by CUDA events,
 both as bus bandwidth (nccl-tests' convention: 2 (N - 1) / N times the
-bytes over the time; 0 for one process, where the algorithm bandwidth is
-printed instead). Scaling: sin(x) * 2 + 1 summed, over a SCALE-element
+bytes over the time; none for one process, whose all-reduce moves
+nothing). Scaling: sin(x) * 2 + 1 summed, over a SCALE-element
 float32 arange split over the processes; the slowest process's span per
 run, against one process's.
 """
@@ -129,9 +129,7 @@ def op_mean_us(report, name):
 
 
 def bus_bandwidth(n, seconds):
-    bytes_ = 4 * ELEMENTS
-    factor = 2.0 * (n - 1) / n
-    return (factor if n > 1 else 1.0) * bytes_ / seconds / 1e9
+    return 2.0 * (n - 1) / n * 4 * ELEMENTS / seconds / 1e9
 
 
 NCCL_REFERENCE = r"""
@@ -212,16 +210,20 @@ def run(args):
                                          row["error"].splitlines()[-1]))
             continue
         n = row["processes"]
-        ours = bus_bandwidth(n, row["ours_allreduce_us"] * 1e-6)
-        theirs = bus_bandwidth(n, row["nccl_allreduce_us"] * 1e-6)
-        print("| %d | %.1f | %.1f | %.1f | %.1f | %.3f | %.3f | %s |" % (
-            n, row["ours_allreduce_us"], row["nccl_allreduce_us"], ours,
-            theirs, ours / theirs, row["scaling_ms"],
+        # One rank moves nothing (NCCL returns at once, in place): times
+        # only, no bandwidth.
+        bandwidth = "- | - | -"
+        if n > 1:
+            ours = bus_bandwidth(n, row["ours_allreduce_us"] * 1e-6)
+            theirs = bus_bandwidth(n, row["nccl_allreduce_us"] * 1e-6)
+            bandwidth = "%.1f | %.1f | %.3f" % (ours, theirs, ours / theirs)
+        print("| %d | %.1f | %.1f | %s | %.3f | %s |" % (
+            n, row["ours_allreduce_us"], row["nccl_allreduce_us"], bandwidth,
+            row["scaling_ms"],
             "%.2f" % (one / row["scaling_ms"]) if one else "-"))
     with open(os.path.join(args.results, "sharded.json"), "w") as f:
         json.dump(rows, f, indent=1)
-    print("(GB/s: bus bandwidth, 2 (N-1)/N x bytes / time; algorithm "
-          "bandwidth for one process)")
+    print("(GB/s: bus bandwidth, 2 (N-1)/N x bytes / time)")
 
 
 def main():
