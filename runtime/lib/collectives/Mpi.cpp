@@ -25,6 +25,19 @@ std::string collectives::at(const char *location) {
   return location ? std::string(location) + ": " : std::string();
 }
 
+collectives::Data collectives::contiguous(int64_t rank, void *descriptor,
+                                          arrayrt_dtype_t dtype,
+                                          const char *what,
+                                          const char *location) {
+  int32_t r = static_cast<int32_t>(rank);
+  Descriptor d = readDescriptor(static_cast<const int64_t *>(descriptor), r);
+  if (!isContiguous(r, d.sizes, d.strides))
+    fatal("%sthe %s of a collective is not a contiguous buffer",
+          at(location).c_str(), what);
+  return {d.aligned + d.offset * static_cast<int64_t>(elementBytes(dtype)),
+          elementCount(r, d.sizes)};
+}
+
 const collectives::World &collectives::world(int64_t processes,
                                              const char *location) {
   static const World known = [] {
@@ -112,23 +125,6 @@ MPI_Op reductionOp(int32_t reduction, arrayrt_dtype_t dtype,
   }
   fatal("%sunknown reduction %d", at(location).c_str(),
         static_cast<int>(reduction));
-}
-
-/// The first element of a contiguous buffer and its element count.
-struct Data {
-  char *data;
-  int64_t count;
-};
-
-Data contiguous(int64_t rank, void *descriptor, arrayrt_dtype_t dtype,
-                const char *what, const char *location) {
-  int32_t r = static_cast<int32_t>(rank);
-  Descriptor d = readDescriptor(static_cast<const int64_t *>(descriptor), r);
-  if (!isContiguous(r, d.sizes, d.strides))
-    fatal("%sthe %s of a collective is not a contiguous buffer",
-          at(location).c_str(), what);
-  return {d.aligned + d.offset * static_cast<int64_t>(elementBytes(dtype)),
-          elementCount(r, d.sizes)};
 }
 
 int checkedCount(int64_t count, const char *location) {

@@ -16,7 +16,6 @@
 
 #include "arrayrt/collectives.h"
 
-#include "abi/DLPack.h"
 #include "collectives/World.h"
 #include "driver/Driver.h"
 #include "driver/Error.h"
@@ -29,7 +28,6 @@
 #include <string>
 
 using namespace arrayrt;
-using namespace arrayrt::abi;
 using namespace arrayrt::collectives;
 using arrayrt::profile::OpKind;
 using arrayrt::profile::ScopedDeviceOp;
@@ -182,23 +180,6 @@ int redOp(int32_t reduction, arrayrt_dtype_t dtype, const char *location) {
   fatal("%sNCCL has no bitwise reductions: a bitwise and/or/xor of integers "
         "(or an xor of bools) across GPUs is not supported",
         at(location).c_str());
-}
-
-/// The first element of a contiguous buffer and its element count.
-struct Data {
-  char *data;
-  int64_t count;
-};
-
-Data contiguous(int64_t rank, void *descriptor, arrayrt_dtype_t dtype,
-                const char *what, const char *location) {
-  int32_t r = static_cast<int32_t>(rank);
-  Descriptor d = readDescriptor(static_cast<const int64_t *>(descriptor), r);
-  if (!isContiguous(r, d.sizes, d.strides))
-    fatal("%sthe %s of a collective is not a contiguous buffer",
-          at(location).c_str(), what);
-  return {d.aligned + d.offset * static_cast<int64_t>(elementBytes(dtype)),
-          elementCount(r, d.sizes)};
 }
 
 } // namespace

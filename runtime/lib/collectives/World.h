@@ -1,14 +1,16 @@
 //===- World.h - The processes of a sharded program, over MPI ---*- C++ -*-===//
 //
 // MPI_COMM_WORLD as the grid of a sharded program: MPI initialized on first
-// use (finalized at exit), its size checked against the grid's. Shared by
-// the CPU target's collectives (Mpi.cpp) and the bootstrap of the GPU's
-// (Nccl.cpp).
+// use (finalized at exit), its size checked against the grid's; and the
+// buffers collectives take. Shared by the CPU target's collectives
+// (Mpi.cpp) and the GPU's (Nccl.cpp, started over MPI).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef ARRAYRT_LIB_COLLECTIVES_WORLD_H
 #define ARRAYRT_LIB_COLLECTIVES_WORLD_H
+
+#include "arrayrt/types.h"
 
 #include <cstdint>
 #include <string>
@@ -26,6 +28,18 @@ const World &world(int64_t processes, const char *location);
 
 /// A location prefix for messages: "file:line:col: " or nothing.
 std::string at(const char *location);
+
+/// The first element of a contiguous buffer and its element count.
+struct Data {
+  char *data;
+  int64_t count;
+};
+
+/// The data of the buffer an MLIR memref descriptor of `rank` describes;
+/// stops the program, naming `location` and `what` buffer, unless it is
+/// contiguous.
+Data contiguous(int64_t rank, void *descriptor, arrayrt_dtype_t dtype,
+                const char *what, const char *location);
 
 } // namespace arrayrt::collectives
 
