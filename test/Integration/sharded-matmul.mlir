@@ -16,7 +16,7 @@
 // NUMPY: b = (np.arange(18, dtype=np.float32).reshape(6, 3) % 4) / 4; np.save("b.npy", b)
 // NUMPY: print(a @ b); print(a @ b)
 // NUMPY: c = a @ b; e = np.exp(c - c.max(axis=1, keepdims=True)); print(e / e.sum(axis=1, keepdims=True))
-// NUMPY: print(a @ a); print(a + a.T)
+// NUMPY: print(a @ a); print(a + a.T); print(a + a)
 
 shard.grid @ranks(shape = 2) {sym_visibility = "private"}
 
@@ -55,5 +55,12 @@ func.func @main() {
   %a4_t = array.transpose %a4_rows : tensor<6x6xf32> -> tensor<6x6xf32>
   %sym = array.add %a4_rows, %a4_t : (tensor<6x6xf32>, tensor<6x6xf32>) -> tensor<6x6xf32>
   array.print %sym : tensor<6x6xf32>
+  // One array annotated with two splits: each annotation's users get
+  // theirs (the column-split one resharded to rows for the sum).
+  %a5 = array.load_npy "a.npy" : tensor<6x6xf32>
+  %a5_rows = shard.shard %a5 to %rows : tensor<6x6xf32>
+  %a5_cols = shard.shard %a5 to %cols : tensor<6x6xf32>
+  %both = array.add %a5_rows, %a5_cols : (tensor<6x6xf32>, tensor<6x6xf32>) -> tensor<6x6xf32>
+  array.print %both : tensor<6x6xf32>
   return
 }
