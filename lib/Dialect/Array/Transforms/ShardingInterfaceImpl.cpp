@@ -147,6 +147,69 @@ struct UnitExpandShapeModel
   }
 };
 
+/// tensor.collapse_shape that only drops unit dimensions ([1, n] -> [n],
+/// as linalg-fold-unit-extent-dims leaves around ops on arrays with unit
+/// dimensions): each result dimension is its group's one non-unit operand
+/// dimension, so it splits like an elementwise op over the operand's
+/// dimensions.
+struct UnitCollapseShapeModel
+    : shard::ShardingInterface::ExternalModel<UnitCollapseShapeModel,
+                                              tensor::CollapseShapeOp> {
+  /// The operand dimension each result dimension comes from; empty unless
+  /// the op only drops units.
+  static SmallVector<int64_t> sources(tensor::CollapseShapeOp op) {
+    SmallVector<int64_t> from;
+    for (ReassociationIndices group : op.getReassociationIndices()) {
+      int64_t kept = -1;
+      for (int64_t dim : group)
+        if (op.getSrcType().getDimSize(dim) != 1) {
+          if (kept >= 0)
+            return {};
+          kept = dim;
+        }
+      from.push_back(kept < 0 ? group.front() : kept);
+    }
+    return from;
+  }
+
+  SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
+    auto collapse = cast<tensor::CollapseShapeOp>(op);
+    if (sources(collapse).empty())
+      return {};
+    return SmallVector<utils::IteratorType>(collapse.getSrcType().getRank(),
+                                            utils::IteratorType::parallel);
+  }
+
+  SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
+    auto collapse = cast<tensor::CollapseShapeOp>(op);
+    SmallVector<int64_t> from = sources(collapse);
+    if (from.empty())
+      return {};
+    MLIRContext *context = op->getContext();
+    int64_t rank = collapse.getSrcType().getRank();
+    SmallVector<AffineExpr> resultExprs;
+    for (int64_t operandDim : from)
+      resultExprs.push_back(getAffineDimExpr(operandDim, context));
+    return {AffineMap::getMultiDimIdentityMap(rank, context),
+            AffineMap::get(rank, 0, resultExprs, context)};
+  }
+
+  LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,
+                          ArrayRef<shard::Sharding> operandShardings,
+                          ArrayRef<shard::Sharding> resultShardings,
+                          IRMapping &partitionMap,
+                          SymbolTableCollection &symbolTable,
+                          OpBuilder &builder) const {
+    auto collapse = cast<tensor::CollapseShapeOp>(op);
+    auto local = tensor::CollapseShapeOp::create(
+        builder, op->getLoc(), partitionedOperands.front(),
+        collapse.getReassociationIndices());
+    partitionMap.map(collapse.getResult(), local.getResult());
+    partitionMap.map(op, local.getOperation());
+    return success();
+  }
+};
+
 } // namespace
 
 void array::registerShardingInterfaceExternalModels(DialectRegistry &registry) {
@@ -158,5 +221,6 @@ void array::registerShardingInterfaceExternalModels(DialectRegistry &registry) {
   });
   registry.addExtension(+[](MLIRContext *context, tensor::TensorDialect *) {
     tensor::ExpandShapeOp::attachInterface<UnitExpandShapeModel>(*context);
+    tensor::CollapseShapeOp::attachInterface<UnitCollapseShapeModel>(*context);
   });
 }
