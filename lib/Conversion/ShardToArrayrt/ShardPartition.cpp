@@ -194,18 +194,18 @@ struct ArrayShardPartitionPass
     auto grids = llvm::to_vector(module.getOps<shard::GridOp>());
     if (grids.empty())
       return;
-    std::optional<int64_t> processes;
+    std::optional<int64_t> gridSize;
     for (shard::GridOp grid : grids) {
       if (failed(setDynamicSize(grid)))
         return signalPassFailure();
       int64_t size = ShapedType::getNumElements(grid.getShape());
-      if (processes && *processes != size) {
+      if (gridSize && *gridSize != size) {
         grid.emitOpError() << "has " << size << " processes, but another "
-                           << "grid of the program has " << *processes
+                           << "grid of the program has " << *gridSize
                            << ": a program runs as one number of processes";
         return signalPassFailure();
       }
-      processes = size;
+      gridSize = size;
     }
     if (failed(checkEvenSplits(module)))
       return signalPassFailure();
