@@ -61,6 +61,28 @@ struct ReplicatedModel
   }
 };
 
+/// For a reshape that only inserts or drops unit dimensions: per group of
+/// `expanded`'s dimensions, its one non-unit dimension (the first when all
+/// are units: the other side's dimension is 1 too); empty if a group has
+/// two non-unit dimensions.
+SmallVector<int64_t> keptDims(ArrayRef<ReassociationIndices> groups,
+                              RankedTensorType expanded) {
+  SmallVector<int64_t> kept;
+  for (const ReassociationIndices &group : groups) {
+    int64_t dim = group.front();
+    int64_t nonUnit = 0;
+    for (int64_t d : group)
+      if (expanded.getDimSize(d) != 1) {
+        dim = d;
+        ++nonUnit;
+      }
+    if (nonUnit > 1)
+      return {};
+    kept.push_back(dim);
+  }
+  return kept;
+}
+
 /// tensor.expand_shape that only inserts unit dimensions (`keepdims`
 /// reductions: [n] -> [n, 1]): each result dimension is its group's one
 /// non-unit operand dimension, or a unit one, so it splits like an
@@ -71,22 +93,13 @@ struct UnitExpandShapeModel
   /// The operand dimension each result dimension comes from, or -1 for an
   /// inserted unit dimension; empty unless the op only inserts units.
   static SmallVector<int64_t> sources(tensor::ExpandShapeOp op) {
+    SmallVector<int64_t> kept =
+        keptDims(op.getReassociationIndices(), op.getResultType());
+    if (kept.empty())
+      return {};
     SmallVector<int64_t> from(op.getResultType().getRank(), -1);
-    for (auto [operandDim, group] :
-         llvm::enumerate(op.getReassociationIndices())) {
-      int64_t kept = -1;
-      for (int64_t dim : group)
-        if (op.getResultType().getDimSize(dim) != 1) {
-          if (kept >= 0)
-            return {};
-          kept = dim;
-        }
-      if (kept < 0) {
-        // All units: the operand's dimension is 1 too; keep the first.
-        kept = group.front();
-      }
-      from[kept] = operandDim;
-    }
+    for (auto [operandDim, dim] : llvm::enumerate(kept))
+      from[dim] = operandDim;
     return from;
   }
 
@@ -158,18 +171,7 @@ struct UnitCollapseShapeModel
   /// The operand dimension each result dimension comes from; empty unless
   /// the op only drops units.
   static SmallVector<int64_t> sources(tensor::CollapseShapeOp op) {
-    SmallVector<int64_t> from;
-    for (ReassociationIndices group : op.getReassociationIndices()) {
-      int64_t kept = -1;
-      for (int64_t dim : group)
-        if (op.getSrcType().getDimSize(dim) != 1) {
-          if (kept >= 0)
-            return {};
-          kept = dim;
-        }
-      from.push_back(kept < 0 ? group.front() : kept);
-    }
-    return from;
+    return keptDims(op.getReassociationIndices(), op.getSrcType());
   }
 
   SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
