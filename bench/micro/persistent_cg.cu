@@ -92,11 +92,17 @@ __device__ float sumPartials(const float *partials) {
   return blockSum(v);
 }
 
-template <bool Cooperative> __global__ void cgLoop(Problem q) {
+/// How the blocks wait for each other between phases.
+enum Barrier { OwnBarrier, GridSync, ClusterSync };
+const char *barrierName[] = {"own-barrier", "cg::grid", "cluster"};
+
+template <Barrier Kind> __global__ void cgLoop(Problem q) {
   unsigned target = 0;
   auto sync = [&] {
-    if (Cooperative)
+    if (Kind == GridSync)
       cg::this_grid().sync();
+    else if (Kind == ClusterSync)
+      cg::this_cluster().sync();
     else
       gridBarrier(q.barrier, target);
   };
@@ -205,15 +211,26 @@ int main() {
   CHECK(cudaEventCreate(&start));
   CHECK(cudaEventCreate(&stop));
 
-  for (int coop = 0; coop < 2; ++coop)
+  for (Barrier kind : {OwnBarrier, GridSync, ClusterSync})
     for (int threads : {256, 512, 1024})
-      for (int blocks : {16, 32, 66, sms, 2 * sms}) {
-        void *fn = coop ? (void *)cgLoop<true> : (void *)cgLoop<false>;
+      for (int blocks : {8, 16, 32, 66, sms, 2 * sms}) {
+        void *fn = kind == GridSync      ? (void *)cgLoop<GridSync>
+                   : kind == OwnBarrier ? (void *)cgLoop<OwnBarrier>
+                                        : (void *)cgLoop<ClusterSync>;
         int perSm;
         CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, fn, threads,
                                                             0));
-        if (blocks > perSm * sms)
+        if (blocks > perSm * sms || (kind == ClusterSync && blocks > 16))
           continue;
+        // The whole grid is one cluster (16 blocks needs the non-portable
+        // size).
+        cudaLaunchAttribute cluster{};
+        cluster.id = cudaLaunchAttributeClusterDimension;
+        cluster.val.clusterDim.x = blocks;
+        cluster.val.clusterDim.y = cluster.val.clusterDim.z = 1;
+        if (kind == ClusterSync)
+          CHECK(cudaFuncSetAttribute(
+              fn, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
         std::vector<float> times;
         double res = 0;
         for (int rep = 0; rep < 5; ++rep) {
@@ -225,7 +242,16 @@ int main() {
                     dP, dAp,     dPartials, dBarrier, (float)n, iters};
           void *args[] = {&q};
           CHECK(cudaEventRecord(start));
-          CHECK(cudaLaunchCooperativeKernel(fn, blocks, threads, args, 0, 0));
+          if (kind == ClusterSync) {
+            cudaLaunchConfig_t config{};
+            config.gridDim = dim3(blocks);
+            config.blockDim = dim3(threads);
+            config.attrs = &cluster;
+            config.numAttrs = 1;
+            CHECK(cudaLaunchKernelExC(&config, fn, args));
+          } else {
+            CHECK(cudaLaunchCooperativeKernel(fn, blocks, threads, args, 0, 0));
+          }
           CHECK(cudaEventRecord(stop));
           CHECK(cudaEventSynchronize(stop));
           float ms;
@@ -240,8 +266,8 @@ int main() {
         std::sort(times.begin(), times.end());
         std::printf("%-11s threads %4d blocks %3d: %7.3f ms  |r| %.3e "
                     "(float64 host %.3e)\n",
-                    coop ? "cg::grid" : "own-barrier", threads, blocks,
-                    times[2], std::sqrt(res), std::sqrt(hrr));
+                    barrierName[kind], threads, blocks, times[2],
+                    std::sqrt(res), std::sqrt(hrr));
       }
   return 0;
 }
