@@ -343,6 +343,83 @@ TEST_F(NpyTest, BoolsAreZeroOrOne) {
   EXPECT_EQ(Bytes(loaded, loaded + 4), (Bytes{0, 1, 1, 1}));
 }
 
+/// The part of a (4, 5, 3) f32 file at `offsets` of `sizes`, read with
+/// arrayrt_load_npy_part into a destination of `strides` (C order when
+/// empty), in C order.
+std::vector<float> loadPart(const std::string &file,
+                            const std::vector<int64_t> &offsets,
+                            const std::vector<int64_t> &sizes,
+                            std::vector<int64_t> strides = {}) {
+  if (strides.empty())
+    strides = contiguousStrides(sizes);
+  std::vector<float> buffer(256, -1.f);
+  auto base = static_cast<int64_t>(reinterpret_cast<intptr_t>(buffer.data()));
+  std::vector<int64_t> d = {base, base, 0};
+  d.insert(d.end(), sizes.begin(), sizes.end());
+  d.insert(d.end(), strides.begin(), strides.end());
+  int64_t whole[] = {4, -1, 3};
+  arrayrt_load_npy_part(file.c_str(), 3, d.data(), ARRAYRT_DTYPE_F32, whole,
+                        offsets.data(), nullptr);
+  std::vector<float> out;
+  for (int64_t i = 0; i < sizes[0]; ++i)
+    for (int64_t j = 0; j < sizes[1]; ++j)
+      for (int64_t k = 0; k < sizes[2]; ++k)
+        out.push_back(buffer[i * strides[0] + j * strides[1] + k * strides[2]]);
+  return out;
+}
+
+/// What loadPart should give: element (i, j, k) of the file is its index
+/// in C order.
+std::vector<float> expectedPart(const std::vector<int64_t> &offsets,
+                                const std::vector<int64_t> &sizes) {
+  std::vector<float> out;
+  for (int64_t i = 0; i < sizes[0]; ++i)
+    for (int64_t j = 0; j < sizes[1]; ++j)
+      for (int64_t k = 0; k < sizes[2]; ++k)
+        out.push_back(static_cast<float>(
+            (offsets[0] + i) * 15 + (offsets[1] + j) * 3 + offsets[2] + k));
+  return out;
+}
+
+TEST_F(NpyTest, LoadsAPartOfTheArray) {
+  std::vector<float> values(60);
+  for (int i = 0; i < 60; ++i)
+    values[i] = static_cast<float>(i);
+  auto base = static_cast<int64_t>(reinterpret_cast<intptr_t>(values.data()));
+  int64_t d[] = {base, base, 0, 4, 5, 3, 15, 3, 1};
+  std::string file = path("part.npy");
+  arrayrt_save_npy(file.c_str(), 3, d, ARRAYRT_DTYPE_F32, nullptr);
+  // Rows (one contiguous range), columns, a part split on every axis, the
+  // whole array, an empty part, and a strided destination.
+  for (auto [offsets, sizes] :
+       std::vector<std::pair<std::vector<int64_t>, std::vector<int64_t>>>{
+           {{2, 0, 0}, {2, 5, 3}},
+           {{0, 3, 0}, {4, 2, 3}},
+           {{1, 1, 2}, {3, 3, 1}},
+           {{0, 0, 0}, {4, 5, 3}},
+           {{4, 5, 3}, {0, 0, 0}}})
+    EXPECT_EQ(loadPart(file, offsets, sizes), expectedPart(offsets, sizes));
+  EXPECT_EQ(loadPart(file, {1, 2, 1}, {2, 2, 2}, {40, 7, 2}),
+            expectedPart({1, 2, 1}, {2, 2, 2}));
+
+  // The whole array is checked as arrayrt_load_npy checks it; the part
+  // must lie inside it.
+  EXPECT_EXIT(loadPart(file, {3, 0, 0}, {2, 5, 3}), testing::ExitedWithCode(1),
+              errorLine("load", file,
+                        "the part at (3, 0, 0) of shape (2, 5, 3) lies outside "
+                        "the file's array of shape (4, 5, 3)"));
+  EXPECT_EXIT(loadPart(file, {0, -2, 0}, {1, 1, 1}), testing::ExitedWithCode(1),
+              errorLine("load", file,
+                        "the part at (0, -2, 0) of shape (1, 1, 1) lies "
+                        "outside the file's array of shape (4, 5, 3)"));
+  int64_t d2[] = {base, base, 0, 6, 10, 15, 1};
+  arrayrt_save_npy(file.c_str(), 2, d2, ARRAYRT_DTYPE_F32, nullptr);
+  EXPECT_EXIT(loadPart(file, {0, 0, 0}, {1, 1, 1}), testing::ExitedWithCode(1),
+              errorLine("load", file,
+                        "rank mismatch: expected shape (4, ?, 3), found (6, "
+                        "10)"));
+}
+
 //===----------------------------------------------------------------------===//
 // Headers
 //===----------------------------------------------------------------------===//

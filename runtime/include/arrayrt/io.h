@@ -69,9 +69,7 @@ void arrayrt_print_f64(int64_t rank, void *descriptor);
 
 /* Writes rows, columns and the number of entries (after mirroring and
  * summing duplicates) to sizes[0..2]. */
-void arrayrt_mtx_shape(const char *path, int64_t *sizes,
-                       const char *location);
-
+void arrayrt_mtx_shape(const char *path, int64_t *sizes, const char *location);
 
 /* Fills the contiguous buffer `descriptor` (an MLIR memref descriptor of
  * `rank`) with the entries' coordinates (part ARRAYRT_MTX_COORDINATES: an
@@ -136,6 +134,18 @@ void arrayrt_npy_shape(const char *path, int64_t rank, int64_t *shape,
 void arrayrt_load_npy(const char *path, int64_t rank, void *descriptor,
                       int32_t dtype, const char *location);
 
+/* Reads the part of the .npy file `path`'s array that starts at `offsets`
+ * (`rank` values) and has the sizes of the destination `descriptor`: each
+ * process of a sharded program reads its part of one file this way. The
+ * file is checked as arrayrt_load_npy checks it, against `whole_shape`
+ * (`rank` sizes, -1: any) instead of the destination's sizes, and the part
+ * must lie inside its array (an error names the part and the array's
+ * shape). Only the part's rows are read; the rest is skipped with seeks
+ * (read and dropped from a pipe). */
+void arrayrt_load_npy_part(const char *path, int64_t rank, void *descriptor,
+                           int32_t dtype, const int64_t *whole_shape,
+                           const int64_t *offsets, const char *location);
+
 /* The shape and the data of the array `member` of the .npz archive `path`
  * (np.savez, np.savez_compressed, scipy.sparse.save_npz: a zip of .npy
  * files, stored or deflated, Zip64 fields allowed): the entry named
@@ -165,9 +175,16 @@ void arrayrt_load_npy_device(const char *path, int64_t rank, void *descriptor,
 void arrayrt_save_npy_device(const char *path, int64_t rank, void *descriptor,
                              int32_t dtype, arrayrt_stream_t stream,
                              const char *location);
+/* arrayrt_load_npy_part into device memory, as arrayrt_load_npy_device. */
+void arrayrt_load_npy_part_device(const char *path, int64_t rank,
+                                  void *descriptor, int32_t dtype,
+                                  const int64_t *whole_shape,
+                                  const int64_t *offsets,
+                                  arrayrt_stream_t stream,
+                                  const char *location);
 /* arrayrt_load_npz into device memory, as arrayrt_load_npy_device. */
-void arrayrt_load_npz_device(const char *path, const char *member,
-                             int64_t rank, void *descriptor, int32_t dtype,
+void arrayrt_load_npz_device(const char *path, const char *member, int64_t rank,
+                             void *descriptor, int32_t dtype,
                              arrayrt_stream_t stream, const char *location);
 
 #ifdef __cplusplus

@@ -990,6 +990,27 @@ public:
     }
   }
 
+  /// Moves past `size` bytes of data: seeks where the file allows, reads
+  /// and drops them otherwise (a pipe). A seek past the end shows as
+  /// truncated data at the next read.
+  void skip(size_t size) {
+    size_t n = std::min(size, buffer.size() - next);
+    next += n;
+    size -= n;
+    if (size == 0)
+      return;
+    if (::lseek(file.fd, static_cast<off_t>(size), SEEK_CUR) >= 0) {
+      consumed += static_cast<int64_t>(size);
+      return;
+    }
+    while (size > 0) {
+      refill();
+      n = std::min(size, buffer.size());
+      next = n;
+      size -= n;
+    }
+  }
+
 private:
   void readDirect(char *bytes, size_t size) {
     ssize_t n = readInParallel(file.fd, bytes, size);
@@ -1086,6 +1107,83 @@ void readData(const Op &op, const NpyFile &file, int64_t rank, void *descriptor,
   }
 }
 
+/// Checks the open `file` against `whole` (the array's sizes, -1: any)
+/// and stores the part of its array at `offsets` of the destination's
+/// sizes there, reading only the part's rows (and seeking over the rest).
+void readPart(const Op &op, const NpyFile &file, int64_t rank, void *descriptor,
+              int32_t dtype, const int64_t *whole, const int64_t *offsets) {
+  const DtypeInfo &info = checkDestination(op, rank, descriptor, dtype);
+  if (rank > 0 && (!whole || !offsets))
+    fail(op, "invalid arguments: the array's shape or the part's offsets are "
+             "NULL");
+  checkExpected(op, file, rank, info, whole);
+  Memref array = readMemref(rank, descriptor);
+  const int64_t *shape = file.header.shape.data();
+  int64_t count = 1;
+  for (int64_t i = 0; i < rank; ++i) {
+    if (array.sizes[i] < 0 || offsets[i] < 0 ||
+        offsets[i] > shape[i] - array.sizes[i])
+      fail(op,
+           "the part at %s of shape %s lies outside the file's array of "
+           "shape %s",
+           formatShape(rank, offsets).c_str(),
+           formatShape(rank, array.sizes).c_str(),
+           formatShape(rank, shape).c_str());
+    count *= array.sizes[i];
+  }
+  if (rank == 0 || count == 0) {
+    if (rank == 0)
+      readData(op, file, rank, descriptor, dtype);
+    return;
+  }
+  auto size = static_cast<int64_t>(info.size);
+  if (isNullBuffer(array.aligned))
+    fail(op,
+         "there is no buffer to load its %s of data into (the program could "
+         "not allocate it: out of host memory)",
+         arrayrt::formatByteCount(static_cast<uint64_t>(count * size)).c_str());
+  // The file's C-order strides, in elements.
+  std::vector<int64_t> fileStrides(rank, 1);
+  for (int64_t i = rank - 2; i >= 0; --i)
+    fileStrides[i] = fileStrides[i + 1] * shape[i + 1];
+  Reader reader(op, file);
+  char *origin = array.origin(info.size);
+  int64_t inner = array.sizes[rank - 1];
+  int64_t innerStride = array.strides[rank - 1] * size;
+  int64_t position = 0; // The element the reader stands at.
+  std::vector<int64_t> index(rank, 0);
+  for (;;) {
+    int64_t start = offsets[rank - 1];
+    char *row = origin;
+    for (int64_t i = 0; i + 1 < rank; ++i) {
+      start += (offsets[i] + index[i]) * fileStrides[i];
+      row += index[i] * array.strides[i] * size;
+    }
+    reader.skip(static_cast<size_t>((start - position) * size));
+    if (innerStride == size) {
+      reader.read(row, static_cast<size_t>(inner * size));
+    } else {
+      for (int64_t i = 0; i < inner; ++i, row += innerStride)
+        reader.read(row, info.size);
+    }
+    position = start + inner;
+    int64_t axis = rank - 2;
+    for (; axis >= 0; --axis) {
+      if (++index[axis] < array.sizes[axis])
+        break;
+      index[axis] = 0;
+    }
+    if (axis < 0)
+      break;
+  }
+  if (dtype == ARRAYRT_DTYPE_I1)
+    forEachRow(rank, array.sizes, array.strides, origin, info.size,
+               [](char *row, int64_t n, int64_t byteStride) {
+                 for (int64_t i = 0; i < n; ++i, row += byteStride)
+                   *row = *row != 0;
+               });
+}
+
 void load(const Op &op, int64_t rank, void *descriptor, int32_t dtype) {
   checkDestination(op, rank, descriptor, dtype);
   NpyFile file = openNpy(op);
@@ -1148,6 +1246,16 @@ void readArray(const char *path, const char *member, int64_t rank,
                void *descriptor, int32_t dtype, const char *location) {
   withLoad(path, member, location,
            [&](const Op &op) { load(op, rank, descriptor, dtype); });
+}
+
+void readArrayPart(const char *path, int64_t rank, void *descriptor,
+                   int32_t dtype, const int64_t *whole, const int64_t *offsets,
+                   const char *location) {
+  withLoad(path, nullptr, location, [&](const Op &op) {
+    checkDestination(op, rank, descriptor, dtype);
+    NpyFile file = openNpy(op);
+    readPart(op, file, rank, descriptor, dtype, whole, offsets);
+  });
 }
 
 void writeArray(const char *path, int64_t rank, void *descriptor, int32_t dtype,
@@ -1232,6 +1340,17 @@ extern "C" void arrayrt_load_npy(const char *path, int64_t rank,
                                  const char *location) {
   run(Op{"load", path, location}, [&] {
     arrayrt::npy::readArray(path, nullptr, rank, descriptor, dtype, location);
+  });
+}
+
+extern "C" void arrayrt_load_npy_part(const char *path, int64_t rank,
+                                      void *descriptor, int32_t dtype,
+                                      const int64_t *whole_shape,
+                                      const int64_t *offsets,
+                                      const char *location) {
+  run(Op{"load", path, location}, [&] {
+    arrayrt::npy::readArrayPart(path, rank, descriptor, dtype, whole_shape,
+                                offsets, location);
   });
 }
 

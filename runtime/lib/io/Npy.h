@@ -74,6 +74,11 @@ void readShape(const char *path, const char *member, int64_t rank,
                int64_t *shape, int32_t dtype, const char *location);
 void readArray(const char *path, const char *member, int64_t rank,
                void *descriptor, int32_t dtype, const char *location);
+/// The part of the .npy file `path`'s array at `offsets` of the sizes
+/// `descriptor` gives (arrayrt_load_npy_part).
+void readArrayPart(const char *path, int64_t rank, void *descriptor,
+                   int32_t dtype, const int64_t *whole, const int64_t *offsets,
+                   const char *location);
 void writeArray(const char *path, int64_t rank, void *descriptor, int32_t dtype,
                 const char *location);
 

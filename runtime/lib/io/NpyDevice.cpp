@@ -59,8 +59,8 @@ std::string failurePrefix(const char *verb, const char *path,
   throw arrayrt::Failure(failurePrefix(verb, path, location) + what);
 }
 
-Staged stage(const char *verb, const char *path, int64_t rank,
-             void *descriptor, int32_t dtype, const char *location) {
+Staged stage(const char *verb, const char *path, int64_t rank, void *descriptor,
+             int32_t dtype, const char *location) {
   const arrayrt::npy::DtypeInfo *info = arrayrt::npy::dtypeInfo(dtype);
   if (!descriptor || rank < 0 || !info)
     failStaging(verb, path, location, "invalid arguments");
@@ -139,9 +139,7 @@ struct HostBuffer {
   }
 };
 
-CUdeviceptr toCu(const void *ptr) {
-  return reinterpret_cast<CUdeviceptr>(ptr);
-}
+CUdeviceptr toCu(const void *ptr) { return reinterpret_cast<CUdeviceptr>(ptr); }
 CUstream toCu(arrayrt_stream_t stream) {
   return reinterpret_cast<CUstream>(stream);
 }
@@ -212,6 +210,21 @@ extern "C" void arrayrt_load_npy_device(const char *path, int64_t rank,
     loadToDevice(path, rank, descriptor, dtype, stream, location,
                  [&](void *host) {
                    arrayrt_load_npy(path, rank, host, dtype, location);
+                 });
+  });
+}
+
+extern "C" void arrayrt_load_npy_part_device(const char *path, int64_t rank,
+                                             void *descriptor, int32_t dtype,
+                                             const int64_t *whole_shape,
+                                             const int64_t *offsets,
+                                             arrayrt_stream_t stream,
+                                             const char *location) {
+  run("load", path, location, [&] {
+    loadToDevice(path, rank, descriptor, dtype, stream, location,
+                 [&](void *host) {
+                   arrayrt_load_npy_part(path, rank, host, dtype, whole_shape,
+                                         offsets, location);
                  });
   });
 }
