@@ -111,35 +111,6 @@ struct SaveNpyToCall : CallPattern<SaveNpyOp> {
   }
 };
 
-/// arrayrt_load_npy(path, rank, descriptor, dtype, location), with the
-/// member after the path for an .npz archive (arrayrt_load_npz) and the
-/// stream before the location for a device buffer (`_device`).
-struct LoadNpyIntoToCall : CallPattern<LoadNpyIntoOp> {
-  using CallPattern::CallPattern;
-  FailureOr<SmallVector<Value>>
-  lower(LoadNpyIntoOp op, PatternRewriter &rewriter) const override {
-    Type element = op.getBuffer().getType().getElementType();
-    if (failed(requireHostBuffer(op, op.getBuffer(), "loads into")) ||
-        failed(requireDtype(op, element)))
-      return failure();
-    std::optional<StringRef> member = op.getMember();
-    RuntimeCall call(rewriter, op);
-    call.addString("arrayrt_npy_path", op.getPath());
-    if (member)
-      call.addString("arrayrt_npz_member", *member);
-    call.addBuffer(op.getBuffer()).addDtype(element);
-    if (op.getDevice())
-      call.addStream(op.getStream());
-    call.addLocation();
-    std::string name = member ? "arrayrt_load_npz" : "arrayrt_load_npy";
-    if (op.getDevice())
-      name += "_device";
-    if (failed(call.call(name)))
-      return failure();
-    return SmallVector<Value>();
-  }
-};
-
 /// A stack buffer of `count` i64 that a runtime call fills with sizes
 /// (arrayrt_npy_shape, arrayrt_mtx_shape), allocated at the start of the
 /// op's function (not of a loop body, an allocation scope too, which the
@@ -171,6 +142,61 @@ struct SizesBuffer {
   }
 
   Value buffer, pointer;
+};
+
+/// arrayrt_load_npy(path, rank, descriptor, dtype, location), with the
+/// member after the path for an .npz archive (arrayrt_load_npz), the whole
+/// array's shape and the offsets after the dtype for a part
+/// (arrayrt_load_npy_part) and the stream before the location for a device
+/// buffer (`_device`).
+struct LoadNpyIntoToCall : CallPattern<LoadNpyIntoOp> {
+  using CallPattern::CallPattern;
+  FailureOr<SmallVector<Value>>
+  lower(LoadNpyIntoOp op, PatternRewriter &rewriter) const override {
+    Type element = op.getBuffer().getType().getElementType();
+    if (failed(requireHostBuffer(op, op.getBuffer(), "loads into")) ||
+        failed(requireDtype(op, element)))
+      return failure();
+    std::optional<StringRef> member = op.getMember();
+    std::optional<ArrayRef<int64_t>> whole = op.getWholeShape();
+    // A part: the whole array's sizes and the part's offsets, as two stack
+    // arrays of i64.
+    Value wholePointer, offsetsPointer;
+    if (whole) {
+      Location loc = op.getLoc();
+      int64_t rank = whole->size();
+      SizesBuffer wholeShape(rewriter, op, rank), offsets(rewriter, op, rank);
+      for (int64_t dim = 0; dim < rank; ++dim) {
+        Value index = arith::ConstantIndexOp::create(rewriter, loc, dim);
+        Value size = arith::ConstantIntOp::create(
+            rewriter, loc, rewriter.getI64Type(), (*whole)[dim]);
+        Value offset = arith::IndexCastOp::create(
+            rewriter, loc, rewriter.getI64Type(), op.getOffsets()[dim]);
+        memref::StoreOp::create(rewriter, loc, size, wholeShape.buffer, index);
+        memref::StoreOp::create(rewriter, loc, offset, offsets.buffer, index);
+      }
+      wholePointer = wholeShape.pointer;
+      offsetsPointer = offsets.pointer;
+    }
+    RuntimeCall call(rewriter, op);
+    call.addString("arrayrt_npy_path", op.getPath());
+    if (member)
+      call.addString("arrayrt_npz_member", *member);
+    call.addBuffer(op.getBuffer()).addDtype(element);
+    if (whole)
+      call.add(wholePointer).add(offsetsPointer);
+    if (op.getDevice())
+      call.addStream(op.getStream());
+    call.addLocation();
+    std::string name = member  ? "arrayrt_load_npz"
+                       : whole ? "arrayrt_load_npy_part"
+                               : "arrayrt_load_npy";
+    if (op.getDevice())
+      name += "_device";
+    if (failed(call.call(name)))
+      return failure();
+    return SmallVector<Value>();
+  }
 };
 
 /// arrayrt_npy_shape(path, rank, shape, dtype, location) (arrayrt_npz_shape

@@ -6,7 +6,8 @@
 // (bufferization.to_buffer/to_tensor around a contiguous copy, as upstream's
 // convert-shard-to-mpi does), slices need no communication, and process
 // indices come from arrayrt.process_index. Output (array.print,
-// array.save_npy) comes from process 0 alone.
+// array.save_npy) comes from process 0 alone; a process reads only its part
+// of a sharded array's .npy file (ShardedNpy.cpp).
 //
 // Upstream's convert-shard-to-mpi is not used: in MLIR 22 it lowers
 // all_reduce only (no all_gather or all_slice), splits a communicator per
@@ -15,6 +16,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "arrayc/Conversion/ShardToArrayrt/ShardToArrayrt.h"
+
+#include "ShardedNpy.h"
 
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
 #include "arrayc/Dialect/Arrayrt/IR/ArrayrtOps.h"
@@ -420,6 +423,7 @@ struct ArrayShardToArrayrtPass
       return signalPassFailure();
     for (Operation *op : outputs)
       lowering.guardOutput(op);
+    array::readFileParts(module);
     for (shard::GridOp grid : grids)
       grid.erase();
   }

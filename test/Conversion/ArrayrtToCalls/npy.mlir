@@ -121,6 +121,32 @@ func.func @load(%n: index) {
 
 // -----
 
+// A part: the whole array's sizes (-1: any) and the part's offsets in two
+// stack arrays of i64 made at the function's start, filled where the load
+// stands.
+// CHECK-LABEL: func.func @load_part
+// CHECK-SAME: (%[[BUF:.*]]: memref<2x?xf32>, %[[O:.*]]: index)
+// CHECK-DAG: %[[M1:.*]] = arith.constant -1 : i64
+// CHECK-DAG: %[[C6:.*]] = arith.constant 6 : i64
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : i64
+// CHECK: memref.alloca() : memref<2xi64>
+// CHECK: memref.alloca() : memref<2xi64>
+// CHECK: %[[O64:.*]] = arith.index_cast %[[O]] : index to i64
+// CHECK-NEXT: memref.store %[[C6]], %[[WHOLE:.*]][%c0] : memref<2xi64>
+// CHECK-NEXT: memref.store %[[O64]], %[[OFFS:.*]][%c0] : memref<2xi64>
+// CHECK-NEXT: memref.store %[[M1]], %[[WHOLE]][%c1] : memref<2xi64>
+// CHECK-NEXT: memref.store %[[C1]], %[[OFFS]][%c1] : memref<2xi64>
+// CHECK: call @arrayrt_load_npy_part({{.*}}) : (!llvm.ptr, i64, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> ()
+// LLVM-LABEL: llvm.func @load_part
+// LLVM: llvm.call @arrayrt_load_npy_part
+func.func @load_part(%buf: memref<2x?xf32>, %o: index) {
+  %c1 = arith.constant 1 : index
+  arrayrt.load_npy_into "m.npy", %buf at [%o, %c1] in [6, -1] : memref<2x?xf32>
+  return
+}
+
+// -----
+
 // Every dtype code of arrayrt_dtype_t (bf16 too: the runtime rejects it with
 // a message that names the op).
 // CHECK-LABEL: func.func @dtypes

@@ -93,3 +93,58 @@ func.func @scatter(%x: tensor<4x2xf32>) -> tensor<2x2xf32> {
   %r = shard.reduce_scatter %x on @ranks grid_axes = [0] reduction = max scatter_axis = 0 : tensor<4x2xf32> -> tensor<2x2xf32>
   return %r : tensor<2x2xf32>
 }
+
+// -----
+
+// A process reads only its part of a sharded array's file: the load and the
+// slice the process keeps become a load of that part, the whole array's
+// type checked against the file; a dynamic size comes from the file's
+// header (arrayrt.npy_shape), not from loading it.
+// CHECK-LABEL: func.func @file_parts
+// CHECK: %[[RANK:.*]] = arrayrt.process_index of 2
+// CHECK: arith.divui
+// CHECK-NEXT: %[[AT:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[COLS:.*]] = array.load_npy "m.npy" part [%[[C0]], %[[AT]]] sizes() of tensor<4x6xf32> : tensor<4x3xf32>
+// CHECK-NEXT: %[[SHAPE:.*]] = arrayrt.npy_shape "v.npy" of f64 : index
+// CHECK-NOT: array.load_npy "v.npy" :
+// CHECK: arith.remui %[[SHAPE]]
+// CHECK: cf.assert
+// CHECK: %[[CHUNK:.*]] = arith.divui %[[SHAPE]], %{{.*}} : index
+// CHECK-NEXT: %[[FROM:.*]] = arith.muli %{{.*}}, %[[CHUNK]] : index
+// CHECK: %[[ROWS:.*]] = array.load_npy "v.npy" part [%[[FROM]]] sizes(%[[CHUNK]]) of tensor<?xf64> : tensor<?xf64>
+// CHECK: return %[[COLS]], %[[ROWS]]
+shard.grid @ranks(shape = 2) {sym_visibility = "private"}
+func.func @file_parts() -> (tensor<4x3xf32>, tensor<?xf64>) {
+  %m = array.load_npy "m.npy" : tensor<4x6xf32>
+  %cols = shard.all_slice %m on @ranks grid_axes = [0] slice_axis = 1 : tensor<4x6xf32> -> tensor<4x3xf32>
+  %v = array.load_npy "v.npy" : tensor<?xf64>
+  %rows = shard.all_slice %v on @ranks grid_axes = [0] slice_axis = 0 : tensor<?xf64> -> tensor<?xf64>
+  return %cols, %rows : tensor<4x3xf32>, tensor<?xf64>
+}
+
+// -----
+
+// Loads that stay whole: one also read whole (printed), one whose slice
+// comes after a save (which may write the file it reads), an .npz member.
+// CHECK-LABEL: func.func @whole_files
+// CHECK: %[[A:.*]] = array.load_npy "a.npy" : tensor<4xf32>
+// CHECK: tensor.extract_slice %[[A]]
+// CHECK: %[[B:.*]] = array.load_npy "b.npy" : tensor<4xf32>
+// CHECK: array.save_npy
+// CHECK: tensor.extract_slice %[[B]]
+// CHECK: %[[C:.*]] = array.load_npy "c.npz"["x"] : tensor<4xf32>
+// CHECK: tensor.extract_slice %[[C]]
+// CHECK-NOT: part
+shard.grid @ranks(shape = 2) {sym_visibility = "private"}
+func.func @whole_files(%x: tensor<4xf32>) -> (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) {
+  %a = array.load_npy "a.npy" : tensor<4xf32>
+  %a2 = shard.all_slice %a on @ranks grid_axes = [0] slice_axis = 0 : tensor<4xf32> -> tensor<2xf32>
+  array.print %a : tensor<4xf32>
+  %b = array.load_npy "b.npy" : tensor<4xf32>
+  array.save_npy %x, "b.npy" : tensor<4xf32>
+  %b2 = shard.all_slice %b on @ranks grid_axes = [0] slice_axis = 0 : tensor<4xf32> -> tensor<2xf32>
+  %c = array.load_npy "c.npz"["x"] : tensor<4xf32>
+  %c2 = shard.all_slice %c on @ranks grid_axes = [0] slice_axis = 0 : tensor<4xf32> -> tensor<2xf32>
+  return %a2, %b2, %c2 : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>
+}

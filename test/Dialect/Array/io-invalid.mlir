@@ -164,3 +164,55 @@ func.func @load_memref() {
   %0 = array.load_npy "a.npy" : memref<2xf32>
   return
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// array.load_npy of a part
+//===----------------------------------------------------------------------===//
+
+func.func @part_of_member(%o: index) {
+  // expected-error @+1 {{'array.load_npy' op expects no part of an .npz member (members are read whole)}}
+  %0 = "array.load_npy"(%o) {path = "m.npz", member = "x", whole = tensor<4xf32>, operandSegmentSizes = array<i32: 1, 0>} : (index) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @part_offsets(%o: index) {
+  // expected-error @+1 {{'array.load_npy' op expects one offset per dimension (2), found 1}}
+  %0 = array.load_npy "m.npy" part [%o] sizes() of tensor<4x4xf32> : tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @part_sizes(%o: index) {
+  // expected-error @+1 {{'array.load_npy' op expects one size per dynamic dimension of the part (1), found 0}}
+  %0 = array.load_npy "m.npy" part [%o] sizes() of tensor<?xf32> : tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @part_whole_type(%o: index) {
+  // expected-error @+1 {{'array.load_npy' op expects the whole array ('tensor<4xf64>') to have the rank and element type of the part ('tensor<2xf32>')}}
+  %0 = array.load_npy "m.npy" part [%o] sizes() of tensor<4xf64> : tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @part_larger(%o: index) {
+  // expected-error @+1 {{'array.load_npy' op expects the part ('tensor<2x5xf32>') to fit in the whole array ('tensor<4x4xf32>'): dimension 1 is larger}}
+  %0 = array.load_npy "m.npy" part [%o, %o] sizes() of tensor<4x4xf32> : tensor<2x5xf32>
+  return
+}
+
+// -----
+
+func.func @sizes_without_part(%n: index) {
+  // expected-error @+1 {{'array.load_npy' op expects sizes only with a part (`part`)}}
+  %0 = "array.load_npy"(%n) {path = "m.npy", operandSegmentSizes = array<i32: 0, 1>} : (index) -> tensor<?xf32>
+  return
+}

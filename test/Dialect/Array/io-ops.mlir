@@ -51,6 +51,22 @@ func.func @load() -> (tensor<?x3x?xi64>, tensor<2x2xf16>, tensor<bf16>) {
   return %a, %b, %c : tensor<?x3x?xi64>, tensor<2x2xf16>, tensor<bf16>
 }
 
+// A part of the file's array (what each process of a sharded program
+// reads): its dynamic sizes are the op's, not the file's header; the load
+// carries the offsets and the whole array's shape (-1: any).
+// CHECK-LABEL: func.func @load_part
+// CHECK-SAME: (%[[O:.*]]: index, %[[N:.*]]: index)
+// CHECK: %[[P:.*]] = array.load_npy "m.npy" part [%[[O]], %[[O]]] sizes(%[[N]]) of tensor<4x?xf32> : tensor<2x?xf32>
+// BUF-LABEL: func.func @load_part
+// BUF-SAME: (%[[O:.*]]: index, %[[N:.*]]: index)
+// BUF-NOT: arrayrt.npy_shape
+// BUF: %[[P:.*]] = memref.alloc(%[[N]]) {{.*}}: memref<2x?xf32>
+// BUF-NEXT: arrayrt.load_npy_into "m.npy", %[[P]] at [%[[O]], %[[O]]] in [4, -1] : memref<2x?xf32>
+func.func @load_part(%o: index, %n: index) -> tensor<2x?xf32> {
+  %p = array.load_npy "m.npy" part [%o, %o] sizes(%n) of tensor<4x?xf32> : tensor<2x?xf32>
+  return %p : tensor<2x?xf32>
+}
+
 // A member of a .npz archive: the member name travels to the shape query
 // and the load.
 // CHECK-LABEL: func.func @load_member

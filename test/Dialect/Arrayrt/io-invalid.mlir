@@ -69,3 +69,43 @@ func.func @print_unranked_memref(%a: memref<*xf64>) {
   arrayrt.print %a : memref<*xf64>
   return
 }
+
+// -----
+
+func.func @load_part_of_member(%b: memref<2xf32>, %o: index) {
+  // expected-error @+1 {{'arrayrt.load_npy_into' op expects no part of an .npz member (members are read whole)}}
+  arrayrt.load_npy_into "m.npz"["x"], %b at [%o] in [4] : memref<2xf32>
+  return
+}
+
+// -----
+
+func.func @load_part_offsets(%b: memref<2x2xf32>, %o: index) {
+  // expected-error @+1 {{'arrayrt.load_npy_into' op expects one offset and one size of the whole array per dimension of the buffer (2), found 1 and 2}}
+  arrayrt.load_npy_into "m.npy", %b at [%o] in [4, 4] : memref<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @load_part_negative_size(%b: memref<2xf32>, %o: index) {
+  // expected-error @+1 {{'arrayrt.load_npy_into' op expects the whole array's sizes to be -1 (any) or at least 0, found -2}}
+  arrayrt.load_npy_into "m.npy", %b at [%o] in [-2] : memref<2xf32>
+  return
+}
+
+// -----
+
+func.func @load_part_larger(%b: memref<5xf32>, %o: index) {
+  // expected-error @+1 {{'arrayrt.load_npy_into' op expects the buffer ('memref<5xf32>') to fit in the whole array: dimension 0 is larger than 4}}
+  arrayrt.load_npy_into "m.npy", %b at [%o] in [4] : memref<5xf32>
+  return
+}
+
+// -----
+
+func.func @load_offsets_without_shape(%b: memref<2xf32>, %o: index) {
+  // expected-error @+1 {{'arrayrt.load_npy_into' op expects the whole array's shape (`in`) with offsets}}
+  "arrayrt.load_npy_into"(%b, %o) {path = "m.npy", operandSegmentSizes = array<i32: 1, 0, 1>} : (memref<2xf32>, index) -> ()
+  return
+}

@@ -15,6 +15,8 @@
 // CHECK: arrayrt.load_npy_into "a.npy", %[[A]] : memref<?x3xf32>
 // CHECK: arrayrt.load_npy_into "b.npy", %[[B]] on %[[S]] {device} : memref<2xi16, strided<[?], offset: ?>>
 // CHECK: arrayrt.load_npy_into "m.npz"["y"], %[[B]] : memref<2xi16, strided<[?], offset: ?>>
+// CHECK: arrayrt.load_npy_into "a.npy", %[[A]] at [%[[SH]]#0, %[[D]]] in [-1, 6] : memref<?x3xf32>
+// CHECK: arrayrt.load_npy_into "b.npy", %[[B]] at [%[[D]]] in [4] on %[[S]] {device} : memref<2xi16, strided<[?], offset: ?>>
 // CHECK: return %[[SH]]#0, %[[SH]]#1, %[[D]]
 func.func @npy(%a: memref<?x3xf32>, %b: memref<2xi16, strided<[?], offset: ?>>, %s: !arrayrt.stream) -> (index, index, index) {
   arrayrt.save_npy %a, "a.npy" : memref<?x3xf32>
@@ -26,6 +28,8 @@ func.func @npy(%a: memref<?x3xf32>, %b: memref<2xi16, strided<[?], offset: ?>>, 
   arrayrt.load_npy_into "a.npy", %a : memref<?x3xf32>
   arrayrt.load_npy_into "b.npy", %b on %s {device} : memref<2xi16, strided<[?], offset: ?>>
   arrayrt.load_npy_into "m.npz"["y"], %b : memref<2xi16, strided<[?], offset: ?>>
+  arrayrt.load_npy_into "a.npy", %a at [%sh#0, %d] in [-1, 6] : memref<?x3xf32>
+  arrayrt.load_npy_into "b.npy", %b at [%d] in [4] on %s {device} : memref<2xi16, strided<[?], offset: ?>>
   return %sh#0, %sh#1, %d : index, index, index
 }
 

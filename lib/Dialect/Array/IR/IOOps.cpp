@@ -57,8 +57,38 @@ LogicalResult array::verifyNpzMember(Operation *op,
 }
 
 LogicalResult LoadNpyOp::verify() {
-  return failure(failed(verifyNpyPath(*this, getPath())) ||
-                 failed(verifyNpzMember(*this, getMember())));
+  if (failed(verifyNpyPath(*this, getPath())) ||
+      failed(verifyNpzMember(*this, getMember())))
+    return failure();
+  auto type = cast<RankedTensorType>(getType());
+  std::optional<Type> whole = getWhole();
+  if (!whole) {
+    if (!getSizes().empty())
+      return emitOpError("expects sizes only with a part (`part`)");
+    return success();
+  }
+  if (getMember())
+    return emitOpError("expects no part of an .npz member (members are read "
+                       "whole)");
+  auto wholeType = cast<RankedTensorType>(*whole);
+  if (wholeType.getRank() != type.getRank() ||
+      wholeType.getElementType() != type.getElementType())
+    return emitOpError("expects the whole array (")
+           << wholeType << ") to have the rank and element type of the part ("
+           << type << ")";
+  if (static_cast<int64_t>(getOffsets().size()) != type.getRank())
+    return emitOpError("expects one offset per dimension (")
+           << type.getRank() << "), found " << getOffsets().size();
+  if (static_cast<int64_t>(getSizes().size()) != type.getNumDynamicDims())
+    return emitOpError("expects one size per dynamic dimension of the part (")
+           << type.getNumDynamicDims() << "), found " << getSizes().size();
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    if (!type.isDynamicDim(dim) && !wholeType.isDynamicDim(dim) &&
+        type.getDimSize(dim) > wholeType.getDimSize(dim))
+      return emitOpError("expects the part (")
+             << type << ") to fit in the whole array (" << wholeType
+             << "): dimension " << dim << " is larger";
+  return success();
 }
 
 void LoadNpyOp::getEffects(

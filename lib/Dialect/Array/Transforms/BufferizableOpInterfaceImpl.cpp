@@ -167,6 +167,8 @@ struct LoadNpyOpInterface
     SmallVector<Value> sizes;
     if (type.hasStaticShape())
       return sizes;
+    if (load.getWhole())
+      return llvm::to_vector(load.getSizes());
     SmallVector<Type> indexTypes(type.getRank(), rewriter.getIndexType());
     auto shape = arrayrt::NpyShapeOp::create(
         rewriter, load.getLoc(), indexTypes, load.getPathAttr(),
@@ -177,9 +179,19 @@ struct LoadNpyOpInterface
     return sizes;
   }
   static void fill(LoadNpyOp load, RewriterBase &rewriter, Value buffer) {
+    // A part: the whole array's sizes for the runtime's check, -1 for any.
+    DenseI64ArrayAttr whole;
+    if (std::optional<Type> wholeType = load.getWhole()) {
+      SmallVector<int64_t> shape(cast<RankedTensorType>(*wholeType).getShape());
+      for (int64_t &size : shape)
+        if (ShapedType::isDynamic(size))
+          size = -1;
+      whole = rewriter.getDenseI64ArrayAttr(shape);
+    }
     arrayrt::LoadNpyIntoOp::create(rewriter, load.getLoc(), load.getPathAttr(),
                                    load.getMemberAttr(), buffer,
-                                   /*device=*/false, /*stream=*/Value());
+                                   /*device=*/false, /*stream=*/Value(),
+                                   load.getOffsets(), whole);
   }
 };
 

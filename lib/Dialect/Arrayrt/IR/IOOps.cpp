@@ -23,7 +23,40 @@ template <typename OpTy> static LogicalResult verifyNpySource(OpTy op) {
 
 LogicalResult NpyShapeOp::verify() { return verifyNpySource(*this); }
 
-LogicalResult LoadNpyIntoOp::verify() { return verifyNpySource(*this); }
+LogicalResult LoadNpyIntoOp::verify() {
+  if (failed(verifyNpySource(*this)))
+    return failure();
+  std::optional<ArrayRef<int64_t>> whole = getWholeShape();
+  if (!whole) {
+    if (!getOffsets().empty())
+      return emitOpError("expects the whole array's shape (`in`) with "
+                         "offsets");
+    return success();
+  }
+  if (getMember())
+    return emitOpError("expects no part of an .npz member (members are read "
+                       "whole)");
+  MemRefType type = getBuffer().getType();
+  int64_t rank = type.getRank();
+  if (static_cast<int64_t>(getOffsets().size()) != rank ||
+      static_cast<int64_t>(whole->size()) != rank)
+    return emitOpError("expects one offset and one size of the whole array "
+                       "per dimension of the buffer (")
+           << rank << "), found " << getOffsets().size() << " and "
+           << whole->size();
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    int64_t size = (*whole)[dim];
+    if (size < -1)
+      return emitOpError("expects the whole array's sizes to be -1 (any) or "
+                         "at least 0, found ")
+             << size;
+    if (size >= 0 && !type.isDynamicDim(dim) && type.getDimSize(dim) > size)
+      return emitOpError("expects the buffer (")
+             << type << ") to fit in the whole array: dimension " << dim
+             << " is larger than " << size;
+  }
+  return success();
+}
 
 bool LoadNpyIntoOp::isStreamOrdered() { return getDevice(); }
 

@@ -64,7 +64,8 @@ def Array_SaveNpyOp : Array_Op<"save_npy",
 }
 
 def Array_LoadNpyOp : Array_Op<"load_npy",
-    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+     AttrSizedOperandSegments]> {
   let summary = "Reads an array from a `.npy` file (`numpy.load`).";
   let description = [{
     Reads the file `path`, written by `numpy.save` or `array.save_npy`, as
@@ -92,6 +93,19 @@ def Array_LoadNpyOp : Array_Op<"load_npy",
     %indptr = array.load_npy "m.npz"["indptr"] : tensor<?xi32>
     ```
 
+    With `part`, the op reads only a part of the file's array: the one at
+    `offsets` (one per dimension) of the result's sizes (`sizes` gives its
+    dynamic ones). The file must hold an array of the type after `of` (its
+    static dimensions checked as above) that contains the part. This is
+    how each process of a sharded program reads its part of one file
+    (`array-shard-to-arrayrt` forms it from a load and the slice the
+    process keeps); an `.npz` member is always read whole.
+
+    ```mlir
+    %part = array.load_npy "m.npy" part [%c0, %offset] sizes(%n)
+        of tensor<4x?xf32> : tensor<4x?xf32>
+    ```
+
     Bufferization allocates the result's buffer from the file's shape: when
     the result has dynamic dimensions, `arrayrt.npy_shape` reads the file's
     header for their sizes; then a `memref.alloc` of the result's shape,
@@ -99,10 +113,14 @@ def Array_LoadNpyOp : Array_Op<"load_npy",
     allocation that buffer deallocation frees and that the CUDA target
     places in device memory (loading through pinned host memory).
   }];
-  let arguments = (ins StrAttr:$path, OptionalAttr<StrAttr>:$member);
+  let arguments = (ins StrAttr:$path, OptionalAttr<StrAttr>:$member,
+                       Variadic<Index>:$offsets, Variadic<Index>:$sizes,
+                       OptionalAttr<TypeAttrOf<Array_Tensor>>:$whole);
   let results = (outs Array_Tensor:$result);
   let assemblyFormat =
-      "$path (`[` $member^ `]`)? attr-dict `:` type($result)";
+      "$path (`[` $member^ `]`)? "
+      "(`part` ` ` `[` $offsets^ `]` `sizes` `(` $sizes `)` `of` $whole)? "
+      "attr-dict `:` type($result)";
   let hasVerifier = 1;
 }
 

@@ -83,7 +83,7 @@ def Arrayrt_NpyShapeOp : Arrayrt_Op<"npy_shape", [MemoryEffects<[MemRead]>]> {
 
 // Reading may stop the program: it keeps its place among prints and saves.
 def Arrayrt_LoadNpyIntoOp : Arrayrt_Op<"load_npy_into",
-    [MemoryEffects<[MemRead, MemWrite]>,
+    [MemoryEffects<[MemRead, MemWrite]>, AttrSizedOperandSegments,
      DeclareOpInterfaceMethods<Arrayrt_StreamOrderedOpInterface,
                                ["isStreamOrdered"]>]> {
   let summary = "Reads a `.npy` file into a buffer.";
@@ -102,13 +102,26 @@ def Arrayrt_LoadNpyIntoOp : Arrayrt_Op<"load_npy_into",
     ```mlir
     arrayrt.load_npy_into "x.npy", %buf : memref<?x3xf32>
     ```
+
+    With `offsets` (one per dimension; not for an `.npz` member) it reads
+    only the part of the file's array at `offsets` of the buffer's sizes
+    (`arrayrt_load_npy_part`, `arrayrt_load_npy_part_device`): the file's
+    array must have the sizes `whole_shape` (-1: any size) and hold the
+    part, or the program stops with a message naming them.
+
+    ```mlir
+    arrayrt.load_npy_into "m.npy", %part at [%c0, %offset] in [4, -1]
+        : memref<4x?xf32>
+    ```
   }];
   let arguments = (ins StrAttr:$path, OptionalAttr<StrAttr>:$member,
                        Arg<MemRefOf<[Array_ElementType]>, "", [MemWrite]>:$buffer,
-                       UnitAttr:$device, Optional<Arrayrt_StreamType>:$stream);
-  let assemblyFormat = "$path (`[` $member^ `]`)? `,` $buffer (`on` $stream^)? "
-                       "attr-dict `:` "
-                       "type($buffer)";
+                       UnitAttr:$device, Optional<Arrayrt_StreamType>:$stream,
+                       Variadic<Index>:$offsets,
+                       OptionalAttr<DenseI64ArrayAttr>:$whole_shape);
+  let assemblyFormat = "$path (`[` $member^ `]`)? `,` $buffer "
+                       "(`at` ` ` `[` $offsets^ `]` `in` $whole_shape)? "
+                       "(`on` $stream^)? attr-dict `:` type($buffer)";
   let hasVerifier = 1;
 }
 
