@@ -309,12 +309,14 @@ private:
     propagate.addPass(shard::createShardingPropagation(options));
     if (failed(runReporting(propagate, function, "propagate shardings")))
       return failure();
-    for (auto loop : function.getBody().front().getOps<scf::ForOp>())
-      if (func::FuncOp body = array::getOutlinedBody(loop, bodies)) {
-        array::annotateLoopBody(loop, body);
-        if (failed(partition(body, bodies)))
+    for (Operation &loop : function.getBody().front()) {
+      SmallVector<func::FuncOp> regions =
+          array::getOutlinedBodies(&loop, bodies);
+      array::annotateLoopBodies(&loop, regions);
+      for (func::FuncOp region : regions)
+        if (failed(partition(region, bodies)))
           return failure();
-      }
+    }
     array::noteSplitIndices(function);
     OpPassManager partition(func::FuncOp::getOperationName());
     partition.addPass(shard::createPartition());

@@ -15,7 +15,9 @@
 //
 // so that every array the body reads is an operand of the loop, which
 // propagation annotates (with the sharding each already has), and
-// @main__loop0's arguments and results get the same shardings.
+// @main__loop0's arguments and results get the same shardings. A while
+// loop's test region becomes a function too, returning the test (i1) and
+// the values it passes on.
 //
 //===----------------------------------------------------------------------===//
 
@@ -74,23 +76,73 @@ shard::Sharding currentSharding(Value value, FlatSymbolRefAttr grid) {
   return shard::Sharding::get(grid, {});
 }
 
+/// The initial values `loop` (an scf.for or scf.while) carries.
+OperandRange initsOf(Operation *loop) {
+  if (auto forLoop = dyn_cast<scf::ForOp>(loop))
+    return forLoop.getInitArgs();
+  return cast<scf::WhileOp>(loop).getInits();
+}
+
+MutableArrayRef<OpOperand> initOperandsOf(Operation *loop) {
+  if (auto forLoop = dyn_cast<scf::ForOp>(loop))
+    return forLoop.getInitArgsMutable();
+  return cast<scf::WhileOp>(loop).getInitsMutable();
+}
+
 /// The grid of the first carried value that has a sharding, else the
 /// program's.
-FlatSymbolRefAttr loopGrid(scf::ForOp loop) {
-  for (Value init : loop.getInitArgs())
+FlatSymbolRefAttr loopGrid(Operation *loop) {
+  for (Value init : initsOf(loop))
     if (auto annotation = init.getDefiningOp<shard::ShardOp>())
       return shard::Sharding(annotation.getSharding()).getGridAttr();
   return programGrid(loop);
 }
 
-/// scf.for on sharded arrays: no loop of its own to split; each carried
-/// array keeps the sharding of its initial value.
-struct ShardedForModel
-    : shard::ShardingInterface::ExternalModel<ShardedForModel, scf::ForOp> {
+/// The sharding of each carried value of `loop`: its initial value's
+/// (none for scalars and 0-d tensors).
+std::vector<shard::Sharding> carriedShardings(Operation *loop,
+                                              FlatSymbolRefAttr grid) {
+  std::vector<shard::Sharding> shardings;
+  for (Value init : initsOf(loop))
+    shardings.push_back(isShardable(init.getType())
+                            ? currentSharding(init, grid)
+                            : shard::Sharding());
+  return shardings;
+}
+
+/// Clones `from`'s block into `to` (a new block of the partitioned loop,
+/// its arguments of `types`) with `map`; a call's results get the types
+/// of its (already partitioned) callee.
+void cloneRegion(Region &from, Region &to, TypeRange types, IRMapping &map,
+                 SymbolTableCollection &symbols, OpBuilder &builder) {
+  OpBuilder::InsertionGuard guard(builder);
+  Block &old = from.front();
+  SmallVector<Location> locations(types.size(), from.getLoc());
+  Block *block = builder.createBlock(&to, to.end(), types, locations);
+  map.map(old.getArguments(), block->getArguments());
+  for (Operation &nested : old) {
+    Operation *clone = builder.clone(nested, map);
+    auto call = dyn_cast<func::CallOp>(clone);
+    if (!call)
+      continue;
+    auto callee = symbols.lookupNearestSymbolFrom<func::FuncOp>(
+        call, call.getCalleeAttr());
+    for (auto [result, type] :
+         llvm::zip(call.getResults(), callee.getResultTypes()))
+      result.setType(type);
+  }
+}
+
+/// scf.for and scf.while on sharded arrays: no loop of their own to split;
+/// each carried array keeps the sharding of its initial value.
+template <typename LoopOp>
+struct ShardedLoopModel
+    : shard::ShardingInterface::ExternalModel<ShardedLoopModel<LoopOp>,
+                                              LoopOp> {
   FailureOr<shard::ShardingOption>
   getShardingOption(Operation *op, ArrayRef<shard::Sharding>,
                     ArrayRef<shard::Sharding>) const {
-    FlatSymbolRefAttr grid = loopGrid(cast<scf::ForOp>(op));
+    FlatSymbolRefAttr grid = loopGrid(op);
     if (!grid)
       return shard::ShardingOption::makeEmpty();
     return shard::ShardingOption(shard::ShardingArray(), grid);
@@ -99,15 +151,14 @@ struct ShardedForModel
   FailureOr<std::vector<shard::Sharding>>
   getShardingAnnotations(Operation *op,
                          const shard::ShardingOption &option) const {
-    auto loop = cast<scf::ForOp>(op);
     std::vector<shard::Sharding> shardings;
     auto carried = [&](Value value) {
       return isShardable(value.getType()) ? currentSharding(value, option.grid)
                                           : shard::Sharding();
     };
-    for (Value operand : loop->getOperands())
+    for (Value operand : op->getOperands())
       shardings.push_back(carried(operand));
-    for (Value init : loop.getInitArgs())
+    for (Value init : initsOf(op))
       shardings.push_back(carried(init));
     return shardings;
   }
@@ -115,16 +166,16 @@ struct ShardedForModel
   LogicalResult
   addShardingAnnotations(Operation *op, OpBuilder &b,
                          const shard::ShardingOption &option) const {
-    auto loop = cast<scf::ForOp>(op);
     for (auto [init, result] :
-         llvm::zip(loop.getInitArgsMutable(), loop->getResults())) {
-      if (!isShardable(init.get().getType()))
+         llvm::zip(initOperandsOf(op), op->getResults())) {
+      Value value = init.get();
+      if (!isShardable(value.getType()))
         continue;
-      shard::Sharding sharding = currentSharding(init.get(), option.grid);
+      shard::Sharding sharding = currentSharding(value, option.grid);
       // The loop reads the annotated value (partitioning wants a result
       // annotated for its definition to have that one use).
-      if (!init.get().getDefiningOp<shard::ShardOp>())
-        if (shard::ShardOp annotation = definitionAnnotation(init.get()))
+      if (!isa_and_nonnull<shard::ShardOp>(value.getDefiningOp()))
+        if (shard::ShardOp annotation = definitionAnnotation(value))
           init.set(annotation.getResult());
       shard::maybeInsertSourceShardingAnnotation(sharding, init, b);
       shard::maybeInsertTargetShardingAnnotation(sharding, result, b);
@@ -132,41 +183,56 @@ struct ShardedForModel
     return success();
   }
 
-  /// The loop on this process's parts: its body cloned, a call's results
-  /// given the types of its (already partitioned) callee.
+  /// The loop on this process's parts: its regions cloned, calls' results
+  /// given the types of their (already partitioned) callees.
   LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,
                           ArrayRef<shard::Sharding>, ArrayRef<shard::Sharding>,
                           IRMapping &partitionMap,
                           SymbolTableCollection &symbols,
                           OpBuilder &builder) const {
-    auto loop = cast<scf::ForOp>(op);
-    auto partitioned = scf::ForOp::create(
-        builder, loop.getLoc(), partitionedOperands[0], partitionedOperands[1],
-        partitionedOperands[2], partitionedOperands.drop_front(3));
-    Block *body = partitioned.getBody();
-    if (!body->empty())
-      body->back().erase();
-    partitionMap.map(loop.getInductionVar(), partitioned.getInductionVar());
-    partitionMap.map(loop.getRegionIterArgs(), partitioned.getRegionIterArgs());
-    OpBuilder inner = OpBuilder::atBlockEnd(body);
-    for (Operation &nested : *loop.getBody()) {
-      Operation *clone = inner.clone(nested, partitionMap);
-      auto call = dyn_cast<func::CallOp>(clone);
-      if (!call)
-        continue;
-      auto callee = symbols.lookupNearestSymbolFrom<func::FuncOp>(
-          call, call.getCalleeAttr());
-      for (auto [result, type] :
-           llvm::zip(call.getResults(), callee.getResultTypes()))
-        result.setType(type);
+    Operation *partitioned;
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      auto newLoop =
+          scf::ForOp::create(builder, loop.getLoc(), partitionedOperands[0],
+                             partitionedOperands[1], partitionedOperands[2],
+                             partitionedOperands.drop_front(3));
+      Block *body = newLoop.getBody();
+      if (!body->empty())
+        body->back().erase();
+      partitionMap.map(loop.getInductionVar(), newLoop.getInductionVar());
+      partitionMap.map(loop.getRegionIterArgs(), newLoop.getRegionIterArgs());
+      OpBuilder inner = OpBuilder::atBlockEnd(body);
+      for (Operation &nested : *loop.getBody()) {
+        Operation *clone = inner.clone(nested, partitionMap);
+        if (auto call = dyn_cast<func::CallOp>(clone)) {
+          auto callee = symbols.lookupNearestSymbolFrom<func::FuncOp>(
+              call, call.getCalleeAttr());
+          for (auto [result, type] :
+               llvm::zip(call.getResults(), callee.getResultTypes()))
+            result.setType(type);
+        }
+      }
+      partitioned = newLoop;
+    } else {
+      // The test passes on what the loop carries: the results and both
+      // regions' arguments have the carried values' (partitioned) types.
+      auto whileLoop = cast<scf::WhileOp>(op);
+      TypeRange types = ValueRange(partitionedOperands).getTypes();
+      auto newLoop = scf::WhileOp::create(builder, whileLoop.getLoc(), types,
+                                          partitionedOperands);
+      cloneRegion(whileLoop.getBefore(), newLoop.getBefore(), types,
+                  partitionMap, symbols, builder);
+      cloneRegion(whileLoop.getAfter(), newLoop.getAfter(), types, partitionMap,
+                  symbols, builder);
+      partitioned = newLoop;
     }
-    partitionMap.map(loop.getResults(), partitioned.getResults());
+    partitionMap.map(op->getResults(), partitioned->getResults());
     return success();
   }
 };
 
 /// Whether `loop` touches tensors (its carried values or its body's).
-bool worksOnTensors(scf::ForOp loop) {
+bool worksOnTensors(Operation *loop) {
   WalkResult found = loop->walk([](Operation *op) {
     for (Type type :
          llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes()))
@@ -189,36 +255,114 @@ std::string uniqueName(ModuleOp module, StringRef base) {
 
 void array::registerShardedLoopModel(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *context, scf::SCFDialect *) {
-    scf::ForOp::attachInterface<ShardedForModel>(*context);
+    scf::ForOp::attachInterface<ShardedLoopModel<scf::ForOp>>(*context);
+    scf::WhileOp::attachInterface<ShardedLoopModel<scf::WhileOp>>(*context);
   });
 }
 
-LogicalResult array::outlineLoopBodies(func::FuncOp function,
-                                       SmallVectorImpl<func::FuncOp> &bodies) {
-  SmallVector<scf::ForOp> loops;
-  for (Operation &op : function.getBody().front())
-    if (auto loop = dyn_cast<scf::ForOp>(op); loop && worksOnTensors(loop))
-      loops.push_back(loop);
-  IRRewriter rewriter(function.getContext());
-  auto module = function->getParentOfType<ModuleOp>();
-  for (scf::ForOp loop : loops) {
+namespace {
+
+/// Clones the scalar constants `loop`'s regions read from above into them
+/// (partitioning does not give scalar arguments a grid, nor map the values
+/// linalg bodies read from above) and returns the tensors they read from
+/// above, which become carried values.
+SmallVector<Value> prepareCaptures(Operation *loop) {
+  SmallVector<Value> tensors;
+  for (Region &region : loop->getRegions()) {
     SetVector<Value> captured;
-    getUsedValuesDefinedAbove(loop.getRegion(), captured);
-    // Scalar constants are cloned in (partitioning does not give scalar
-    // arguments a grid, nor map the values linalg bodies read from above);
-    // tensors become carried values.
-    OpBuilder atBody = OpBuilder::atBlockBegin(loop.getBody());
-    SmallVector<Value> tensors;
+    getUsedValuesDefinedAbove(region, captured);
+    OpBuilder atBody = OpBuilder::atBlockBegin(&region.front());
     for (Value value : captured) {
       if (isa<RankedTensorType>(value.getType())) {
-        tensors.push_back(value);
+        if (!llvm::is_contained(tensors, value))
+          tensors.push_back(value);
         continue;
       }
       Operation *def = value.getDefiningOp();
       if (def && def->hasTrait<OpTrait::ConstantLike>())
         replaceAllUsesInRegionWith(value, atBody.clone(*def)->getResult(0),
-                                   loop.getRegion());
+                                   region);
     }
+  }
+  return tensors;
+}
+
+/// `loop` carrying `tensors` too (passed on by its test, yielded unchanged
+/// by its body), reading them through its regions' arguments.
+scf::WhileOp carryTensors(RewriterBase &rewriter, scf::WhileOp loop,
+                          ArrayRef<Value> tensors) {
+  SmallVector<Value> inits(loop.getInits());
+  llvm::append_range(inits, tensors);
+  rewriter.setInsertionPoint(loop);
+  auto carried = scf::WhileOp::create(rewriter, loop.getLoc(),
+                                      ValueRange(inits).getTypes(), inits);
+  carried.getBefore().takeBody(loop.getBefore());
+  carried.getAfter().takeBody(loop.getAfter());
+  Block &before = carried.getBefore().front();
+  Block &after = carried.getAfter().front();
+  for (Value tensor : tensors) {
+    BlockArgument test = before.addArgument(tensor.getType(), tensor.getLoc());
+    BlockArgument body = after.addArgument(tensor.getType(), tensor.getLoc());
+    replaceAllUsesInRegionWith(tensor, test, carried.getBefore());
+    replaceAllUsesInRegionWith(tensor, body, carried.getAfter());
+    carried.getConditionOp().getArgsMutable().append(ValueRange(test));
+    carried.getYieldOp()->insertOperands(carried.getYieldOp()->getNumOperands(),
+                                         ValueRange(body));
+  }
+  rewriter.replaceOp(loop,
+                     carried.getResults().take_front(loop.getNumResults()));
+  return carried;
+}
+
+/// Outlines one region of a loop of `function` into a private function
+/// named after it and `kind`, appended to `bodies` (then its own loops).
+LogicalResult outlineRegion(RewriterBase &rewriter, Operation *loop,
+                            Region &region, StringRef kind,
+                            func::FuncOp function,
+                            SmallVectorImpl<func::FuncOp> &bodies) {
+  auto module = function->getParentOfType<ModuleOp>();
+  std::string name =
+      uniqueName(module, (function.getName() + "__loop_" + kind).str());
+  FailureOr<func::FuncOp> body =
+      outlineSingleBlockRegion(rewriter, loop->getLoc(), region, name);
+  if (failed(body))
+    return loop->emitOpError("on sharded arrays: could not outline its ")
+           << kind << " to partition it";
+  body->setPrivate();
+  bodies.push_back(*body);
+  return array::outlineLoopBodies(*body, bodies);
+}
+
+} // namespace
+
+LogicalResult array::outlineLoopBodies(func::FuncOp function,
+                                       SmallVectorImpl<func::FuncOp> &bodies) {
+  SmallVector<Operation *> loops;
+  for (Operation &op : function.getBody().front())
+    if (isa<scf::ForOp, scf::WhileOp>(op) && worksOnTensors(&op))
+      loops.push_back(&op);
+  IRRewriter rewriter(function.getContext());
+  for (Operation *op : loops) {
+    if (auto loop = dyn_cast<scf::WhileOp>(op)) {
+      TypeRange carried = loop.getInits().getTypes();
+      if (TypeRange(ValueRange(loop.getBeforeArguments())) != carried ||
+          TypeRange(loop.getConditionOp().getArgs()) != carried)
+        return loop.emitOpError(
+            "on sharded arrays: expected its test to pass on the values "
+            "it carries (the loop's results and both regions' arguments "
+            "of its initial values' types)");
+      SmallVector<Value> tensors = prepareCaptures(loop);
+      if (!tensors.empty())
+        loop = carryTensors(rewriter, loop, tensors);
+      if (failed(outlineRegion(rewriter, loop, loop.getBefore(), "test",
+                               function, bodies)) ||
+          failed(outlineRegion(rewriter, loop, loop.getAfter(), "body",
+                               function, bodies)))
+        return failure();
+      continue;
+    }
+    auto loop = cast<scf::ForOp>(op);
+    SmallVector<Value> tensors = prepareCaptures(loop);
     if (!tensors.empty()) {
       rewriter.setInsertionPoint(loop);
       FailureOr<LoopLikeOpInterface> carried = loop.replaceWithAdditionalYields(
@@ -230,60 +374,62 @@ LogicalResult array::outlineLoopBodies(func::FuncOp function,
         return loop.emitOpError("could not carry the arrays it reads");
       loop = cast<scf::ForOp>(carried->getOperation());
     }
-    std::string name =
-        uniqueName(module, (function.getName() + "__loop_body").str());
-    FailureOr<func::FuncOp> body = outlineSingleBlockRegion(
-        rewriter, loop.getLoc(), loop.getRegion(), name);
-    if (failed(body))
-      return loop.emitOpError("on sharded arrays: could not outline its body "
-                              "to partition it");
-    body->setPrivate();
-    bodies.push_back(*body);
-    if (failed(outlineLoopBodies(*body, bodies)))
+    if (failed(outlineRegion(rewriter, loop, loop.getRegion(), "body", function,
+                             bodies)))
       return failure();
   }
   return success();
 }
 
-func::FuncOp array::getOutlinedBody(scf::ForOp loop,
-                                    ArrayRef<func::FuncOp> bodies) {
-  auto call = dyn_cast<func::CallOp>(loop.getBody()->front());
-  if (!call)
-    return {};
-  for (func::FuncOp body : bodies)
-    if (body.getSymName() == call.getCallee())
-      return body;
-  return {};
+SmallVector<func::FuncOp>
+array::getOutlinedBodies(Operation *loop, ArrayRef<func::FuncOp> bodies) {
+  SmallVector<func::FuncOp> found;
+  if (!isa<scf::ForOp, scf::WhileOp>(loop))
+    return found;
+  for (Region &region : loop->getRegions()) {
+    auto call = dyn_cast<func::CallOp>(region.front().front());
+    if (!call)
+      return {};
+    auto body = llvm::find_if(bodies, [&](func::FuncOp body) {
+      return body.getSymName() == call.getCallee();
+    });
+    if (body == bodies.end())
+      return {};
+    found.push_back(*body);
+  }
+  return found;
 }
 
-void array::annotateLoopBody(scf::ForOp loop, func::FuncOp body) {
-  FlatSymbolRefAttr grid = loopGrid(loop);
-  std::vector<shard::Sharding> shardings;
-  for (Value init : loop.getInitArgs())
-    shardings.push_back(isShardable(init.getType())
-                            ? currentSharding(init, grid)
-                            : shard::Sharding());
-  Block &entry = body.front();
-  OpBuilder b = OpBuilder::atBlockBegin(&entry);
-  // The body's arguments: the index, the carried values, then what it
-  // reads from above that is not a tensor.
-  for (auto [arg, sharding] :
-       llvm::zip(entry.getArguments().drop_front(), shardings)) {
-    if (!sharding)
-      continue;
-    Value spec = shard::ShardingOp::create(b, arg.getLoc(), sharding);
-    auto annotated = shard::ShardOp::create(b, arg.getLoc(), arg, spec);
-    arg.replaceAllUsesExcept(annotated, annotated);
-  }
-  Operation *terminator = entry.getTerminator();
-  b.setInsertionPoint(terminator);
-  for (auto [operand, sharding] :
-       llvm::zip(terminator->getOpOperands(), shardings)) {
-    if (!sharding)
-      continue;
-    Value spec = shard::ShardingOp::create(b, terminator->getLoc(), sharding);
-    operand.set(shard::ShardOp::create(b, terminator->getLoc(), operand.get(),
-                                       spec, /*annotate_for_users=*/true));
+void array::annotateLoopBodies(Operation *loop,
+                               ArrayRef<func::FuncOp> regions) {
+  std::vector<shard::Sharding> shardings =
+      carriedShardings(loop, loopGrid(loop));
+  for (func::FuncOp region : regions) {
+    Block &entry = region.front();
+    OpBuilder b = OpBuilder::atBlockBegin(&entry);
+    // The arguments: scf.for's index, the carried values, then what the
+    // region reads from above that is not a tensor. The results: a while
+    // loop's test first, then the carried values.
+    auto args = entry.getArguments().drop_front(isa<scf::ForOp>(loop) ? 1 : 0);
+    for (auto [arg, sharding] : llvm::zip(args, shardings)) {
+      if (!sharding)
+        continue;
+      Value spec = shard::ShardingOp::create(b, arg.getLoc(), sharding);
+      auto annotated = shard::ShardOp::create(b, arg.getLoc(), arg, spec);
+      arg.replaceAllUsesExcept(annotated, annotated);
+    }
+    Operation *terminator = entry.getTerminator();
+    b.setInsertionPoint(terminator);
+    bool isTest = terminator->getNumOperands() > shardings.size();
+    for (auto [operand, sharding] :
+         llvm::zip(terminator->getOpOperands().drop_front(isTest ? 1 : 0),
+                   shardings)) {
+      if (!sharding)
+        continue;
+      Value spec = shard::ShardingOp::create(b, terminator->getLoc(), sharding);
+      operand.set(shard::ShardOp::create(b, terminator->getLoc(), operand.get(),
+                                         spec, /*annotate_for_users=*/true));
+    }
   }
 }
 

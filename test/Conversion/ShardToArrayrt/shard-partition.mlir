@@ -131,6 +131,78 @@ func.func @descent(%x: tensor<8x3xf32>, %w0: tensor<3xf32>) -> tensor<3xf32> {
 
 // -----
 
+// A loop until a tolerance over a split array: the test (its squared norm,
+// a partial sum all-reduced, then read as a scalar every process has) and
+// the body are each partitioned with the carried array split as its
+// initial value is.
+// CHECK-LABEL: func.func @halve_until
+// CHECK-SAME: (%[[X:.*]]: tensor<4xf32>, %[[LIMIT:.*]]: f32) -> tensor<4xf32>
+// CHECK: %[[R:.*]] = scf.while (%[[XI:.*]] = %[[X]]) : (tensor<4xf32>) -> tensor<4xf32> {
+// CHECK: linalg.generic {{.*}} ins(%[[XI]] : tensor<4xf32>) outs(%{{.*}} : tensor<f32>)
+// CHECK: %[[NORM:.*]] = shard.all_reduce %{{.*}} on @ranks grid_axes = [0] : tensor<f32> -> tensor<f32>
+// CHECK: %[[SQ:.*]] = tensor.extract %[[NORM]][] : tensor<f32>
+// CHECK: %[[MORE:.*]] = arith.cmpf ogt, %[[SQ]], %[[LIMIT]] : f32
+// CHECK: scf.condition(%[[MORE]]) %[[XI]] : tensor<4xf32>
+// CHECK: } do {
+// CHECK: ^bb0(%[[XB:.*]]: tensor<4xf32>):
+// CHECK: linalg.generic {{.*}} ins(%[[XB]] : tensor<4xf32>) outs(%{{.*}} : tensor<4xf32>)
+// CHECK: scf.yield %{{.*}} : tensor<4xf32>
+// CHECK: return %[[R]]
+// CHECK-NOT: func.call
+// CHECK-NOT: __loop_
+#id = affine_map<(d0) -> (d0)>
+#all = affine_map<(d0) -> ()>
+shard.grid @ranks(shape = 2) {sym_visibility = "private"}
+func.func @halve_until(%x: tensor<8xf32>, %limit: f32) -> tensor<8xf32> {
+  %split = shard.sharding @ranks split_axes = [[0]] : !shard.sharding
+  %xs = shard.shard %x to %split : tensor<8xf32>
+  %zero = arith.constant 0.0 : f32
+  %half = arith.constant 0.5 : f32
+  %r = scf.while (%xi = %xs) : (tensor<8xf32>) -> tensor<8xf32> {
+    %e = tensor.empty() : tensor<f32>
+    %z = linalg.fill ins(%zero : f32) outs(%e : tensor<f32>) -> tensor<f32>
+    %n = linalg.generic {indexing_maps = [#id, #all], iterator_types = ["reduction"]} ins(%xi : tensor<8xf32>) outs(%z : tensor<f32>) {
+    ^bb0(%a: f32, %acc: f32):
+      %m = arith.mulf %a, %a : f32
+      %s = arith.addf %acc, %m : f32
+      linalg.yield %s : f32
+    } -> tensor<f32>
+    %sq = tensor.extract %n[] : tensor<f32>
+    %more = arith.cmpf ogt, %sq, %limit : f32
+    scf.condition(%more) %xi : tensor<8xf32>
+  } do {
+  ^bb0(%xb: tensor<8xf32>):
+    %e8 = tensor.empty() : tensor<8xf32>
+    %h = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%xb : tensor<8xf32>) outs(%e8 : tensor<8xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %m = arith.mulf %a, %half : f32
+      linalg.yield %m : f32
+    } -> tensor<8xf32>
+    scf.yield %h : tensor<8xf32>
+  }
+  return %r : tensor<8xf32>
+}
+
+// -----
+
+shard.grid @ranks(shape = 2) {sym_visibility = "private"}
+func.func @while_passes_other_values(%x: tensor<8xf32>, %go: i1) -> tensor<4xf32> {
+  %split = shard.sharding @ranks split_axes = [[0]] : !shard.sharding
+  %xs = shard.shard %x to %split : tensor<8xf32>
+  // expected-error @below {{'scf.while' op on sharded arrays: expected its test to pass on the values it carries (the loop's results and both regions' arguments of its initial values' types)}}
+  %r = scf.while (%xi = %xs) : (tensor<8xf32>) -> tensor<4xf32> {
+    %part = tensor.extract_slice %xi[0] [4] [1] : tensor<8xf32> to tensor<4xf32>
+    scf.condition(%go) %part : tensor<4xf32>
+  } do {
+  ^bb0(%p: tensor<4xf32>):
+    %w = tensor.empty() : tensor<8xf32>
+    scf.yield %w : tensor<8xf32>
+  }
+  return %r : tensor<4xf32>
+}
+
+// -----
+
 // A grid of dynamic size takes the number of processes it is given (and
 // is an error without it).
 // PROCESSES-LABEL: func.func @scaled

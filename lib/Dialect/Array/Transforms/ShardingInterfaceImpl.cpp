@@ -1,11 +1,14 @@
 //===- ShardingInterfaceImpl.cpp - array ops on sharded arrays ------------===//
 //
-// The I/O ops read and write whole arrays: every process loads the whole
-// file, and prints or saves a whole (replicated) array; a constant is
-// whole on every process too. Their models are
-// upstream's defaults: no loops to split, every operand and result fully
-// replicated, so shard-partition all-gathers a sharded operand first and a
-// shard.shard after a load slices the loaded array locally.
+// The I/O ops read and write whole arrays: a load is whole (replicated)
+// before array-shard-to-arrayrt makes each process read only the part it
+// keeps, and prints and saves take a whole (replicated) array; a constant
+// is whole on every process too. Their models are upstream's defaults: no
+// loops to split, every operand and result fully replicated, so
+// shard-partition all-gathers a sharded operand first and a shard.shard
+// after a load slices the loaded array locally. Element reads
+// (tensor.extract) see a whole array too, and scalar arithmetic is the
+// same on every process.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +16,7 @@
 
 #include "arrayc/Dialect/Array/IR/ArrayDialect.h"
 #include "arrayc/Dialect/Array/IR/ArrayOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Dialect/Shard/Interfaces/ShardingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -60,6 +64,59 @@ struct ReplicatedModel
     return shard::ShardingOption::makeEmpty();
   }
 };
+
+/// tensor.extract reads one element: its tensor is whole on every process
+/// (partition gathers a split one first), so the scalar is the same
+/// everywhere (a while loop's test read from an all-reduced norm).
+struct ExtractModel
+    : shard::ShardingInterface::ExternalModel<ExtractModel, tensor::ExtractOp> {
+  FailureOr<shard::ShardingOption>
+  getShardingOption(Operation *op, ArrayRef<shard::Sharding> operandShardings,
+                    ArrayRef<shard::Sharding>) const {
+    if (operandShardings.empty() || !operandShardings.front())
+      return shard::ShardingOption::makeEmpty();
+    return shard::ShardingOption(shard::ShardingArray(),
+                                 operandShardings.front().getGridAttr());
+  }
+
+  FailureOr<std::vector<shard::Sharding>>
+  getShardingAnnotations(Operation *op,
+                         const shard::ShardingOption &option) const {
+    std::vector<shard::Sharding> shardings(op->getNumOperands() +
+                                           op->getNumResults());
+    shardings.front() = shard::Sharding::get(option.grid, {});
+    return shardings;
+  }
+
+  LogicalResult
+  addShardingAnnotations(Operation *op, OpBuilder &b,
+                         const shard::ShardingOption &option) const {
+    shard::maybeInsertSourceShardingAnnotation(
+        shard::Sharding::get(option.grid, {}), op->getOpOperand(0), b);
+    return success();
+  }
+};
+
+/// Arithmetic on scalars (a while loop's test computed from an element):
+/// nothing to split, the same on every process. On tensors it has no
+/// model (array-to-linalg leaves none).
+template <typename OpTy>
+struct ScalarModel
+    : shard::ShardingInterface::ExternalModel<ScalarModel<OpTy>, OpTy> {
+  FailureOr<shard::ShardingOption>
+  getShardingOption(Operation *op, ArrayRef<shard::Sharding>,
+                    ArrayRef<shard::Sharding>) const {
+    for (Type type :
+         llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()))
+      if (isa<TensorType>(type))
+        return failure();
+    return shard::ShardingOption::makeEmpty();
+  }
+};
+
+template <typename... Ops> void attachScalarModels(MLIRContext *context) {
+  (Ops::template attachInterface<ScalarModel<Ops>>(*context), ...);
+}
 
 /// For a reshape that only inserts or drops unit dimensions: per group of
 /// `expanded`'s dimensions, its one non-unit dimension (the first when all
@@ -221,8 +278,19 @@ void array::registerShardingInterfaceExternalModels(DialectRegistry &registry) {
     PrintOp::attachInterface<ReplicatedModel<PrintOp>>(*context);
     ConstantOp::attachInterface<ReplicatedModel<ConstantOp>>(*context);
   });
+  registry.addExtension(+[](MLIRContext *context, arith::ArithDialect *) {
+    attachScalarModels<
+        arith::AddFOp, arith::AddIOp, arith::AndIOp, arith::CmpFOp,
+        arith::CmpIOp, arith::DivFOp, arith::ExtFOp, arith::ExtSIOp,
+        arith::ExtUIOp, arith::FPToSIOp, arith::IndexCastOp, arith::MaximumFOp,
+        arith::MinimumFOp, arith::MulFOp, arith::MulIOp, arith::NegFOp,
+        arith::OrIOp, arith::SelectOp, arith::SIToFPOp, arith::SubFOp,
+        arith::SubIOp, arith::TruncFOp, arith::TruncIOp, arith::XOrIOp>(
+        context);
+  });
   registry.addExtension(+[](MLIRContext *context, tensor::TensorDialect *) {
     tensor::ExpandShapeOp::attachInterface<UnitExpandShapeModel>(*context);
     tensor::CollapseShapeOp::attachInterface<UnitCollapseShapeModel>(*context);
+    tensor::ExtractOp::attachInterface<ExtractModel>(*context);
   });
 }
