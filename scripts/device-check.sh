@@ -27,7 +27,10 @@
 #                                             one process, with Open MPI's
 #                                             runtime, in .device-pack
 #   scripts/device-check.sh run-sharded OUT   there: each against NumPy
-#                                             (NCCL with one rank), then
+#                                             (NCCL with one rank), two
+#                                             loops' graph regions (their
+#                                             collectives in the graphs)
+#                                             and ARRAYRT_GRAPHS=0, then
 #                                             bench/sharded.py on the GPUs
 #                                             there
 #   scripts/device-check.sh prepare-persistent [BUILD]
@@ -358,6 +361,18 @@ run-sharded)
       $python "$OLDPWD/test/Integration/numpy_ref.py" --compare out.txt "$source" \
         > compare.txt 2>&1)
     if [ $? = 0 ]; then echo "PASS $name"; else echo "FAIL $name"; tail -5 "$work"/err.txt "$work"/compare.txt; status=1; fi
+  done
+  # The loops' collectives inside their CUDA graphs: each region's counts
+  # (ARRAYRT_GRAPHS=2), and the same results with graphs off.
+  for name in cg sharded-while; do
+    work=$out/$name
+    (cd "$work" && ARRAYRT_GRAPHS=2 timeout 60 "$root/bin/$name" > graphs.txt 2> graphs-err.txt)
+    echo "graph regions of $name:"; grep "runs, " "$work/graphs-err.txt" | head -6
+    (cd "$work" && ARRAYRT_GRAPHS=0 timeout 60 "$root/bin/$name" > out-nographs.txt &&
+      $python "$OLDPWD/test/Integration/numpy_ref.py" --compare out-nographs.txt "$root/src/$name.mlir" \
+        > /dev/null 2>&1 && cmp -s out.txt out-nographs.txt) &&
+      echo "PASS $name with ARRAYRT_GRAPHS=0 (same output)" ||
+      { echo "FAIL $name with ARRAYRT_GRAPHS=0"; status=1; }
   done
   # Ours against NCCL's own all-reduce, and the scaling, on the GPUs here.
   timeout 900 $python bench/sharded.py run --stage "$root/bench" \

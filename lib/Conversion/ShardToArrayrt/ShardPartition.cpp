@@ -24,6 +24,7 @@
 #include "mlir/Dialect/Shard/Transforms/Passes.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 #include "mlir/Transforms/RegionUtils.h"
@@ -150,6 +151,52 @@ void copyRepeatedOperands(func::FuncOp function) {
   }
 }
 
+/// The constant a `linalg.fill` of a `tensor.empty` writes, if `value` is
+/// one.
+Attribute fillConstant(Value value) {
+  auto fill = value.getDefiningOp<linalg::FillOp>();
+  if (!fill || !fill.getOutputs()[0].getDefiningOp<tensor::EmptyOp>())
+    return {};
+  Attribute constant;
+  if (!matchPattern(fill.getInputs()[0], m_Constant(&constant)))
+    return {};
+  return constant;
+}
+
+/// After partitioning: a partial reduction's initial value is chosen per
+/// process (`scf.if` process 0: the original, else a fill of the
+/// reduction's neutral element). When the original is that same fill, both
+/// branches are one value: a fill in place of the `scf.if`. (Buffers that
+/// come from either branch would have their ownership decided at run time,
+/// a host synchronization per loop iteration on the GPU.)
+bool foldSameInits(ModuleOp module) {
+  SmallVector<scf::IfOp> choices;
+  module.walk([&](scf::IfOp choice) {
+    if (choice.getNumResults() != 1 || !choice.elseBlock() ||
+        !isa<RankedTensorType>(choice.getResult(0).getType()))
+      return;
+    Value chosen = choice.thenYield().getOperand(0);
+    Value neutral = choice.elseYield().getOperand(0);
+    // The else branch only makes the fill (and its constant).
+    if (!llvm::all_of(choice.elseBlock()->without_terminator(),
+                      [](Operation &op) { return isPure(&op); }))
+      return;
+    Attribute original = fillConstant(chosen), fill = fillConstant(neutral);
+    if (original && original == fill && chosen.getType() == neutral.getType())
+      choices.push_back(choice);
+  });
+  for (scf::IfOp choice : choices) {
+    Block *branch = choice.elseBlock();
+    Value neutral = choice.elseYield().getOperand(0);
+    for (Operation &op :
+         llvm::make_early_inc_range(branch->without_terminator()))
+      op.moveBefore(choice);
+    choice.getResult(0).replaceAllUsesWith(neutral);
+    choice.erase();
+  }
+  return !choices.empty();
+}
+
 /// Fails, with an error at the op, for a shard.shard that splits a static
 /// dimension unevenly: MLIR 22's partitioning would drop the rest (or
 /// fail far from the source). Dynamic sizes are checked when the program
@@ -235,6 +282,10 @@ struct ArrayShardPartitionPass
     OpPassManager cleanup(ModuleOp::getOperationName());
     cleanup.addPass(createCanonicalizerPass());
     if (failed(runPipeline(cleanup, module)))
+      return signalPassFailure();
+    // After the cleanup: a loop's initial values are no longer carried
+    // through it unchanged. Then what chose between them is left unused.
+    if (foldSameInits(module) && failed(runPipeline(cleanup, module)))
       signalPassFailure();
   }
 

@@ -9,8 +9,11 @@
 // the toolkit's), like the other NVIDIA libraries; its few declarations
 // are here, as nccl.h (NCCL 2) has them.
 //
-// A collective ends the recording of a graph region's run (driver()),
-// so it runs outside CUDA graphs.
+// Inside a graph region (runtime/lib/graphs/Graphs.h) a collective is
+// recorded like a library call, keyed by every pointer and value it uses,
+// and captured into the region's CUDA graph: each replay runs it (NCCL's
+// collectives can be captured once the communicator exists, which the
+// first collective makes before it is recorded).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +22,7 @@
 #include "collectives/World.h"
 #include "driver/Driver.h"
 #include "driver/Error.h"
+#include "graphs/Graphs.h"
 #include "profile/Profile.h"
 
 #include <cstdlib>
@@ -122,6 +126,28 @@ const Nccl &nccl(int64_t processes, const char *location) {
   return api;
 }
 
+/// Queues `call` (a collective on the stream it is given) on `stream`, or
+/// records it into the graph region recording there, keyed by `key`
+/// (every pointer and value it uses).
+template <size_t N, typename Call>
+void queue(const Nccl &api, const char *name, arrayrt_stream_t stream,
+           const uint64_t (&key)[N], const char *location, Call call) {
+  if (graphs::Recorder *recorder = graphs::recorderFor(toCu(stream))) {
+    graphs::recordCall(
+        *recorder, name, key, sizeof key,
+        [&api, name, location, call](CUstream target, bool strict) {
+          NcclResult result = call(target);
+          if (strict)
+            check(api, result, name, location);
+          return result == 0;
+        });
+    return;
+  }
+  driver();
+  ScopedDeviceOp timed(toCu(stream), OpKind::Library, name);
+  check(api, call(toCu(stream)), name, location);
+}
+
 int dataType(arrayrt_dtype_t dtype, const char *location) {
   switch (dtype) {
   case ARRAYRT_DTYPE_I1:
@@ -195,13 +221,16 @@ extern "C" void arrayrt_all_reduce_device(int64_t rank, void *descriptor,
   int op = redOp(reduction, dtype, location);
   if (buffer.count == 0)
     return;
-  driver(); // Ends a graph region's recording: NCCL's work is not in it.
-  ScopedDeviceOp timed(toCu(stream), OpKind::Library, "ncclAllReduce");
-  check(api,
-        api.ncclAllReduce(buffer.data, buffer.data,
-                          static_cast<size_t>(buffer.count), type, op, api.comm,
-                          toCu(stream)),
-        "ncclAllReduce", location);
+  auto count = static_cast<size_t>(buffer.count);
+  void *data = buffer.data;
+  const uint64_t key[] = {reinterpret_cast<uintptr_t>(data), count,
+                          static_cast<uint64_t>(type),
+                          static_cast<uint64_t>(op)};
+  queue(api, "ncclAllReduce", stream, key, location,
+        [&api, data, count, type, op](CUstream target) {
+          return api.ncclAllReduce(data, data, count, type, op, api.comm,
+                                   target);
+        });
 }
 
 extern "C" void arrayrt_all_gather_device(int64_t input_rank, void *input,
@@ -222,10 +251,14 @@ extern "C" void arrayrt_all_gather_device(int64_t input_rank, void *input,
   int type = dataType(dtype, location);
   if (in.count == 0)
     return;
-  driver(); // Ends a graph region's recording: NCCL's work is not in it.
-  ScopedDeviceOp timed(toCu(stream), OpKind::Library, "ncclAllGather");
-  check(api,
-        api.ncclAllGather(in.data, out.data, static_cast<size_t>(in.count),
-                          type, api.comm, toCu(stream)),
-        "ncclAllGather", location);
+  auto count = static_cast<size_t>(in.count);
+  const void *from = in.data;
+  void *to = out.data;
+  const uint64_t key[] = {reinterpret_cast<uintptr_t>(from),
+                          reinterpret_cast<uintptr_t>(to), count,
+                          static_cast<uint64_t>(type)};
+  queue(api, "ncclAllGather", stream, key, location,
+        [&api, from, to, count, type](CUstream target) {
+          return api.ncclAllGather(from, to, count, type, api.comm, target);
+        });
 }

@@ -88,9 +88,15 @@ func.func @uneven(%x: tensor<10xf32>) -> tensor<10xf32> {
 // the array it reads from above (x) is its part on each process.
 // CHECK-LABEL: func.func @descent
 // CHECK-SAME: (%[[X:.*]]: tensor<4x3xf32>, %[[W:.*]]: tensor<3xf32>) -> tensor<3xf32>
+// The partial sum starts from zero on every process (upstream chooses
+// between the original initial value, on process 0, and zero: the same
+// fill here, so no choice is left).
 // CHECK: scf.for {{.*}} iter_args(%[[WI:.*]] = %[[W]]) -> (tensor<3xf32>)
 // CHECK: linalg.generic {{.*}} ins(%[[X]], %[[WI]] : tensor<4x3xf32>, tensor<3xf32>) outs(%{{.*}} : tensor<4xf32>)
-// CHECK: linalg.generic {{.*}} ins(%[[X]], %{{.*}} : tensor<4x3xf32>, tensor<4xf32>) outs(%{{.*}} : tensor<3xf32>)
+// CHECK-NOT: scf.if
+// CHECK-NOT: process
+// CHECK: %[[ZERO:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<3xf32>)
+// CHECK-NEXT: linalg.generic {{.*}} ins(%[[X]], %{{.*}} : tensor<4x3xf32>, tensor<4xf32>) outs(%[[ZERO]] : tensor<3xf32>)
 // CHECK: shard.all_reduce %{{.*}} on @ranks grid_axes = [0] : tensor<3xf32> -> tensor<3xf32>
 // CHECK: scf.yield %{{.*}} : tensor<3xf32>
 // CHECK-NOT: func.call
@@ -199,6 +205,32 @@ func.func @while_passes_other_values(%x: tensor<8xf32>, %go: i1) -> tensor<4xf32
     scf.yield %w : tensor<8xf32>
   }
   return %r : tensor<4xf32>
+}
+
+// -----
+
+// A sum that starts from 1: process 0 keeps that start, the others start
+// from zero (the choice stays).
+// CHECK-LABEL: func.func @sum_from_one
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq
+// CHECK: %[[INIT:.*]] = scf.if %[[FIRST]] -> (tensor<f32>) {
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<4xf32>) outs(%[[INIT]] : tensor<f32>)
+// CHECK: shard.all_reduce
+#id1 = affine_map<(d0) -> (d0)>
+#all1 = affine_map<(d0) -> ()>
+shard.grid @ranks(shape = 2) {sym_visibility = "private"}
+func.func @sum_from_one(%x: tensor<8xf32>) -> tensor<f32> {
+  %split = shard.sharding @ranks split_axes = [[0]] : !shard.sharding
+  %xs = shard.shard %x to %split : tensor<8xf32>
+  %one = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<f32>
+  %init = linalg.fill ins(%one : f32) outs(%e : tensor<f32>) -> tensor<f32>
+  %s = linalg.generic {indexing_maps = [#id1, #all1], iterator_types = ["reduction"]} ins(%xs : tensor<8xf32>) outs(%init : tensor<f32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %t = arith.addf %acc, %a : f32
+    linalg.yield %t : f32
+  } -> tensor<f32>
+  return %s : tensor<f32>
 }
 
 // -----
