@@ -17,7 +17,8 @@ ELEMENTS elements split over the processes along a leading axis of 2 N
 (each process's partial sum of its 2 rows, then ncclAllReduce of the
 ELEMENTS elements); ours
 is the mean time of the ncclAllReduce calls in the report (the runtime's
-events around them), NCCL's the mean of its calls timed by CUDA events,
+events around them; graphs off, ARRAYRT_GRAPHS=0, as in a loop body
+recorded into a CUDA graph the calls are part of the graph's row), NCCL's the mean of its calls timed by CUDA events,
 both as bus bandwidth (nccl-tests' convention: 2 (N - 1) / N times the
 bytes over the time; none for one process, whose all-reduce moves
 nothing). Scaling: sin(x) * 2 + 1 summed, over a SCALE-element
@@ -107,11 +108,14 @@ def mpirun(n):
     return [launcher, "--allow-run-as-root", "--oversubscribe", "-np", str(n)]
 
 
-def run_ours(exe, n, workdir, runs):
-    """Each process's ARRAYRT_BENCH report."""
+def run_ours(exe, n, workdir, runs, graphs=True):
+    """Each process's ARRAYRT_BENCH report (without CUDA graphs unless
+    `graphs`)."""
     wrapper = ("ARRAYRT_BENCH_OUT=%s/report.${OMPI_COMM_WORLD_RANK:-0}.json "
                "exec %s" % (workdir, os.path.abspath(exe)))
     env = dict(os.environ, ARRAYRT_BENCH=str(runs), ARRAYRT_BENCH_WARMUP="2")
+    if not graphs:
+        env["ARRAYRT_GRAPHS"] = "0"
     done = subprocess.run(mpirun(n) + ["sh", "-c", wrapper], cwd=workdir,
                           env=env, text=True, capture_output=True,
                           timeout=900)
@@ -186,7 +190,7 @@ def run(args):
         os.makedirs(work, exist_ok=True)
         try:
             reports = run_ours(os.path.join(args.stage, "allreduce_%d" % n),
-                               n, work, args.runs)
+                               n, work, args.runs, graphs=False)
             row["ours_allreduce_us"] = max(op_mean_us(r, "ncclAllReduce")
                                            for r in reports)
             row["nccl_allreduce_us"] = run_nccl(n, work)
