@@ -22,6 +22,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cuda_runtime.h>
+#include <functional>
 #include <vector>
 
 namespace cg = cooperative_groups;
@@ -263,102 +264,87 @@ int main() {
   CHECK(cudaEventCreate(&start));
   CHECK(cudaEventCreate(&stop));
 
+  // Runs `launch` (the whole loop) 5 times from x = 0, r = p = 1 and
+  // prints the median time and the final |r|.
+  float *dOld;
+  CHECK(cudaMalloc(&dOld, n * 4));
+  auto measure = [&](const char *name, int threads, int blocks,
+                     const std::function<void(void **)> &launch) {
+    std::vector<float> times;
+    double res = 0;
+    for (int rep = 0; rep < 5; ++rep) {
+      CHECK(cudaMemset(dX, 0, n * 4));
+      CHECK(cudaMemcpy(dR, ones.data(), n * 4, cudaMemcpyHostToDevice));
+      CHECK(cudaMemcpy(dP, ones.data(), n * 4, cudaMemcpyHostToDevice));
+      CHECK(cudaMemset(dOld, 0, n * 4));
+      CHECK(cudaMemset(dBarrier, 0, 4));
+      Problem q{n,  dIndptr, dIndices,  dData,    dX,       dR,
+                dP, dAp,     dPartials, dBarrier, (float)n, iters};
+      void *args[] = {&q, &dOld};
+      CHECK(cudaEventRecord(start));
+      launch(args);
+      CHECK(cudaEventRecord(stop));
+      CHECK(cudaEventSynchronize(stop));
+      float ms;
+      CHECK(cudaEventElapsedTime(&ms, start, stop));
+      times.push_back(ms);
+      std::vector<float> r(n);
+      CHECK(cudaMemcpy(r.data(), dR, n * 4, cudaMemcpyDeviceToHost));
+      res = 0;
+      for (float v : r)
+        res += (double)v * v;
+    }
+    std::sort(times.begin(), times.end());
+    std::printf("%-11s threads %4d blocks %3d: %7.3f ms  |r| %.3e "
+                "(float64 host %.3e)\n",
+                name, threads, blocks, times[2], std::sqrt(res),
+                std::sqrt(hrr));
+  };
+  auto fits = [&](void *fn, int threads, int blocks) {
+    int perSm;
+    CHECK(
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, fn, threads, 0));
+    return blocks <= perSm * sms;
+  };
+
   for (Barrier kind : {OwnBarrier, GridSync, ClusterSync})
     for (int threads : {256, 512, 1024})
       for (int blocks : {8, 16, 32, 66, sms, 2 * sms}) {
         void *fn = kind == GridSync     ? (void *)cgLoop<GridSync>
                    : kind == OwnBarrier ? (void *)cgLoop<OwnBarrier>
                                         : (void *)cgLoop<ClusterSync>;
-        int perSm;
-        CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, fn, threads,
-                                                            0));
-        if (blocks > perSm * sms || (kind == ClusterSync && blocks > 16))
+        if (!fits(fn, threads, blocks) || (kind == ClusterSync && blocks > 16))
           continue;
+        if (kind != ClusterSync) {
+          measure(barrierName[kind], threads, blocks, [&](void **args) {
+            CHECK(cudaLaunchCooperativeKernel(fn, blocks, threads, args, 0, 0));
+          });
+          continue;
+        }
         // The whole grid is one cluster (16 blocks needs the non-portable
         // size).
-        cudaLaunchAttribute cluster{};
-        cluster.id = cudaLaunchAttributeClusterDimension;
-        cluster.val.clusterDim.x = blocks;
-        cluster.val.clusterDim.y = cluster.val.clusterDim.z = 1;
-        if (kind == ClusterSync)
-          CHECK(cudaFuncSetAttribute(
-              fn, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-        std::vector<float> times;
-        double res = 0;
-        for (int rep = 0; rep < 5; ++rep) {
-          CHECK(cudaMemset(dX, 0, n * 4));
-          CHECK(cudaMemcpy(dR, ones.data(), n * 4, cudaMemcpyHostToDevice));
-          CHECK(cudaMemcpy(dP, ones.data(), n * 4, cudaMemcpyHostToDevice));
-          CHECK(cudaMemset(dBarrier, 0, 4));
-          Problem q{n,  dIndptr, dIndices,  dData,    dX,       dR,
-                    dP, dAp,     dPartials, dBarrier, (float)n, iters};
-          void *args[] = {&q};
-          CHECK(cudaEventRecord(start));
-          if (kind == ClusterSync) {
-            cudaLaunchConfig_t config{};
-            config.gridDim = dim3(blocks);
-            config.blockDim = dim3(threads);
-            config.attrs = &cluster;
-            config.numAttrs = 1;
-            CHECK(cudaLaunchKernelExC(&config, fn, args));
-          } else {
-            CHECK(cudaLaunchCooperativeKernel(fn, blocks, threads, args, 0, 0));
-          }
-          CHECK(cudaEventRecord(stop));
-          CHECK(cudaEventSynchronize(stop));
-          float ms;
-          CHECK(cudaEventElapsedTime(&ms, start, stop));
-          times.push_back(ms);
-          std::vector<float> r(n);
-          CHECK(cudaMemcpy(r.data(), dR, n * 4, cudaMemcpyDeviceToHost));
-          res = 0;
-          for (float v : r)
-            res += (double)v * v;
-        }
-        std::sort(times.begin(), times.end());
-        std::printf("%-11s threads %4d blocks %3d: %7.3f ms  |r| %.3e "
-                    "(float64 host %.3e)\n",
-                    barrierName[kind], threads, blocks, times[2],
-                    std::sqrt(res), std::sqrt(hrr));
+        CHECK(cudaFuncSetAttribute(
+            fn, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+        measure(barrierName[kind], threads, blocks, [&](void **args) {
+          cudaLaunchAttribute cluster{};
+          cluster.id = cudaLaunchAttributeClusterDimension;
+          cluster.val.clusterDim.x = blocks;
+          cluster.val.clusterDim.y = cluster.val.clusterDim.z = 1;
+          cudaLaunchConfig_t config{};
+          config.gridDim = dim3(blocks);
+          config.blockDim = dim3(threads);
+          config.attrs = &cluster;
+          config.numAttrs = 1;
+          CHECK(cudaLaunchKernelExC(&config, fn, args));
+        });
       }
   // Two barriers per iteration (the result is in r; x, p as above).
-  float *dOld;
-  CHECK(cudaMalloc(&dOld, n * 4));
   for (int threads : {256, 512, 1024})
-    for (int blocks : {66, sms, 2 * sms}) {
-      int perSm;
-      CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, cgLoop2,
-                                                          threads, 0));
-      if (blocks > perSm * sms)
-        continue;
-      std::vector<float> times;
-      double res = 0;
-      for (int rep = 0; rep < 5; ++rep) {
-        CHECK(cudaMemset(dX, 0, n * 4));
-        CHECK(cudaMemcpy(dR, ones.data(), n * 4, cudaMemcpyHostToDevice));
-        CHECK(cudaMemset(dOld, 0, n * 4));
-        CHECK(cudaMemset(dBarrier, 0, 4));
-        Problem q{n,  dIndptr, dIndices,  dData,    dX,       dR,
-                  dP, dAp,     dPartials, dBarrier, (float)n, iters};
-        void *args[] = {&q, &dOld};
-        CHECK(cudaEventRecord(start));
-        CHECK(cudaLaunchCooperativeKernel((void *)cgLoop2, blocks, threads,
-                                          args, 0, 0));
-        CHECK(cudaEventRecord(stop));
-        CHECK(cudaEventSynchronize(stop));
-        float ms;
-        CHECK(cudaEventElapsedTime(&ms, start, stop));
-        times.push_back(ms);
-        std::vector<float> r(n);
-        CHECK(cudaMemcpy(r.data(), dR, n * 4, cudaMemcpyDeviceToHost));
-        res = 0;
-        for (float v : r)
-          res += (double)v * v;
-      }
-      std::sort(times.begin(), times.end());
-      std::printf("2-barrier   threads %4d blocks %3d: %7.3f ms  |r| %.3e "
-                  "(float64 host %.3e)\n",
-                  threads, blocks, times[2], std::sqrt(res), std::sqrt(hrr));
-    }
+    for (int blocks : {66, sms, 2 * sms})
+      if (fits((void *)cgLoop2, threads, blocks))
+        measure("2-barrier", threads, blocks, [&](void **args) {
+          CHECK(cudaLaunchCooperativeKernel((void *)cgLoop2, blocks, threads,
+                                            args, 0, 0));
+        });
   return 0;
 }
