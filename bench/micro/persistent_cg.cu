@@ -15,7 +15,8 @@
 // cooperative groups' grid sync, a cluster barrier with the grid one
 // cluster of at most 16 blocks), milliseconds for the 1,000 iterations
 // (median of 5) and the final residual norm against a float64 host CG's;
-// then the same for a 2-barrier variant (cgLoop2).
+// then the same for two 2-barrier variants (cgLoop3: rows in registers;
+// cgLoop2).
 #include <algorithm>
 #include <cmath>
 #include <cooperative_groups.h>
@@ -197,6 +198,71 @@ __global__ void cgLoop2(Problem q, float *pPrev) {
   }
 }
 
+/// cgLoop2 with each thread's row held in registers across iterations:
+/// its matrix entries (at most kRowEntries), x, r, its own p and A p. Only
+/// what other rows read goes through memory: r (each product gathers its
+/// neighbours') and p (double-buffered). Needs one row per thread at most.
+constexpr int kRowEntries = 5;
+__global__ void cgLoop3(Problem q, float *pPrev) {
+  unsigned target = 0;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  bool owns = i < q.n;
+  int cols[kRowEntries];
+  float vals[kRowEntries];
+  int entries = 0;
+  float x = 0.f, r = 0.f, pOwn = 0.f;
+  if (owns) {
+    entries = q.indptr[i + 1] - q.indptr[i];
+    for (int k = 0; k < kRowEntries; ++k) {
+      int at = q.indptr[i] + (k < entries ? k : 0);
+      cols[k] = k < entries ? q.indices[at] : i;
+      vals[k] = k < entries ? q.data[at] : 0.f;
+    }
+    x = q.x[i];
+    r = q.r[i];
+  }
+  float *pap = q.partials, *rrp = q.partials + gridDim.x;
+  float rr = q.rr0, beta = 0.f;
+  float *p = q.p, *old = pPrev;
+  for (int it = 0; it < q.iters; ++it) {
+    float a = 0.f, s = 0.f;
+    if (owns) {
+#pragma unroll
+      for (int k = 0; k < kRowEntries; ++k) {
+        int j = cols[k];
+        a += vals[k] * (__ldcg(q.r + j) + beta * __ldcg(old + j));
+      }
+      pOwn = r + beta * pOwn;
+      p[i] = pOwn;
+      s = a * pOwn;
+    }
+    s = blockSum(s);
+    if (threadIdx.x == 0)
+      pap[blockIdx.x] = s;
+    gridBarrier(q.barrier, target);
+    float alpha = rr / sumPartials(pap);
+    s = 0.f;
+    if (owns) {
+      x += alpha * pOwn;
+      r -= alpha * a;
+      q.r[i] = r;
+      s = r * r;
+    }
+    s = blockSum(s);
+    if (threadIdx.x == 0)
+      rrp[blockIdx.x] = s;
+    gridBarrier(q.barrier, target);
+    float rrNew = sumPartials(rrp);
+    beta = rrNew / rr;
+    rr = rrNew;
+    float *t = p;
+    p = old;
+    old = t;
+  }
+  if (owns)
+    q.x[i] = x;
+}
+
 int main() {
   const int side = 256, n = side * side, iters = 1000;
   std::vector<int> indptr{0}, indices;
@@ -338,6 +404,14 @@ int main() {
           CHECK(cudaLaunchKernelExC(&config, fn, args));
         });
       }
+  // Two barriers, rows in registers (one row per thread at most).
+  for (int threads : {256, 512, 1024})
+    for (int blocks : {66, sms, 2 * sms})
+      if (fits((void *)cgLoop3, threads, blocks) && blocks * threads >= n)
+        measure("registers", threads, blocks, [&](void **args) {
+          CHECK(cudaLaunchCooperativeKernel((void *)cgLoop3, blocks, threads,
+                                            args, 0, 0));
+        });
   // Two barriers per iteration (the result is in r; x, p as above).
   for (int threads : {256, 512, 1024})
     for (int blocks : {66, sms, 2 * sms})
