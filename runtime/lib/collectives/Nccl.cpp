@@ -38,10 +38,6 @@ using arrayrt::profile::ScopedDeviceOp;
 
 namespace {
 
-CUstream toCu(arrayrt_stream_t stream) {
-  return reinterpret_cast<CUstream>(stream);
-}
-
 // nccl.h's types and values (NCCL 2.x).
 struct NcclUniqueId {
   char internal[128];

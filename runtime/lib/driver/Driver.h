@@ -9,6 +9,8 @@
 #ifndef ARRAYRT_LIB_DRIVER_H
 #define ARRAYRT_LIB_DRIVER_H
 
+#include "arrayrt/types.h"
+
 #include <cuda.h>
 
 namespace arrayrt {
@@ -118,6 +120,18 @@ template <typename Function>
 bool resolveDriverSymbol(Function *&pointer, const char *name) {
   pointer = reinterpret_cast<Function *>(driverSymbol(name));
   return pointer != nullptr;
+}
+
+/// The driver's handles for the C API's stream and event handles and
+/// device pointers (the same values).
+inline CUstream toCu(arrayrt_stream_t stream) {
+  return reinterpret_cast<CUstream>(stream);
+}
+inline CUevent toCu(arrayrt_event_t event) {
+  return reinterpret_cast<CUevent>(event);
+}
+inline CUdeviceptr toCu(const void *pointer) {
+  return reinterpret_cast<CUdeviceptr>(pointer);
 }
 
 } // namespace arrayrt

@@ -27,6 +27,7 @@
 
 using arrayrt::check;
 using arrayrt::driver;
+using arrayrt::toCu;
 using arrayrt::profile::OpKind;
 using arrayrt::profile::ScopedDeviceOp;
 
@@ -138,11 +139,6 @@ struct HostBuffer {
     pinned = false;
   }
 };
-
-CUdeviceptr toCu(const void *ptr) { return reinterpret_cast<CUdeviceptr>(ptr); }
-CUstream toCu(arrayrt_stream_t stream) {
-  return reinterpret_cast<CUstream>(stream);
-}
 
 /// Fills a staging block with `read(hostDescriptor)` (which checks the file
 /// against the shape and dtype) and queues its copy to the device.

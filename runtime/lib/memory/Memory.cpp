@@ -16,16 +16,10 @@
 using arrayrt::check;
 using arrayrt::driver;
 using arrayrt::loadedDriver;
+using arrayrt::toCu;
 using arrayrt::profile::OpKind;
 namespace graphs = arrayrt::graphs;
 using arrayrt::profile::ScopedDeviceOp;
-
-namespace {
-CUdeviceptr toCu(const void *ptr) { return reinterpret_cast<CUdeviceptr>(ptr); }
-CUstream toCu(arrayrt_stream_t stream) {
-  return reinterpret_cast<CUstream>(stream);
-}
-} // namespace
 
 extern "C" void *arrayrt_alloc(size_t size, arrayrt_stream_t stream) {
   if (size == 0)

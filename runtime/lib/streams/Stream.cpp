@@ -10,13 +10,7 @@
 
 using arrayrt::check;
 using arrayrt::driver;
-
-namespace {
-CUstream toCu(arrayrt_stream_t stream) {
-  return reinterpret_cast<CUstream>(stream);
-}
-CUevent toCu(arrayrt_event_t event) { return reinterpret_cast<CUevent>(event); }
-} // namespace
+using arrayrt::toCu;
 
 extern "C" arrayrt_stream_t arrayrt_stream_create(void) {
   CUstream stream = nullptr;
