@@ -140,6 +140,36 @@ SmallVector<int64_t> keptDims(ArrayRef<ReassociationIndices> groups,
   return kept;
 }
 
+/// The loops of a reshape that only inserts or drops unit dimensions: one
+/// parallel loop per dimension of its expanded side (`expandedRank` of
+/// them) when `kept` (keptDims) is not empty, else none.
+SmallVector<utils::IteratorType> unitReshapeLoops(ArrayRef<int64_t> kept,
+                                                  int64_t expandedRank) {
+  if (kept.empty())
+    return {};
+  return SmallVector<utils::IteratorType>(expandedRank,
+                                          utils::IteratorType::parallel);
+}
+
+/// The maps of those loops: the expanded side's is the identity, the
+/// collapsed side's dimensions are the `kept` ones. Expanded side's first
+/// when `expandedFirst` (a collapse's operand), else second.
+SmallVector<AffineMap> unitReshapeMaps(ArrayRef<int64_t> kept,
+                                       int64_t expandedRank, bool expandedFirst,
+                                       MLIRContext *context) {
+  if (kept.empty())
+    return {};
+  SmallVector<AffineExpr> collapsedExprs;
+  for (int64_t dim : kept)
+    collapsedExprs.push_back(getAffineDimExpr(dim, context));
+  AffineMap expanded = AffineMap::getMultiDimIdentityMap(expandedRank, context);
+  AffineMap collapsed =
+      AffineMap::get(expandedRank, 0, collapsedExprs, context);
+  if (expandedFirst)
+    return {expanded, collapsed};
+  return {collapsed, expanded};
+}
+
 /// tensor.expand_shape that only inserts unit dimensions (`keepdims`
 /// reductions: [n] -> [n, 1]): each result dimension is its group's one
 /// non-unit operand dimension, or a unit one, so it splits like an
@@ -147,40 +177,33 @@ SmallVector<int64_t> keptDims(ArrayRef<ReassociationIndices> groups,
 struct UnitExpandShapeModel
     : shard::ShardingInterface::ExternalModel<UnitExpandShapeModel,
                                               tensor::ExpandShapeOp> {
+  /// The result dimension each operand dimension is; empty unless the op
+  /// only inserts units.
+  static SmallVector<int64_t> kept(tensor::ExpandShapeOp op) {
+    return keptDims(op.getReassociationIndices(), op.getResultType());
+  }
+
   /// The operand dimension each result dimension comes from, or -1 for an
   /// inserted unit dimension; empty unless the op only inserts units.
   static SmallVector<int64_t> sources(tensor::ExpandShapeOp op) {
-    SmallVector<int64_t> kept =
-        keptDims(op.getReassociationIndices(), op.getResultType());
-    if (kept.empty())
+    SmallVector<int64_t> dims = kept(op);
+    if (dims.empty())
       return {};
     SmallVector<int64_t> from(op.getResultType().getRank(), -1);
-    for (auto [operandDim, dim] : llvm::enumerate(kept))
+    for (auto [operandDim, dim] : llvm::enumerate(dims))
       from[dim] = operandDim;
     return from;
   }
 
   SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
     auto expand = cast<tensor::ExpandShapeOp>(op);
-    if (sources(expand).empty())
-      return {};
-    return SmallVector<utils::IteratorType>(expand.getResultType().getRank(),
-                                            utils::IteratorType::parallel);
+    return unitReshapeLoops(kept(expand), expand.getResultType().getRank());
   }
 
   SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
     auto expand = cast<tensor::ExpandShapeOp>(op);
-    SmallVector<int64_t> from = sources(expand);
-    if (from.empty())
-      return {};
-    MLIRContext *context = op->getContext();
-    int64_t rank = expand.getResultType().getRank();
-    SmallVector<AffineExpr> operandExprs(expand.getSrcType().getRank());
-    for (auto [resultDim, operandDim] : llvm::enumerate(from))
-      if (operandDim >= 0)
-        operandExprs[operandDim] = getAffineDimExpr(resultDim, context);
-    return {AffineMap::get(rank, 0, operandExprs, context),
-            AffineMap::getMultiDimIdentityMap(rank, context)};
+    return unitReshapeMaps(kept(expand), expand.getResultType().getRank(),
+                           /*expandedFirst=*/false, op->getContext());
   }
 
   LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,
@@ -227,30 +250,19 @@ struct UnitCollapseShapeModel
                                               tensor::CollapseShapeOp> {
   /// The operand dimension each result dimension comes from; empty unless
   /// the op only drops units.
-  static SmallVector<int64_t> sources(tensor::CollapseShapeOp op) {
+  static SmallVector<int64_t> kept(tensor::CollapseShapeOp op) {
     return keptDims(op.getReassociationIndices(), op.getSrcType());
   }
 
   SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
     auto collapse = cast<tensor::CollapseShapeOp>(op);
-    if (sources(collapse).empty())
-      return {};
-    return SmallVector<utils::IteratorType>(collapse.getSrcType().getRank(),
-                                            utils::IteratorType::parallel);
+    return unitReshapeLoops(kept(collapse), collapse.getSrcType().getRank());
   }
 
   SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
     auto collapse = cast<tensor::CollapseShapeOp>(op);
-    SmallVector<int64_t> from = sources(collapse);
-    if (from.empty())
-      return {};
-    MLIRContext *context = op->getContext();
-    int64_t rank = collapse.getSrcType().getRank();
-    SmallVector<AffineExpr> resultExprs;
-    for (int64_t operandDim : from)
-      resultExprs.push_back(getAffineDimExpr(operandDim, context));
-    return {AffineMap::getMultiDimIdentityMap(rank, context),
-            AffineMap::get(rank, 0, resultExprs, context)};
+    return unitReshapeMaps(kept(collapse), collapse.getSrcType().getRank(),
+                           /*expandedFirst=*/true, op->getContext());
   }
 
   LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,
