@@ -110,17 +110,12 @@ std::vector<shard::Sharding> carriedShardings(Operation *loop,
   return shardings;
 }
 
-/// Clones `from`'s block into `to` (a new block of the partitioned loop,
-/// its arguments of `types`) with `map`; a call's results get the types
-/// of its (already partitioned) callee.
-void cloneRegion(Region &from, Region &to, TypeRange types, IRMapping &map,
-                 SymbolTableCollection &symbols, OpBuilder &builder) {
-  OpBuilder::InsertionGuard guard(builder);
-  Block &old = from.front();
-  SmallVector<Location> locations(types.size(), from.getLoc());
-  Block *block = builder.createBlock(&to, to.end(), types, locations);
-  map.map(old.getArguments(), block->getArguments());
-  for (Operation &nested : old) {
+/// Clones `from`'s ops to the end of `to` with `map`; a call's results get
+/// the types of its (already partitioned) callee.
+void cloneOps(Block &from, Block &to, IRMapping &map,
+              SymbolTableCollection &symbols) {
+  OpBuilder builder = OpBuilder::atBlockEnd(&to);
+  for (Operation &nested : from) {
     Operation *clone = builder.clone(nested, map);
     auto call = dyn_cast<func::CallOp>(clone);
     if (!call)
@@ -131,6 +126,18 @@ void cloneRegion(Region &from, Region &to, TypeRange types, IRMapping &map,
          llvm::zip(call.getResults(), callee.getResultTypes()))
       result.setType(type);
   }
+}
+
+/// Clones `from`'s block into `to` as a new block whose arguments have
+/// `types` (cloneOps).
+void cloneRegion(Region &from, Region &to, TypeRange types, IRMapping &map,
+                 SymbolTableCollection &symbols, OpBuilder &builder) {
+  OpBuilder::InsertionGuard guard(builder);
+  Block &old = from.front();
+  SmallVector<Location> locations(types.size(), from.getLoc());
+  Block *block = builder.createBlock(&to, to.end(), types, locations);
+  map.map(old.getArguments(), block->getArguments());
+  cloneOps(old, *block, map, symbols);
 }
 
 /// scf.for and scf.while on sharded arrays: no loop of their own to split;
@@ -201,17 +208,7 @@ struct ShardedLoopModel
         body->back().erase();
       partitionMap.map(loop.getInductionVar(), newLoop.getInductionVar());
       partitionMap.map(loop.getRegionIterArgs(), newLoop.getRegionIterArgs());
-      OpBuilder inner = OpBuilder::atBlockEnd(body);
-      for (Operation &nested : *loop.getBody()) {
-        Operation *clone = inner.clone(nested, partitionMap);
-        if (auto call = dyn_cast<func::CallOp>(clone)) {
-          auto callee = symbols.lookupNearestSymbolFrom<func::FuncOp>(
-              call, call.getCalleeAttr());
-          for (auto [result, type] :
-               llvm::zip(call.getResults(), callee.getResultTypes()))
-            result.setType(type);
-        }
-      }
+      cloneOps(*loop.getBody(), *body, partitionMap, symbols);
       partitioned = newLoop;
     } else {
       // The test passes on what the loop carries: the results and both
