@@ -1066,6 +1066,38 @@ const DtypeInfo &checkDestination(const Op &op, int64_t rank, void *descriptor,
   return info;
 }
 
+/// Stops when the destination of `bytes` of data is null (the program could
+/// not allocate it).
+void requireBuffer(const Op &op, const Memref &array, int64_t bytes) {
+  if (bytes > 0 && isNullBuffer(array.aligned))
+    fail(op,
+         "there is no buffer to load its %s of data into (the program could "
+         "not allocate it: out of host memory)",
+         arrayrt::formatByteCount(static_cast<uint64_t>(bytes)).c_str());
+}
+
+/// Reads `n` elements of `elementSize` bytes into `row`, whose elements are
+/// `byteStride` bytes apart.
+void readRow(Reader &reader, char *row, int64_t n, int64_t byteStride,
+             size_t elementSize) {
+  if (byteStride == static_cast<int64_t>(elementSize)) {
+    reader.read(row, static_cast<size_t>(n) * elementSize);
+    return;
+  }
+  for (int64_t i = 0; i < n; ++i, row += byteStride)
+    reader.read(row, elementSize);
+}
+
+/// Stores each loaded bool of the array as 0 or 1.
+void normalizeBools(int64_t rank, const int64_t *sizes, const int64_t *strides,
+                    char *origin) {
+  forEachRow(rank, sizes, strides, origin, 1,
+             [](char *row, int64_t n, int64_t byteStride) {
+               for (int64_t i = 0; i < n; ++i, row += byteStride)
+                 *row = *row != 0;
+             });
+}
+
 /// Checks the open `file` against the destination `descriptor` and stores
 /// its elements there.
 void readData(const Op &op, const NpyFile &file, int64_t rank, void *descriptor,
@@ -1074,15 +1106,8 @@ void readData(const Op &op, const NpyFile &file, int64_t rank, void *descriptor,
   Memref array = readMemref(rank, descriptor);
   checkExpected(op, file, rank, info, array.sizes);
   const int64_t *sizes = file.header.shape.data();
-  auto size = static_cast<int64_t>(info.size);
-  char *origin = array.origin(size);
-  bool isBool = dtype == ARRAYRT_DTYPE_I1;
-  if (file.dataBytes > 0 && isNullBuffer(array.aligned))
-    fail(op,
-         "there is no buffer to load its %s of data into (the program could "
-         "not allocate it: out of host memory)",
-         arrayrt::formatByteCount(static_cast<uint64_t>(file.dataBytes))
-             .c_str());
+  char *origin = array.origin(info.size);
+  requireBuffer(op, array, file.dataBytes);
   if (file.dataBytes > 0) {
     Reader reader(op, file);
     if (isCContiguous(rank, sizes, array.strides)) {
@@ -1090,20 +1115,11 @@ void readData(const Op &op, const NpyFile &file, int64_t rank, void *descriptor,
     } else {
       forEachRow(rank, sizes, array.strides, origin, info.size,
                  [&](char *row, int64_t n, int64_t byteStride) {
-                   if (byteStride == size) {
-                     reader.read(row, static_cast<size_t>(n * size));
-                     return;
-                   }
-                   for (int64_t i = 0; i < n; ++i, row += byteStride)
-                     reader.read(row, info.size);
+                   readRow(reader, row, n, byteStride, info.size);
                  });
     }
-    if (isBool)
-      forEachRow(rank, sizes, array.strides, origin, info.size,
-                 [](char *row, int64_t n, int64_t byteStride) {
-                   for (int64_t i = 0; i < n; ++i, row += byteStride)
-                     *row = *row != 0;
-                 });
+    if (dtype == ARRAYRT_DTYPE_I1)
+      normalizeBools(rank, sizes, array.strides, origin);
   }
 }
 
@@ -1137,11 +1153,7 @@ void readPart(const Op &op, const NpyFile &file, int64_t rank, void *descriptor,
     return;
   }
   auto size = static_cast<int64_t>(info.size);
-  if (isNullBuffer(array.aligned))
-    fail(op,
-         "there is no buffer to load its %s of data into (the program could "
-         "not allocate it: out of host memory)",
-         arrayrt::formatByteCount(static_cast<uint64_t>(count * size)).c_str());
+  requireBuffer(op, array, count * size);
   // The file's C-order strides, in elements.
   std::vector<int64_t> fileStrides(rank, 1);
   for (int64_t i = rank - 2; i >= 0; --i)
@@ -1160,12 +1172,7 @@ void readPart(const Op &op, const NpyFile &file, int64_t rank, void *descriptor,
       row += index[i] * array.strides[i] * size;
     }
     reader.skip(static_cast<size_t>((start - position) * size));
-    if (innerStride == size) {
-      reader.read(row, static_cast<size_t>(inner * size));
-    } else {
-      for (int64_t i = 0; i < inner; ++i, row += innerStride)
-        reader.read(row, info.size);
-    }
+    readRow(reader, row, inner, innerStride, info.size);
     position = start + inner;
     int64_t axis = rank - 2;
     for (; axis >= 0; --axis) {
@@ -1177,11 +1184,7 @@ void readPart(const Op &op, const NpyFile &file, int64_t rank, void *descriptor,
       break;
   }
   if (dtype == ARRAYRT_DTYPE_I1)
-    forEachRow(rank, array.sizes, array.strides, origin, info.size,
-               [](char *row, int64_t n, int64_t byteStride) {
-                 for (int64_t i = 0; i < n; ++i, row += byteStride)
-                   *row = *row != 0;
-               });
+    normalizeBools(rank, array.sizes, array.strides, origin);
 }
 
 void load(const Op &op, int64_t rank, void *descriptor, int32_t dtype) {
