@@ -96,6 +96,18 @@ __device__ float sumPartials(const float *partials) {
   return blockSum(v);
 }
 
+/// The grid's total of each thread's `v`: each block's sum into `partials`,
+/// the grid barrier `sync`, then every block sums the partials in the same
+/// order (so every block holds the same total).
+template <typename Sync>
+__device__ float gridSum(float v, float *partials, Sync sync) {
+  v = blockSum(v);
+  if (threadIdx.x == 0)
+    partials[blockIdx.x] = v;
+  sync();
+  return sumPartials(partials);
+}
+
 /// How the blocks wait for each other between phases.
 enum Barrier { OwnBarrier, GridSync, ClusterSync };
 const char *barrierName[] = {"own-barrier", "cg::grid", "cluster"};
@@ -123,11 +135,7 @@ template <Barrier Kind> __global__ void cgLoop(Problem q) {
       q.ap[i] = a;
       s += a * __ldcg(q.p + i);
     }
-    s = blockSum(s);
-    if (threadIdx.x == 0)
-      pap[blockIdx.x] = s;
-    sync();
-    float alpha = rr / sumPartials(pap);
+    float alpha = rr / gridSum(s, pap, sync);
     s = 0.f;
     for (int i = first; i < q.n; i += stride) {
       q.x[i] += alpha * __ldcg(q.p + i);
@@ -135,11 +143,7 @@ template <Barrier Kind> __global__ void cgLoop(Problem q) {
       q.r[i] = r;
       s += r * r;
     }
-    s = blockSum(s);
-    if (threadIdx.x == 0)
-      rrp[blockIdx.x] = s;
-    sync();
-    float rrNew = sumPartials(rrp);
+    float rrNew = gridSum(s, rrp, sync);
     float beta = rrNew / rr;
     rr = rrNew;
     for (int i = first; i < q.n; i += stride)
@@ -155,6 +159,7 @@ template <Barrier Kind> __global__ void cgLoop(Problem q) {
 /// double-buffered (a phase reads p_prev while writing p).
 __global__ void cgLoop2(Problem q, float *pPrev) {
   unsigned target = 0;
+  auto sync = [&] { gridBarrier(q.barrier, target); };
   int stride = gridDim.x * blockDim.x;
   int first = blockIdx.x * blockDim.x + threadIdx.x;
   float *pap = q.partials, *rrp = q.partials + gridDim.x;
@@ -173,11 +178,7 @@ __global__ void cgLoop2(Problem q, float *pPrev) {
       q.ap[i] = a;
       s += a * pi;
     }
-    s = blockSum(s);
-    if (threadIdx.x == 0)
-      pap[blockIdx.x] = s;
-    gridBarrier(q.barrier, target);
-    float alpha = rr / sumPartials(pap);
+    float alpha = rr / gridSum(s, pap, sync);
     s = 0.f;
     for (int i = first; i < q.n; i += stride) {
       q.x[i] += alpha * p[i];
@@ -185,11 +186,7 @@ __global__ void cgLoop2(Problem q, float *pPrev) {
       q.r[i] = r;
       s += r * r;
     }
-    s = blockSum(s);
-    if (threadIdx.x == 0)
-      rrp[blockIdx.x] = s;
-    gridBarrier(q.barrier, target);
-    float rrNew = sumPartials(rrp);
+    float rrNew = gridSum(s, rrp, sync);
     beta = rrNew / rr;
     rr = rrNew;
     float *t = p;
@@ -205,6 +202,7 @@ __global__ void cgLoop2(Problem q, float *pPrev) {
 constexpr int kRowEntries = 5;
 __global__ void cgLoop3(Problem q, float *pPrev) {
   unsigned target = 0;
+  auto sync = [&] { gridBarrier(q.barrier, target); };
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   bool owns = i < q.n;
   int cols[kRowEntries];
@@ -236,11 +234,7 @@ __global__ void cgLoop3(Problem q, float *pPrev) {
       p[i] = pOwn;
       s = a * pOwn;
     }
-    s = blockSum(s);
-    if (threadIdx.x == 0)
-      pap[blockIdx.x] = s;
-    gridBarrier(q.barrier, target);
-    float alpha = rr / sumPartials(pap);
+    float alpha = rr / gridSum(s, pap, sync);
     s = 0.f;
     if (owns) {
       x += alpha * pOwn;
@@ -248,11 +242,7 @@ __global__ void cgLoop3(Problem q, float *pPrev) {
       q.r[i] = r;
       s = r * r;
     }
-    s = blockSum(s);
-    if (threadIdx.x == 0)
-      rrp[blockIdx.x] = s;
-    gridBarrier(q.barrier, target);
-    float rrNew = sumPartials(rrp);
+    float rrNew = gridSum(s, rrp, sync);
     beta = rrNew / rr;
     rr = rrNew;
     float *t = p;
