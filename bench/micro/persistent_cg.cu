@@ -16,7 +16,8 @@
 // cluster of at most 16 blocks), milliseconds for the 1,000 iterations
 // (median of 5) and the final residual norm against a float64 host CG's;
 // then the same for two 2-barrier variants (cgLoop3: rows in registers;
-// cgLoop2).
+// cgLoop2) and for 3 barriers with each thread's values in registers
+// (cgLoop4: its matrix row in memory, then in registers too).
 #include <algorithm>
 #include <cmath>
 #include <cooperative_groups.h>
@@ -253,6 +254,70 @@ __global__ void cgLoop3(Problem q, float *pPrev) {
     q.x[i] = x;
 }
 
+/// Three grid barriers (as cgLoop), each thread's row in registers across
+/// iterations: x, r, its own p and A p, and with `MatrixInRegisters` its
+/// matrix entries (at most kRowEntries). Only p, which the product
+/// gathers, goes through memory. What a compiler that keeps one element
+/// per thread in registers, without cgLoop2's recomputation, would build.
+template <bool MatrixInRegisters> __global__ void cgLoop4(Problem q) {
+  unsigned target = 0;
+  auto sync = [&] { gridBarrier(q.barrier, target); };
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  bool owns = i < q.n;
+  int cols[kRowEntries];
+  float vals[kRowEntries];
+  int begin = 0, end = 0;
+  float x = 0.f, r = 0.f, pOwn = 0.f;
+  if (owns) {
+    begin = q.indptr[i];
+    end = q.indptr[i + 1];
+    if (MatrixInRegisters)
+      for (int k = 0; k < kRowEntries; ++k) {
+        int at = begin + (k < end - begin ? k : 0);
+        cols[k] = k < end - begin ? q.indices[at] : i;
+        vals[k] = k < end - begin ? q.data[at] : 0.f;
+      }
+    x = q.x[i];
+    r = q.r[i];
+    pOwn = q.p[i];
+  }
+  float *pap = q.partials, *rrp = q.partials + gridDim.x;
+  float rr = q.rr0;
+  for (int it = 0; it < q.iters; ++it) {
+    float a = 0.f, s = 0.f;
+    if (owns) {
+      if (MatrixInRegisters) {
+#pragma unroll
+        for (int k = 0; k < kRowEntries; ++k)
+          a += vals[k] * __ldcg(q.p + cols[k]);
+      } else {
+        for (int k = begin; k < end; ++k)
+          a += q.data[k] * __ldcg(q.p + q.indices[k]);
+      }
+      s = a * pOwn;
+    }
+    float alpha = rr / gridSum(s, pap, sync);
+    s = 0.f;
+    if (owns) {
+      x += alpha * pOwn;
+      r -= alpha * a;
+      s = r * r;
+    }
+    float rrNew = gridSum(s, rrp, sync);
+    float beta = rrNew / rr;
+    rr = rrNew;
+    if (owns) {
+      pOwn = r + beta * pOwn;
+      q.p[i] = pOwn;
+    }
+    sync();
+  }
+  if (owns) {
+    q.x[i] = x;
+    q.r[i] = r;
+  }
+}
+
 int main() {
   const int side = 256, n = side * side, iters = 1000;
   std::vector<int> indptr{0}, indices;
@@ -410,5 +475,21 @@ int main() {
           CHECK(cudaLaunchCooperativeKernel((void *)cgLoop2, blocks, threads,
                                             args, 0, 0));
         });
+  // Three barriers, rows in registers (one row per thread at most).
+  for (int threads : {256, 512, 1024})
+    for (int blocks : {66, sms, 2 * sms}) {
+      if (fits((void *)cgLoop4<false>, threads, blocks) &&
+          blocks * threads >= n)
+        measure("3b-vec-regs", threads, blocks, [&](void **args) {
+          CHECK(cudaLaunchCooperativeKernel((void *)cgLoop4<false>, blocks,
+                                            threads, args, 0, 0));
+        });
+      if (fits((void *)cgLoop4<true>, threads, blocks) &&
+          blocks * threads >= n)
+        measure("3b-row-regs", threads, blocks, [&](void **args) {
+          CHECK(cudaLaunchCooperativeKernel((void *)cgLoop4<true>, blocks,
+                                            threads, args, 0, 0));
+        });
+    }
   return 0;
 }
