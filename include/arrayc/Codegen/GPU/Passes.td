@@ -474,6 +474,66 @@ def ArrayGpuDeviceMemory : Pass<"array-gpu-device-memory", "ModuleOp"> {
                            "scf::SCFDialect", "arith::ArithDialect"];
 }
 
+def ArrayGpuRegisterLoops : Pass<"array-gpu-register-loops", "func::FuncOp"> {
+  let summary = "Run an iterative solver's vector loop as one persistent "
+                "kernel whose threads keep their elements in registers.";
+  let description = [{
+    A bufferized host `scf.for` that carries vectors of one length n (and
+    0-d arrays), and whose body only computes elementwise kernels over
+    them (`linalg.generic` with identity maps, 0-d operands broadcast),
+    full reductions of them to 0-d arrays (one associative combiner: dot
+    products, norms), 0-d arithmetic, and products with a CSR matrix made
+    before the loop (`arrayrt.csr_spmv` of an `arrayrt.csr_from_arrays`,
+    float32 or float64, n x n): a conjugate-gradient, power-iteration or
+    Jacobi loop. The loop runs inside one cooperative `gpu.launch` instead:
+
+    - every thread owns the elements `i = t + k * T` (t its index in the
+      grid, T the grid's threads, k < K) of every vector for the whole
+      loop, holding them in registers (the loop's iteration arguments);
+      buffers from before the loop that the body reads elementwise are
+      loaded once, and what a kernel's body computes from 0-d operands
+      only (a quotient of two totals) once per thread;
+    - a reduction: each thread combines its elements, each block its
+      threads' (shuffles, shared memory), and thread 0 writes the block's
+      partial result; where the total is first read, after a grid barrier
+      (`arrayrt.grid_barrier`), every block combines the partial results
+      itself in the same order, so all threads hold the same total;
+    - a sparse product of a vector of the loop: each thread stores its
+      elements into a buffer (two halves used in turn by the iterations),
+      a grid barrier, then each thread computes its rows; a row's first
+      `row-entries` entries are loaded into registers before the loop (the
+      rest, if any, read from memory each time);
+    - the body's checks are made once before the kernel, and its
+      allocations disappear (results go into new buffers, owned by the
+      loop's ownership flags).
+
+    There is a kernel for each K = 1, 2, 4, ... up to
+    `elements-per-thread` (more elements take more registers), each under
+    an `scf.if` on the host: it runs when the arrays have the same length
+    n > 0, the matrices are n x n with entries, and n is at most K x
+    `block-size` x the multiprocessor count (`arrayrt.multiprocessor_
+    count`), so that one block per multiprocessor owns every element, and
+    no smaller K's did; the loop as it was runs otherwise (it stays under
+    the last `scf.if`, for array-gpu-persistent-loops and the kernel
+    planners).
+  }];
+  let options = [
+    Option<"elementsPerThread", "elements-per-thread", "int64_t", "2",
+           "Elements of each vector a thread holds in registers">,
+    Option<"rowEntries", "row-entries", "int64_t", "8",
+           "Entries of each matrix row held in registers">,
+    Option<"blockSize", "block-size", "int64_t", "512",
+           "Threads per block (one block per multiprocessor)">,
+    Option<"report", "report", "bool", "false",
+           "A remark at each host loop of vector kernels: whether it became "
+           "a register loop (with its grid barriers per iteration), or why "
+           "not (arrayc --print-kernel-plan)">,
+  ];
+  let dependentDialects = ["arith::ArithDialect", "arrayrt::ArrayrtDialect",
+                           "cf::ControlFlowDialect", "gpu::GPUDialect",
+                           "memref::MemRefDialect", "scf::SCFDialect"];
+}
+
 def ArrayGpuPersistentLoops
     : Pass<"array-gpu-persistent-loops", "func::FuncOp"> {
   let summary = "Run a small host loop of kernels as one persistent kernel "
