@@ -20,6 +20,12 @@
       of a 4096 x 4096 grid: cupyx's cg and the same loop written in CuPy).
       Prints a table and writes R/sparse.json.
 
+  sparse.py cg-ab --bin A --other-bin B [--rounds 3] [--quick]
+      On the GPU machine: bench/cg.mlir compiled two ways (two `prepare
+      --out` folders' bin/, e.g. with `--arrayc-flag=--persistent-loops=false`
+      for one), run alternately `--rounds` times on the same inputs; prints
+      each way's median ms per iteration, their ratio and the errors.
+
   sparse.py dry-run [--arrayc A] [--workdir W]
       Here, without a GPU: compiles bench/spmv.mlir, spmm.mlir and
       spgemm.mlir and cg.mlir for the CPU, runs them in bench mode on small
@@ -80,10 +86,10 @@ CALLS = {"spmv": ["cusparseSpMV", "arrayrt_csr_spmv"],
          "cg": ["cusparseSpMV", "arrayrt_csr_spmv"]}
 
 
-def compile_programs(arrayc, target, bindir):
+def compile_programs(arrayc, target, bindir, flags=()):
     os.makedirs(bindir, exist_ok=True)
     for name in COMPILED + ["cg"]:
-        command = [arrayc, "--target=" + target,
+        command = [arrayc, "--target=" + target, *flags,
                    os.path.join(HERE, name + ".mlir"), "-o",
                    os.path.join(bindir, name)]
         result = subprocess.run(command, capture_output=True, text=True)
@@ -99,8 +105,36 @@ def prepare(args):
     shutil.copy2(os.path.abspath(__file__), args.out)
     shutil.copy2(os.path.join(HERE, "sparse_summary.py"), args.out)
     compile_programs(os.path.join(args.build, "bin", "arrayc"), "cuda",
-                     os.path.join(args.out, "bin"))
+                     os.path.join(args.out, "bin"), args.arrayc_flag)
     log("prepared %s" % args.out)
+
+
+def cg_ab(args):
+    """bench/cg.mlir compiled two ways, alternately on the same inputs."""
+    import statistics
+    env = dict(os.environ)
+    library = find_cusparse()
+    if library:
+        env["ARRAYRT_CUSPARSE_LIB"] = library
+    grid = 1024 if args.quick else 4096
+    args.bin = os.path.abspath(args.bin)
+    args.other_bin = os.path.abspath(args.other_bin)
+    times = {args.bin: [], args.other_bin: []}
+    errors = {}
+    for _ in range(args.rounds):
+        for bindir in times:
+            row = run_cg(bindir, args.workdir, grid, 5, 1, env, on_gpu=True)
+            if row.get("status") != "ok":
+                log("%s: %s" % (bindir, row.get("status")))
+                return 1
+            times[bindir].append(row["ms_per_iter"])
+            errors[bindir] = row["rel_error"]
+    base, other = (statistics.median(times[b]) for b in times)
+    log("cg %dx%d ms per iteration: %s %.4f (error %.1e), %s %.4f "
+        "(error %.1e), other/base %.3f" % (
+            grid, grid, args.bin, base, errors[args.bin], args.other_bin,
+            other, errors[args.other_bin], other / base))
+    return 0 if max(errors.values()) <= 1e-3 else 1
 
 
 def random_csr_numpy(rows, per_row, seed):
@@ -568,6 +602,14 @@ def main():
     p = sub.add_parser("prepare")
     p.add_argument("--build", default=os.path.join(HERE, "..", "build"))
     p.add_argument("--out", default=os.path.join(HERE, "..", ".device-sparse"))
+    p.add_argument("--arrayc-flag", action="append", default=[],
+                   help="an arrayc option for the compiled programs")
+    ab = sub.add_parser("cg-ab")
+    ab.add_argument("--bin", required=True)
+    ab.add_argument("--other-bin", required=True)
+    ab.add_argument("--rounds", type=int, default=3)
+    ab.add_argument("--quick", action="store_true")
+    ab.add_argument("--workdir", default="/dev/shm/arrayc-cg-ab")
     r = sub.add_parser("run")
     r.add_argument("--results", default="results")
     r.add_argument("--quick", action="store_true",
@@ -585,6 +627,8 @@ def main():
         return 0
     if args.command == "dry-run":
         return dry_run(args)
+    if args.command == "cg-ab":
+        return cg_ab(args)
     return run(args)
 
 

@@ -36,15 +36,19 @@
 #   scripts/device-check.sh prepare-persistent [BUILD]
 #                                             here: the end-to-end programs
 #                                             and 400 generated ones built
-#                                             with --persistent-loops, the
-#                                             launch benchmarks both ways
+#                                             as by default (persistent
+#                                             loops on), the launch
+#                                             benchmarks and issue 7's CG
+#                                             both ways
 #   scripts/device-check.sh run-persistent OUT
 #                                             there: those against NumPy
 #                                             (loops under memcheck and
 #                                             racecheck), the persistent CG
 #                                             micro-benchmark, the launch
-#                                             benchmarks with the option and
-#                                             the CG one without it
+#                                             benchmarks, the small CG one
+#                                             with --register-loops=false
+#                                             and --persistent-loops=false
+#                                             too, issue 7's CG both ways
 #
 # `run` does: the end-to-end programs and examples against NumPy
 # (scripts/gpu_check.py), the random-input suite (every op, every dtype),
@@ -251,23 +255,28 @@ run-sparse)
   exit $status
   ;;
 prepare-persistent)
-  # Everything with array-gpu-persistent-loops on (off by default until it
-  # has run here): the end-to-end suite, generated programs, and the
-  # launch benchmarks with and without it.
+  # Everything with array-gpu-persistent-loops as the default build makes
+  # it (on): the end-to-end suite, generated programs, and the launch
+  # benchmarks and issue 7's CG both ways (the other with
+  # --persistent-loops=false).
   build=${2:-build}
   [ -x /usr/bin/python3 ] && python=/usr/bin/python3  # NumPy is there
-  flag=--persistent-loops
-  $python scripts/gpu_check.py prepare "$build" --arrayc-flag "$flag" || exit 1
+  off=--persistent-loops=false
+  $python scripts/gpu_check.py prepare "$build" || exit 1
   for seed in 3001 3002; do
     $python test/Integration/Inputs/random_programs.py --arrayc "$build/bin/arrayc" \
-      --target cuda --arrayc-flag=$flag --workdir .device/generated-$seed \
+      --target cuda --workdir .device/generated-$seed \
       --prepare --quiet --jobs 2 --seed $seed --count 200 || exit 1
   done
   rm -rf .device-bench && mkdir -p .device-bench
-  $python bench/launch.py prepare --build "$build" --stage .device-bench/launch \
-    --arrayc-flag=$flag || exit 1
+  $python bench/launch.py prepare --build "$build" --stage .device-bench/launch || exit 1
   $python bench/launch.py prepare --build "$build" \
-    --stage .device-bench/launch-launches || exit 1
+    --stage .device-bench/launch-launches --arrayc-flag=$off || exit 1
+  $python bench/launch.py prepare --build "$build" \
+    --stage .device-bench/launch-persistent --arrayc-flag=--register-loops=false || exit 1
+  $python bench/sparse.py prepare --build "$build" --out .device-bench/sparse-on || exit 1
+  $python bench/sparse.py prepare --build "$build" --out .device-bench/sparse-off \
+    --arrayc-flag=$off || exit 1
   mkdir -p .device-pack
   tar -cf - .device .device-bench | xz -6 -T0 > .device-pack/device.txz || exit 1
   du -sh .device .device-bench .device-pack/device.txz
@@ -289,6 +298,14 @@ run-persistent)
     --results "$out/launch" 2>&1 | tail -8
   timeout 60 $python bench/launch.py run --stage .device-bench/launch-launches \
     --results "$out/launch-launches" --only cg_poisson256_x1000 2>&1 | tail -4
+  timeout 60 $python bench/launch.py run --stage .device-bench/launch-persistent \
+    --results "$out/launch-persistent" --only cg_poisson256_x1000 2>&1 | tail -4
+  # Issue 7's CG (4096 x 4096, too large for the persistent kernel: the
+  # loop as before behind the size test) both ways, alternately.
+  timeout 200 $python .device-bench/sparse-on/sparse.py cg-ab \
+    --bin .device-bench/sparse-on/bin --other-bin .device-bench/sparse-off/bin \
+    2>&1 | tail -2
+  [ "${PIPESTATUS[0]}" = 0 ] || status=1
   $python scripts/gpu_check.py run "$out" \
     --memcheck "${DEVICE_CHECK_MEMCHECK:-loops|cg|while|graph|sparse}" 2>&1 |
     tee "$out/gpu-check.txt" | tail -3
@@ -302,6 +319,9 @@ run-persistent)
   (cd .device/bin && timeout 120 compute-sanitizer --tool racecheck --error-exitcode 3 \
      ./test_Integration__loops-persistent > /dev/null 2> "$out/racecheck.txt") || status=1
   echo "racecheck loops-persistent: $(grep -c '=========' "$out/racecheck.txt") sanitizer lines"
+  (cd .device/bin && timeout 120 compute-sanitizer --tool racecheck --error-exitcode 3 \
+     ./test_Integration__loops-register > /dev/null 2> "$out/racecheck-register.txt") || status=1
+  echo "racecheck loops-register: $(grep -c '=========' "$out/racecheck-register.txt") sanitizer lines"
   exit $status
   ;;
 prepare-sharded)

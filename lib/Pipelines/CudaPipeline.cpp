@@ -79,6 +79,27 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addPass(createArrayWhileDeviceTest());
 
   buildBufferizationPipeline(pm);
+  // The architectures the kernels are compiled for: the kernels' chip, then
+  // the extra ones.
+  SmallVector<std::string> chips = {options.chip.getValue()};
+  for (StringRef extra : llvm::split(options.extraChips.getValue(), ','))
+    if (!extra.empty())
+      chips.push_back(extra.str());
+  auto allChips = [&](unsigned version) {
+    return llvm::all_of(chips, [&](const std::string &chip) {
+      return gpuChipVersion(chip) >= version;
+    });
+  };
+  // An iterative solver's loop over a few vectors (elementwise updates, dot
+  // products, sparse products) runs as one kernel whose threads keep their
+  // elements in registers, before the planners make kernels of its body
+  // (cooperative launch: grid barriers need sm_70).
+  if (options.persistentLoops && options.registerLoops && allChips(70)) {
+    ArrayGpuRegisterLoopsOptions registers;
+    registers.report = options.printKernelPlan;
+    registers.elementsPerThread = options.registerLoopElements;
+    pm.addNestedPass<func::FuncOp>(createArrayGpuRegisterLoops(registers));
+  }
   ArrayGpuMapLinalgOptions grid;
   grid.blockSize = options.blockSize;
   grid.maxGridSize = options.maxGridSize;
@@ -107,17 +128,6 @@ void array::buildArrayToCudaPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createArrayGpuReductions(reductions));
   pm.addNestedPass<func::FuncOp>(createArrayGpuMapLinalg(grid));
   pm.addPass(createArrayGpuDeviceMemory());
-  // The architectures the kernels are compiled for: the kernels' chip, then
-  // the extra ones.
-  SmallVector<std::string> chips = {options.chip.getValue()};
-  for (StringRef extra : llvm::split(options.extraChips.getValue(), ','))
-    if (!extra.empty())
-      chips.push_back(extra.str());
-  auto allChips = [&](unsigned version) {
-    return llvm::all_of(chips, [&](const std::string &chip) {
-      return gpuChipVersion(chip) >= version;
-    });
-  };
   // Small loops of kernels run as one kernel whose blocks meet at grid
   // barriers (cooperative launch; acquire and release need sm_70).
   if (options.persistentLoops && allChips(70)) {

@@ -1,24 +1,26 @@
 // Loops of kernels on small arrays as one persistent kernel
-// (`--persistent-loops`, array-gpu-persistent-loops): a loop whose sum
+// (`--persistent-loops`, array-gpu-persistent-loops; --register-loops=false
+// keeps these loops from array-gpu-register-loops, which takes them first
+// otherwise: loops-register.mlir): a loop whose sum
 // feeds back as a 0-d array, with odd, even and zero trip counts (the
 // carried array's two buffers alternate), a loop carrying two arrays and a
 // CSR product, and a loop on an array above the size limit (runs as
 // launches). Each result is compared with NumPy, on the CPU and, with and
-// without the option, on the GPU.
+// without persistent loops, on the GPU.
 // RUN: arrayc --target=cpu %s -o %t.cpu
 // RUN: rm -rf %t.cpu.dir && mkdir -p %t.cpu.dir && cd %t.cpu.dir && %numpy-ref %s > %t.cpu.ref
 // RUN: cd %t.cpu.dir && %t.cpu > %t.cpu.out
 // RUN: cd %t.cpu.dir && %numpy-ref --compare %t.cpu.out %s
-// RUN: %if cuda-gpu %{ arrayc --target=cuda --persistent-loops %s -o %t.cuda %}
+// RUN: %if cuda-gpu %{ arrayc --target=cuda --register-loops=false %s -o %t.cuda %}
 // RUN: %if cuda-gpu %{ rm -rf %t.cuda.dir && mkdir -p %t.cuda.dir && cd %t.cuda.dir && %numpy-ref %s > %t.cuda.ref %}
 // RUN: %if cuda-gpu %{ cd %t.cuda.dir && %t.cuda > %t.cuda.out %}
 // RUN: %if cuda-gpu %{ cd %t.cuda.dir && %numpy-ref --compare %t.cuda.out %s %}
-// RUN: %if cuda-gpu %{ arrayc --target=cuda %s -o %t.launches %}
+// RUN: %if cuda-gpu %{ arrayc --target=cuda --persistent-loops=false %s -o %t.launches %}
 // RUN: %if cuda-gpu %{ cd %t.cuda.dir && %t.launches > %t.launches.out %}
 // RUN: %if cuda-gpu %{ cd %t.cuda.dir && %numpy-ref --compare %t.launches.out %s %}
-// The option turns both loops (@relax's, for every call, and the CSR one)
-// into cooperative kernels.
-// RUN: arrayc --target=cuda --persistent-loops --emit=ptx %s -o - | FileCheck %s --check-prefix=PTX
+// Both loops (@relax's, for every call, and the CSR one) become
+// cooperative kernels.
+// RUN: arrayc --target=cuda --register-loops=false --emit=ptx %s -o - | FileCheck %s --check-prefix=PTX
 // PTX-COUNT-2: .visible .entry {{.*}}__arrayrt_cooperative(
 // PTX-NOT: .entry {{.*}}__arrayrt_cooperative(
 

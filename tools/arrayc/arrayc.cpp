@@ -164,9 +164,23 @@ cl::opt<bool> persistentLoops(
     "persistent-loops",
     cl::desc("Run a loop whose body only launches kernels on small arrays "
              "as one kernel whose blocks meet at grid barriers, instead of "
-             "launches per iteration (cuda target; off by default: not yet "
-             "run on a GPU)"),
-    cl::init(false), cl::cat(codegenCategory));
+             "launches per iteration (cuda target; "
+             "--persistent-loops=false: launches, one CUDA graph per "
+             "iteration)"),
+    cl::init(true), cl::cat(codegenCategory));
+cl::opt<bool> registerLoops(
+    "register-loops",
+    cl::desc("With --persistent-loops: run an iterative solver's loop over "
+             "vectors (elementwise updates, dot products, CSR products) as "
+             "one kernel whose threads keep their elements in registers "
+             "(cuda target; --register-loops=false: the general persistent "
+             "kernel)"),
+    cl::init(true), cl::cat(codegenCategory));
+cl::opt<int64_t> registerLoopElements(
+    "register-loop-elements",
+    cl::desc("Elements of each vector a thread of a register loop holds "
+             "(array-gpu-register-loops' elements-per-thread)"),
+    cl::init(2), cl::Hidden, cl::cat(codegenCategory));
 cl::opt<bool> printKernelPlan(
     "print-kernel-plan",
     cl::desc("Print how each group of ops becomes GPU kernels, and why, as "
@@ -413,6 +427,8 @@ void buildPipeline(PassManager &pm, array::PipelineStage stage,
   options.attentionDnn = attentionDnn;
   options.printKernelPlan = printKernelPlan;
   options.persistentLoops = persistentLoops;
+  options.registerLoops = registerLoops;
+  options.registerLoopElements = registerLoopElements;
   options.processes = processes;
   options.toolkitPath = cudaToolkit;
   options.features = features;

@@ -121,9 +121,19 @@ struct ArrayToCudaPipelineOptions
       *this, "persistent-loops",
       llvm::cl::desc("Run small host loops of kernels as one cooperative "
                      "kernel with grid barriers between its phases "
-                     "(array-gpu-persistent-loops; off until it has run on "
-                     "a GPU)."),
-      llvm::cl::init(false)};
+                     "(array-gpu-persistent-loops)."),
+      llvm::cl::init(true)};
+  PassOptions::Option<bool> registerLoops{
+      *this, "register-loops",
+      llvm::cl::desc("With persistent-loops: iterative solvers' vector "
+                     "loops as one kernel with each thread's elements in "
+                     "registers (array-gpu-register-loops)."),
+      llvm::cl::init(true)};
+  PassOptions::Option<int64_t> registerLoopElements{
+      *this, "register-loop-elements",
+      llvm::cl::desc("Elements of each vector a register loop's thread "
+                     "holds (array-gpu-register-loops)."),
+      llvm::cl::init(2)};
   PassOptions::Option<bool> printKernelPlan{
       *this, "print-kernel-plan",
       llvm::cl::desc("Report each group's kernel strategy as remarks "
