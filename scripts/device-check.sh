@@ -36,19 +36,19 @@
 #   scripts/device-check.sh prepare-persistent [BUILD]
 #                                             here: the end-to-end programs
 #                                             and 400 generated ones built
-#                                             as by default (persistent
-#                                             loops on), the launch
-#                                             benchmarks and issue 7's CG
-#                                             both ways
+#                                             with --persistent-loops, the
+#                                             launch benchmarks and issue
+#                                             7's CG both ways
 #   scripts/device-check.sh run-persistent OUT
 #                                             there: those against NumPy
 #                                             (loops under memcheck and
 #                                             racecheck), the persistent CG
 #                                             micro-benchmark, the launch
-#                                             benchmarks, the small CG one
-#                                             with --register-loops=false
-#                                             and --persistent-loops=false
-#                                             too, issue 7's CG both ways
+#                                             benchmarks with the option,
+#                                             the small CG one with
+#                                             --register-loops=false and
+#                                             without the option too, issue
+#                                             7's CG both ways
 #
 # `run` does: the end-to-end programs and examples against NumPy
 # (scripts/gpu_check.py), the random-input suite (every op, every dtype),
@@ -255,28 +255,29 @@ run-sparse)
   exit $status
   ;;
 prepare-persistent)
-  # Everything with array-gpu-persistent-loops as the default build makes
-  # it (on): the end-to-end suite, generated programs, and the launch
-  # benchmarks and issue 7's CG both ways (the other with
-  # --persistent-loops=false).
+  # Everything with array-gpu-persistent-loops (and register loops) on (off
+  # by default): the end-to-end suite, generated programs, and the launch
+  # benchmarks and issue 7's CG both ways (the other without the option).
   build=${2:-build}
   [ -x /usr/bin/python3 ] && python=/usr/bin/python3  # NumPy is there
-  off=--persistent-loops=false
-  $python scripts/gpu_check.py prepare "$build" || exit 1
+  flag=--persistent-loops
+  $python scripts/gpu_check.py prepare "$build" --arrayc-flag "$flag" || exit 1
   for seed in 3001 3002; do
     $python test/Integration/Inputs/random_programs.py --arrayc "$build/bin/arrayc" \
-      --target cuda --workdir .device/generated-$seed \
+      --target cuda --arrayc-flag=$flag --workdir .device/generated-$seed \
       --prepare --quiet --jobs 2 --seed $seed --count 200 || exit 1
   done
   rm -rf .device-bench && mkdir -p .device-bench
-  $python bench/launch.py prepare --build "$build" --stage .device-bench/launch || exit 1
+  $python bench/launch.py prepare --build "$build" --stage .device-bench/launch \
+    --arrayc-flag=$flag || exit 1
   $python bench/launch.py prepare --build "$build" \
-    --stage .device-bench/launch-launches --arrayc-flag=$off || exit 1
+    --stage .device-bench/launch-launches || exit 1
   $python bench/launch.py prepare --build "$build" \
-    --stage .device-bench/launch-persistent --arrayc-flag=--register-loops=false || exit 1
-  $python bench/sparse.py prepare --build "$build" --out .device-bench/sparse-on || exit 1
-  $python bench/sparse.py prepare --build "$build" --out .device-bench/sparse-off \
-    --arrayc-flag=$off || exit 1
+    --stage .device-bench/launch-persistent --arrayc-flag=$flag \
+    --arrayc-flag=--register-loops=false || exit 1
+  $python bench/sparse.py prepare --build "$build" --out .device-bench/sparse-on \
+    --arrayc-flag=$flag || exit 1
+  $python bench/sparse.py prepare --build "$build" --out .device-bench/sparse-off || exit 1
   mkdir -p .device-pack
   tar -cf - .device .device-bench | xz -6 -T0 > .device-pack/device.txz || exit 1
   du -sh .device .device-bench .device-pack/device.txz

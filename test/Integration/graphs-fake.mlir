@@ -3,8 +3,8 @@
 // captures and replays graphs (kernels do nothing there; only the runtime's
 // recording, keys and replays are tested). FAKE_CUDA_PARAM_BYTES tells the
 // fake driver the kernels' parameters are 8 bytes each (pointers, indices).
-// The loop's arrays are small: --persistent-loops=false keeps it a loop of
-// launches rather than one persistent kernel.
+// The loop's arrays are small: --persistent-loops=false (the default) keeps
+// it a loop of launches rather than one persistent kernel.
 // RUN: arrayc --target=cuda --persistent-loops=false %s -o %t.cuda
 // RUN: env ARRAYRT_CUDA_DRIVER_LIB=%fake_cuda_driver FAKE_CUDA_PARAM_BYTES=8 ARRAYRT_GRAPHS=2 %t.cuda 2>&1 >/dev/null | FileCheck %s
 // Every run is recorded, the first too (looking up the kernels and growing

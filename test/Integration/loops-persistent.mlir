@@ -11,7 +11,7 @@
 // RUN: rm -rf %t.cpu.dir && mkdir -p %t.cpu.dir && cd %t.cpu.dir && %numpy-ref %s > %t.cpu.ref
 // RUN: cd %t.cpu.dir && %t.cpu > %t.cpu.out
 // RUN: cd %t.cpu.dir && %numpy-ref --compare %t.cpu.out %s
-// RUN: %if cuda-gpu %{ arrayc --target=cuda --register-loops=false %s -o %t.cuda %}
+// RUN: %if cuda-gpu %{ arrayc --target=cuda --persistent-loops --register-loops=false %s -o %t.cuda %}
 // RUN: %if cuda-gpu %{ rm -rf %t.cuda.dir && mkdir -p %t.cuda.dir && cd %t.cuda.dir && %numpy-ref %s > %t.cuda.ref %}
 // RUN: %if cuda-gpu %{ cd %t.cuda.dir && %t.cuda > %t.cuda.out %}
 // RUN: %if cuda-gpu %{ cd %t.cuda.dir && %numpy-ref --compare %t.cuda.out %s %}
@@ -20,7 +20,7 @@
 // RUN: %if cuda-gpu %{ cd %t.cuda.dir && %numpy-ref --compare %t.launches.out %s %}
 // Both loops (@relax's, for every call, and the CSR one) become
 // cooperative kernels.
-// RUN: arrayc --target=cuda --register-loops=false --emit=ptx %s -o - | FileCheck %s --check-prefix=PTX
+// RUN: arrayc --target=cuda --persistent-loops --register-loops=false --emit=ptx %s -o - | FileCheck %s --check-prefix=PTX
 // PTX-COUNT-2: .visible .entry {{.*}}__arrayrt_cooperative(
 // PTX-NOT: .entry {{.*}}__arrayrt_cooperative(
 

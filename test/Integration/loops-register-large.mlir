@@ -6,9 +6,9 @@
 // the GPU, both ways (the CPU target's CSR products are too slow for these
 // sizes in a test).
 // REQUIRES: cuda-gpu
-// RUN: arrayc --target=cuda %s -o %t.cuda
+// RUN: arrayc --target=cuda --persistent-loops %s -o %t.cuda
 // RUN: rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir && %numpy-ref %s > %t.ref
-// RUN: cd %t.dir && %t.cuda > %t.out
+// RUN: cd %t.dir && timeout 120 %t.cuda > %t.out
 // RUN: cd %t.dir && %numpy-ref --compare %t.out %s
 // RUN: arrayc --target=cuda --persistent-loops=false %s -o %t.launches
 // RUN: cd %t.dir && %t.launches > %t.launches.out

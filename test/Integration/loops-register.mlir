@@ -1,6 +1,7 @@
 // Iterative solvers' loops as one kernel whose threads keep their
-// elements in registers (array-gpu-register-loops, with --persistent-loops,
-// the default): conjugate gradients on 2-D Poisson matrices of 16 and 256
+// elements in registers (array-gpu-register-loops, with --persistent-loops;
+// off by default: this program hung on an H100 outside compute-sanitizer,
+// 2026-12-06, not yet understood): conjugate gradients on 2-D Poisson matrices of 16 and 256
 // unknowns, with 0 and 7 iterations on the smallest (larger ones, up to
 // past the limit: loops-register-large.mlir); power iteration (a norm feeding back through a square root);
 // a Jacobi sweep reading vectors from before the loop; rows longer than the
@@ -10,9 +11,9 @@
 // RUN: rm -rf %t.cpu.dir && mkdir -p %t.cpu.dir && cd %t.cpu.dir && %numpy-ref %s > %t.cpu.ref
 // RUN: cd %t.cpu.dir && %t.cpu > %t.cpu.out
 // RUN: cd %t.cpu.dir && %numpy-ref --compare %t.cpu.out %s
-// RUN: %if cuda-gpu %{ arrayc --target=cuda %s -o %t.cuda %}
+// RUN: %if cuda-gpu %{ arrayc --target=cuda --persistent-loops %s -o %t.cuda %}
 // RUN: %if cuda-gpu %{ rm -rf %t.cuda.dir && mkdir -p %t.cuda.dir && cd %t.cuda.dir && %numpy-ref %s > %t.cuda.ref %}
-// RUN: %if cuda-gpu %{ cd %t.cuda.dir && %t.cuda > %t.cuda.out %}
+// RUN: %if cuda-gpu %{ cd %t.cuda.dir && timeout 120 %t.cuda > %t.cuda.out %}
 // RUN: %if cuda-gpu %{ cd %t.cuda.dir && %numpy-ref --compare %t.cuda.out %s %}
 // RUN: %if cuda-gpu %{ arrayc --target=cuda --persistent-loops=false %s -o %t.launches %}
 // RUN: %if cuda-gpu %{ cd %t.cuda.dir && %t.launches > %t.launches.out %}
@@ -21,7 +22,7 @@
 // iteration (before each dot product's total is read, and before the
 // product gathers p), power iteration's and the banded one's with two and
 // one, Jacobi's with one.
-// RUN: arrayc --target=cuda --print-kernel-plan --emit=gpu %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLAN
+// RUN: arrayc --target=cuda --persistent-loops --print-kernel-plan --emit=gpu %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLAN
 // PLAN-DAG: loops-register.mlir:{{[0-9]+}}:{{[0-9]+}}: remark: register loop: yes: one cooperative kernel, each thread's elements in registers, 3 grid barriers per iteration
 // PLAN-DAG: remark: register loop: yes: {{.*}}, 2 grid barriers per iteration
 // PLAN-DAG: remark: register loop: yes: {{.*}}, 1 grid barriers per iteration

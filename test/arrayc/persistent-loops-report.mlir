@@ -1,9 +1,9 @@
-// arrayc --print-kernel-plan: a remark at each host loop that launches
-// kernels, saying whether it runs as one persistent kernel and, if not, why
-// (--persistent-loops is on by default).
-// RUN: arrayc --target=cuda --print-kernel-plan --emit=gpu %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: arrayc --target=cuda --persistent-loops --print-kernel-plan --emit=gpu %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: arrayc --target=cuda --persistent-loops=false --print-kernel-plan --emit=gpu %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
+// arrayc --persistent-loops --print-kernel-plan: a remark at each host
+// loop that launches kernels, saying whether it runs as one persistent
+// kernel and, if not, why (--register-loops=false: these loops would be
+// register loops first, loops-register.mlir).
+// RUN: arrayc --target=cuda --persistent-loops --register-loops=false --print-kernel-plan --emit=gpu %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: arrayc --target=cuda --print-kernel-plan --emit=gpu %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 // OFF-NOT: persistent loop
 
 // CHECK: persistent-loops-report.mlir:[[#@LINE+4]]:8: remark: persistent loop: yes: one cooperative kernel, 2 grid barriers per iteration (arrays of at most 1048576 elements; other sizes run the loop as before)

@@ -121,8 +121,9 @@ struct ArrayToCudaPipelineOptions
       *this, "persistent-loops",
       llvm::cl::desc("Run small host loops of kernels as one cooperative "
                      "kernel with grid barriers between its phases "
-                     "(array-gpu-persistent-loops)."),
-      llvm::cl::init(true)};
+                     "(array-gpu-persistent-loops; off until a register "
+                     "loop's hang on the GPU is understood)."),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> registerLoops{
       *this, "register-loops",
       llvm::cl::desc("With persistent-loops: iterative solvers' vector "
