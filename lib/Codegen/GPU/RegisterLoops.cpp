@@ -834,8 +834,15 @@ bool rewrite(Plan &plan, int64_t slots, int64_t rowEntries, int64_t blockSize,
     Value buffer = memref::AllocOp::create(t, loc, type, dynamic);
     return buffer;
   };
+  // The grid barrier's counter starts at 0 (a multiple of 2^31: each
+  // barrier adds 2^31 in all, and a start with low bits set would carry
+  // into the bit the blocks wait on before every block has arrived).
   emitter.counter =
       allocate(MemRefType::get({1}, t.getI32Type()), ValueRange());
+  linalg::FillOp::create(
+      t, loc,
+      ValueRange{arith::ConstantIntOp::create(t, loc, t.getI32Type(), 0)},
+      ValueRange{emitter.counter});
   temporaries.push_back(emitter.counter);
   Value twoGrids = arith::MulIOp::create(t, loc, grid, cst(t, loc, 2));
   SmallVector<Type> workgroup;

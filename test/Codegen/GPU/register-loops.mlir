@@ -12,7 +12,8 @@
 // CHECK: %[[CAP:.*]] = arith.muli %[[SMS]], %c512
 // CHECK: arith.cmpi ule, %[[N]], %[[CAP]]
 // CHECK: scf.if
-// CHECK: memref.alloc() : memref<1xi32>
+// CHECK: %[[COUNTER:.*]] = memref.alloc() : memref<1xi32>
+// CHECK: linalg.fill ins(%{{.*}} : i32) outs(%[[COUNTER]] : memref<1xi32>)
 // CHECK: memref.alloc(%{{.*}}) : memref<?xf32>
 // CHECK: gpu.launch
 // CHECK-SAME: threads(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c512

@@ -531,7 +531,8 @@ def ArrayGpuRegisterLoops : Pass<"array-gpu-register-loops", "func::FuncOp"> {
   ];
   let dependentDialects = ["arith::ArithDialect", "arrayrt::ArrayrtDialect",
                            "cf::ControlFlowDialect", "gpu::GPUDialect",
-                           "memref::MemRefDialect", "scf::SCFDialect"];
+                           "linalg::LinalgDialect", "memref::MemRefDialect",
+                           "scf::SCFDialect"];
 }
 
 def ArrayGpuPersistentLoops

@@ -62,10 +62,11 @@ def Arrayrt_GridBarrierOp : Arrayrt_Op<"grid_barrier",
     loop kernel's phases, `array-gpu-persistent-loops`). Every thread of
     every block must reach it, under control flow that is the same for all
     of them. `counter` is a 32-bit word in device memory that only this
-    kernel's launch uses; it may start with any value and is left as found
-    when every block has passed the same number of barriers (one block adds
-    `2^31 - (blocks - 1)`, the others 1; a block waits until the top bit
-    has flipped). The blocks must all be resident at once: the kernel is
+    kernel's launch uses; it must start at a multiple of 2^31 (0) and is
+    left so when every block has passed the same number of barriers (one
+    block adds `2^31 - (blocks - 1)`, the others 1, 2^31 in all; a block
+    waits until the top bit has flipped: a start with any of the low 31
+    bits set could carry into it before every block has arrived). The blocks must all be resident at once: the kernel is
     launched cooperatively, `array-gpu-grid-barriers` lowers the op to PTX
     and marks its kernel so that the runtime does so.
 
