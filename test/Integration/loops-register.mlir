@@ -1,7 +1,8 @@
 // Iterative solvers' loops as one kernel whose threads keep their
 // elements in registers (array-gpu-register-loops, with --persistent-loops;
 // off by default: this program hung on an H100 outside compute-sanitizer,
-// 2026-12-06, not yet understood): conjugate gradients on 2-D Poisson matrices of 16 and 256
+// 2026-12-06, before the grid barrier's counter was zeroed; not run on a
+// GPU since): conjugate gradients on 2-D Poisson matrices of 16 and 256
 // unknowns, with 0 and 7 iterations on the smallest (larger ones, up to
 // past the limit: loops-register-large.mlir); power iteration (a norm feeding back through a square root);
 // a Jacobi sweep reading vectors from before the loop; rows longer than the

@@ -164,9 +164,8 @@ cl::opt<bool> persistentLoops(
     "persistent-loops",
     cl::desc("Run a loop whose body only launches kernels on small arrays "
              "as one kernel whose blocks meet at grid barriers, instead of "
-             "launches per iteration (cuda target; off by default: a "
-             "register loop hung on the GPU outside the sanitizer, not yet "
-             "understood)"),
+             "launches per iteration (cuda target; off by default until "
+             "register loops run on a GPU again after a hang was fixed)"),
     cl::init(false), cl::cat(codegenCategory));
 cl::opt<bool> registerLoops(
     "register-loops",

@@ -121,8 +121,8 @@ struct ArrayToCudaPipelineOptions
       *this, "persistent-loops",
       llvm::cl::desc("Run small host loops of kernels as one cooperative "
                      "kernel with grid barriers between its phases "
-                     "(array-gpu-persistent-loops; off until a register "
-                     "loop's hang on the GPU is understood)."),
+                     "(array-gpu-persistent-loops; off until register "
+                     "loops run on a GPU again after a hang was fixed)."),
       llvm::cl::init(false)};
   PassOptions::Option<bool> registerLoops{
       *this, "register-loops",
