@@ -201,6 +201,19 @@ __global__ void cgLoop2(Problem q, float *pPrev) {
 /// what other rows read goes through memory: r (each product gathers its
 /// neighbours') and p (double-buffered). Needs one row per thread at most.
 constexpr int kRowEntries = 5;
+
+/// Row i's entries into registers: its columns and values, past its end
+/// column i and value 0.
+__device__ void loadRow(const Problem &q, int i, int (&cols)[kRowEntries],
+                       float (&vals)[kRowEntries]) {
+  int begin = q.indptr[i], entries = q.indptr[i + 1] - begin;
+  for (int k = 0; k < kRowEntries; ++k) {
+    int at = begin + (k < entries ? k : 0);
+    cols[k] = k < entries ? q.indices[at] : i;
+    vals[k] = k < entries ? q.data[at] : 0.f;
+  }
+}
+
 __global__ void cgLoop3(Problem q, float *pPrev) {
   unsigned target = 0;
   auto sync = [&] { gridBarrier(q.barrier, target); };
@@ -208,15 +221,9 @@ __global__ void cgLoop3(Problem q, float *pPrev) {
   bool owns = i < q.n;
   int cols[kRowEntries];
   float vals[kRowEntries];
-  int entries = 0;
   float x = 0.f, r = 0.f, pOwn = 0.f;
   if (owns) {
-    entries = q.indptr[i + 1] - q.indptr[i];
-    for (int k = 0; k < kRowEntries; ++k) {
-      int at = q.indptr[i] + (k < entries ? k : 0);
-      cols[k] = k < entries ? q.indices[at] : i;
-      vals[k] = k < entries ? q.data[at] : 0.f;
-    }
+    loadRow(q, i, cols, vals);
     x = q.x[i];
     r = q.r[i];
   }
@@ -272,11 +279,7 @@ template <bool MatrixInRegisters> __global__ void cgLoop4(Problem q) {
     begin = q.indptr[i];
     end = q.indptr[i + 1];
     if (MatrixInRegisters)
-      for (int k = 0; k < kRowEntries; ++k) {
-        int at = begin + (k < end - begin ? k : 0);
-        cols[k] = k < end - begin ? q.indices[at] : i;
-        vals[k] = k < end - begin ? q.data[at] : 0.f;
-      }
+      loadRow(q, i, cols, vals);
     x = q.x[i];
     r = q.r[i];
     pOwn = q.p[i];

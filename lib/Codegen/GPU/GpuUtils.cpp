@@ -534,6 +534,33 @@ void emitIf(OpBuilder &b, Location loc, Value cond,
   then(b);
 }
 
+void BuiltBefore::erase() {
+  SmallVector<Operation *> built;
+  for (Operation *it = before ? before->getNextNode() : &block->front();
+       it != op; it = it->getNextNode())
+    built.push_back(it);
+  for (Operation *it : llvm::reverse(built))
+    it->erase();
+}
+
+scf::IfOp versionLoop(OpBuilder &b, Location loc, scf::ForOp loop, Value take) {
+  auto choice = scf::IfOp::create(b, loc, loop.getResultTypes(), take,
+                                  /*withElseRegion=*/true);
+  // Both branches start empty (scf.if's builder gives them a yield when
+  // the op has no results).
+  for (Block *block : {choice.thenBlock(), choice.elseBlock()})
+    while (!block->empty())
+      block->back().erase();
+  Block *elseBlock = choice.elseBlock();
+  loop->moveBefore(elseBlock, elseBlock->end());
+  OpBuilder e = OpBuilder::atBlockEnd(elseBlock);
+  auto yield = scf::YieldOp::create(e, loc, loop.getResults());
+  loop.getResults().replaceUsesWithIf(choice.getResults(), [&](OpOperand &use) {
+    return use.getOwner() != yield;
+  });
+  return choice;
+}
+
 gpu::LaunchOp createLaunch(OpBuilder &b, Location loc, Value grid,
                            int64_t blockSize, TypeRange workgroup,
                            int64_t clusterSize) {

@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -221,6 +222,26 @@ void emitIf(OpBuilder &b, Location loc, Value cond,
 gpu::LaunchOp createLaunch(OpBuilder &b, Location loc, Value grid,
                            int64_t blockSize, TypeRange workgroup = {},
                            int64_t clusterSize = 1);
+
+/// The ops a rewrite builds before `op` from now on: `erase` removes them
+/// all (last first), for a rewrite that gives up and leaves `op` as it was.
+class BuiltBefore {
+public:
+  explicit BuiltBefore(Operation *op)
+      : op(op), block(op->getBlock()), before(op->getPrevNode()) {}
+  void erase();
+
+private:
+  Operation *op;
+  Block *block;
+  Operation *before;
+};
+
+/// Versions `loop` on `take`: an `scf.if` before it whose else branch is
+/// the loop as it was (moved there) and whose results replace the loop's
+/// everywhere else. Returns the `scf.if`, its then branch empty: the
+/// caller builds the other version there, ending with its `scf.yield`.
+scf::IfOp versionLoop(OpBuilder &b, Location loc, scf::ForOp loop, Value take);
 
 /// True when `value` views (through reshapes and casts only) an allocation
 /// or block argument, so its base address is the allocation's.

@@ -844,16 +844,9 @@ gpu::LaunchOp rewrite(Plan &plan, int64_t maxElements) {
   OpBuilder b(loop);
   // Everything the host needs before the kernel, computed before the loop;
   // when something cannot be, erase what was built and leave the loop.
-  Block *host = loop->getBlock();
-  Operation *before = loop->getPrevNode();
+  gpu_utils::BuiltBefore built(loop);
   auto undo = [&] {
-    Operation *start = before ? before->getNextNode() : &host->front();
-    SmallVector<Operation *> created;
-    for (Operation *op = start; op != loop.getOperation();
-         op = op->getNextNode())
-      created.push_back(op);
-    for (Operation *op : llvm::reverse(created))
-      op->erase();
+    built.erase();
     return gpu::LaunchOp();
   };
   HostEvaluator evaluate(plan, b, /*firstIteration=*/false);
@@ -983,15 +976,9 @@ gpu::LaunchOp rewrite(Plan &plan, int64_t maxElements) {
       one);
 
   Value take = andAll(b, loc, conditions);
-  auto choice = scf::IfOp::create(b, loc, loop.getResultTypes(), take,
-                                  /*withElseRegion=*/true);
-  // The loop as it was, when the kernel does not apply.
-  {
-    Block *elseBlock = choice.elseBlock();
-    loop->moveBefore(elseBlock, elseBlock->end());
-    OpBuilder e = OpBuilder::atBlockEnd(elseBlock);
-    scf::YieldOp::create(e, loc, loop.getResults());
-  }
+  // The loop as it was in the else branch, for when the kernel does not
+  // apply.
+  scf::IfOp choice = gpu_utils::versionLoop(b, loc, loop, take);
   OpBuilder t = OpBuilder::atBlockBegin(choice.thenBlock());
   for (auto [check, value] : llvm::zip(plan.asserts, checks))
     cf::AssertOp::create(t, check.getLoc(), value, check.getMsg());
@@ -1097,9 +1084,6 @@ gpu::LaunchOp rewrite(Plan &plan, int64_t maxElements) {
     gpu::DeallocOp::create(t, loc, Type(), ValueRange(), buffer);
   gpu::DeallocOp::create(t, loc, Type(), ValueRange(), counter);
   scf::YieldOp::create(t, loc, results);
-  loop.getResults().replaceUsesWithIf(choice.getResults(), [&](OpOperand &use) {
-    return use.getOwner() != choice.elseBlock()->getTerminator();
-  });
   return kernel;
 }
 

@@ -514,21 +514,25 @@ public:
       held[out] = {cloneRest(b, op, Value(), mapping)[0]};
       return;
     }
+    // The body on slot k's element, its output argument `init` (zero for
+    // an elementwise op, the accumulator for a reduction), which is also
+    // the value where the slot holds no element.
+    auto atSlot = [&](int64_t k, Value init) {
+      return perSlot(
+          b, loc, k, init.getType(),
+          [&](OpBuilder &t) {
+            IRMapping mapping;
+            mapInputs(mapping, k);
+            mapping.map(op.getMatchingBlockArgument(op.getDpsInitOperand(0)),
+                        init);
+            return cloneRest(t, op, index[k], mapping);
+          },
+          init)[0];
+    };
     if (!reduction) {
       SmallVector<Value> values;
-      for (int64_t k = 0; k < numSlots; ++k) {
-        Value zero = zeroOf(b, loc, outType);
-        values.push_back(perSlot(
-            b, loc, k, outType,
-            [&](OpBuilder &t) {
-              IRMapping mapping;
-              mapInputs(mapping, k);
-              mapping.map(op.getMatchingBlockArgument(op.getDpsInitOperand(0)),
-                          zero);
-              return cloneRest(t, op, index[k], mapping);
-            },
-            zero)[0]);
-      }
+      for (int64_t k = 0; k < numSlots; ++k)
+        values.push_back(atSlot(k, zeroOf(b, loc, outType)));
       held[out] = values;
       return;
     }
@@ -538,16 +542,7 @@ public:
     Value init = scalar(b, out);
     Value acc = combiner.neutralValue(b, loc);
     for (int64_t k = 0; k < numSlots; ++k)
-      acc = perSlot(
-          b, loc, k, acc.getType(),
-          [&](OpBuilder &t) {
-            IRMapping mapping;
-            mapInputs(mapping, k);
-            mapping.map(op.getMatchingBlockArgument(op.getDpsInitOperand(0)),
-                        acc);
-            return cloneRest(t, op, index[k], mapping);
-          },
-          acc)[0];
+      acc = atSlot(k, acc);
     Value total = gpu_utils::blockReduce(
         b, loc, combiner, acc, scratch.lookup(op), threadId, blockSize);
     Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
@@ -599,8 +594,11 @@ public:
           b, loc, k, element,
           [&](OpBuilder &t) {
             Value sum = zero;
-            // The entries in registers, each gathered only where the row
-            // has it; the rest from memory.
+            // The entries in registers: every one gathered, without a
+            // branch (past the row's end from column 0), so that the loads
+            // go out together;
+            // a term counts only where the row has its entry (a select,
+            // not a multiply by zero: an infinite element stays out).
             Type offsets = row.count.getType();
             for (int64_t e = 0; e < rowEntries; ++e) {
               Value has = arith::CmpIOp::create(
@@ -608,20 +606,12 @@ public:
                   arith::ConstantOp::create(t, loc, offsets,
                                             t.getIntegerAttr(offsets, e)),
                   row.count);
-              auto term = scf::IfOp::create(t, loc, element, has,
-                                            /*withElseRegion=*/true);
-              OpBuilder th = OpBuilder::atBlockBegin(term.thenBlock());
               Value column = arith::IndexCastOp::create(
-                  th, loc, th.getIndexType(), row.columns[e]);
-              scf::YieldOp::create(
-                  th, loc,
-                  ValueRange{arith::AddFOp::create(
-                      th, loc, sum,
-                      arith::MulFOp::create(th, loc, row.values[e],
-                                            gather(th, column)))});
-              OpBuilder el = OpBuilder::atBlockBegin(term.elseBlock());
-              scf::YieldOp::create(el, loc, ValueRange{sum});
-              sum = term.getResult(0);
+                  t, loc, t.getIndexType(), row.columns[e]);
+              Value term = arith::MulFOp::create(t, loc, row.values[e],
+                                                 gather(t, column));
+              sum = arith::SelectOp::create(
+                  t, loc, has, arith::AddFOp::create(t, loc, sum, term), sum);
             }
             auto toIndex = [&](Value v) {
               return arith::IndexCastOp::create(t, loc, t.getIndexType(), v);
@@ -666,7 +656,6 @@ public:
     auto matrix = op.getHandle().getDefiningOp<arrayrt::CsrFromArraysOp>();
     Value entries = memref::DimOp::create(b, loc, matrix.getData(), 0);
     Value last = arith::SubIOp::create(b, loc, entries, cst(b, loc, 1));
-    Type element = getElementTypeOrSelf(matrix.getData().getType());
     Type offsets = getElementTypeOrSelf(matrix.getIndptr().getType());
     auto toIndex = [&](Value v) {
       return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
@@ -691,12 +680,22 @@ public:
             b, loc,
             arith::AddIOp::create(b, loc, toIndex(begin), cst(b, loc, e)),
             last);
-        row.columns.push_back(memref::LoadOp::create(
-            b, loc, matrix.getIndices(), ValueRange{entry}));
+        // Past the row's end, column 0: the product gathers every entry
+        // in registers, present or not.
+        Value present = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::slt,
+            arith::ConstantOp::create(b, loc, offsets,
+                                      b.getIntegerAttr(offsets, e)),
+            count);
+        Value column = memref::LoadOp::create(b, loc, matrix.getIndices(),
+                                              ValueRange{entry});
+        row.columns.push_back(arith::SelectOp::create(
+            b, loc, present, column,
+            arith::ConstantOp::create(b, loc, column.getType(),
+                                      b.getIntegerAttr(column.getType(), 0))));
         row.values.push_back(memref::LoadOp::create(b, loc, matrix.getData(),
                                                     ValueRange{entry}));
       }
-      (void)element;
       rows[op].push_back(row);
     }
   }
@@ -744,16 +743,9 @@ bool rewrite(Plan &plan, int64_t slots, int64_t rowEntries, int64_t blockSize,
   scf::ForOp loop = plan.loop;
   Location loc = loop.getLoc();
   OpBuilder b(loop);
-  Block *host = loop->getBlock();
-  Operation *before = loop->getPrevNode();
+  gpu_utils::BuiltBefore built(loop);
   auto undo = [&] {
-    Operation *start = before ? before->getNextNode() : &host->front();
-    SmallVector<Operation *> created;
-    for (Operation *op = start; op != loop.getOperation();
-         op = op->getNextNode())
-      created.push_back(op);
-    for (Operation *op : llvm::reverse(created))
-      op->erase();
+    built.erase();
     return false;
   };
 
@@ -815,14 +807,9 @@ bool rewrite(Plan &plan, int64_t slots, int64_t rowEntries, int64_t blockSize,
       b, loc, sms,
       arith::CeilDivUIOp::create(b, loc, n, cst(b, loc, blockSize)));
 
-  auto choice = scf::IfOp::create(b, loc, loop.getResultTypes(), take,
-                                  /*withElseRegion=*/true);
-  {
-    Block *elseBlock = choice.elseBlock();
-    loop->moveBefore(elseBlock, elseBlock->end());
-    OpBuilder e = OpBuilder::atBlockEnd(elseBlock);
-    scf::YieldOp::create(e, loc, loop.getResults());
-  }
+  // The loop as it was in the else branch, for when the kernel does not
+  // apply.
+  scf::IfOp choice = gpu_utils::versionLoop(b, loc, loop, take);
   OpBuilder t = OpBuilder::atBlockBegin(choice.thenBlock());
   for (auto [check, value] : llvm::zip(plan.asserts, checks))
     cf::AssertOp::create(t, check.getLoc(), value, check.getMsg());
@@ -963,9 +950,6 @@ bool rewrite(Plan &plan, int64_t slots, int64_t rowEntries, int64_t blockSize,
   for (Value buffer : temporaries)
     memref::DeallocOp::create(t, loc, buffer);
   scf::YieldOp::create(t, loc, results);
-  loop.getResults().replaceUsesWithIf(choice.getResults(), [&](OpOperand &use) {
-    return use.getOwner() != choice.elseBlock()->getTerminator();
-  });
   kernelOut = kernel;
   return true;
 }

@@ -1,4 +1,4 @@
-// RUN: array-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(array-gpu-register-loops{report=true}))' -verify-diagnostics | FileCheck %s
+// RUN: array-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(array-gpu-register-loops{report=1 row-entries=2}))' -verify-diagnostics | FileCheck %s
 
 // t = t * 0.5 + sum(t): the vector in registers, the sum's block totals
 // written where its terms are made, one grid barrier before the total is
@@ -155,4 +155,51 @@ func.func @host_read(%t0: memref<?xf32>, %iters: index) -> (memref<?xf32>, f32) 
     scf.yield %next, %an : memref<?xf32>, f32
   }
   return %t, %acc : memref<?xf32>, f32
+}
+
+// -----
+
+// A sparse product of the carried vector: each thread's row in registers
+// (here its first 2 entries; past the row's end, column 0), the vector
+// stored for the gather, one grid barrier, then every entry in registers
+// gathered without a branch (a select keeps the absent ones out), the
+// rest of a longer row in a loop.
+// CHECK-LABEL: func.func @product
+// CHECK: gpu.launch
+// CHECK: %[[COUNT:.*]] = arith.select %{{.*}}, %{{.*}}, %c0_i32{{.*}} : i32
+// CHECK: %[[HAS0:.*]] = arith.cmpi slt, %c0_i32{{.*}}, %[[COUNT]] : i32
+// CHECK: %[[COL0:.*]] = memref.load %arg2[%{{.*}}] : memref<?xi32>
+// CHECK: arith.select %[[HAS0]], %[[COL0]], %c0_i32{{.*}} : i32
+// CHECK: scf.for
+// CHECK: memref.store
+// CHECK: arrayrt.grid_barrier
+// CHECK: scf.if
+// CHECK-NOT: scf.if
+// CHECK: memref.load %[[GATHER:.*]][%{{.*}}] : memref<?xf32>
+// CHECK-NOT: scf.if
+// CHECK: arith.select
+// CHECK-NOT: scf.if
+// CHECK: memref.load %[[GATHER]][%{{.*}}] : memref<?xf32>
+// CHECK-NOT: scf.if
+// CHECK: arith.select
+// CHECK: scf.for
+// CHECK: memref.load %[[GATHER]]
+func.func @product(%x0: memref<?xf32>, %indptr: memref<?xi32>, %indices: memref<?xi32>, %data: memref<?xf32>, %iters: index) -> memref<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %false = arith.constant false
+  %true = arith.constant true
+  %n = memref.dim %x0, %c0 : memref<?xf32>
+  %h = arrayrt.csr_from_arrays %indptr, %indices, %data (%n, %n) : memref<?xi32>, memref<?xi32>, memref<?xf32>
+  // expected-remark @below {{register loop: yes: one cooperative kernel, each thread's elements in registers, 1 grid barriers per iteration}}
+  %x, %own = scf.for %i = %c0 to %iters step %c1 iter_args(%xi = %x0, %o = %false) -> (memref<?xf32>, i1) {
+    %m = memref.dim %xi, %c0 : memref<?xf32>
+    %y = memref.alloc(%m) : memref<?xf32>
+    arrayrt.csr_spmv %h, %xi into %y : memref<?xf32>, memref<?xf32>
+    scf.if %o {
+      memref.dealloc %xi : memref<?xf32>
+    }
+    scf.yield %y, %true : memref<?xf32>, i1
+  }
+  return %x : memref<?xf32>
 }
