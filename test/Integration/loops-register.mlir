@@ -19,13 +19,15 @@
 // RUN: %if cuda-gpu %{ arrayc --target=cuda --persistent-loops=false %s -o %t.launches %}
 // RUN: %if cuda-gpu %{ cd %t.cuda.dir && %t.launches > %t.launches.out %}
 // RUN: %if cuda-gpu %{ cd %t.cuda.dir && %numpy-ref --compare %t.launches.out %s %}
-// Every loop becomes a register loop: CG's with three grid barriers per
-// iteration (before each dot product's total is read, and before the
-// product gathers p), power iteration's and the banded one's with two and
-// one, Jacobi's with one.
+// Every loop becomes a register loop: CG's with two grid barriers per
+// iteration (before each dot product's total is read; from the second
+// iteration on the product gathers r and p and computes p = r + beta * p
+// itself), power iteration's (the same way), the banded one's and
+// Jacobi's with one.
 // RUN: arrayc --target=cuda --persistent-loops --print-kernel-plan --emit=gpu %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLAN
-// PLAN-DAG: loops-register.mlir:{{[0-9]+}}:{{[0-9]+}}: remark: register loop: yes: one cooperative kernel, each thread's elements in registers, 3 grid barriers per iteration
-// PLAN-DAG: remark: register loop: yes: {{.*}}, 2 grid barriers per iteration
+// PLAN-DAG: loops-register.mlir:{{[0-9]+}}:{{[0-9]+}}: remark: register loop: yes: one cooperative kernel, each thread's elements in registers, 2 grid barriers per iteration
+// PLAN-DAG: remark: register loop: yes: {{.*}}, 1 grid barriers per iteration
+// PLAN-DAG: remark: register loop: yes: {{.*}}, 1 grid barriers per iteration
 // PLAN-DAG: remark: register loop: yes: {{.*}}, 1 grid barriers per iteration
 // PLAN-NOT: register loop: no
 

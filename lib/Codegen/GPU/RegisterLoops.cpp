@@ -14,7 +14,11 @@
 // threads goes through memory: each block's partial sums (every block then
 // adds them up itself, in the same order, so all hold the same total) and
 // a vector that a sparse product gathers. A grid barrier comes only before
-// those reads: three per conjugate-gradient iteration.
+// those reads; and where the gathered vector is carried and one
+// elementwise kernel computed it (CG's p = r + beta * p), later iterations
+// gather that kernel's inputs, stored before a barrier the iteration has
+// anyway, and compute the vector's elements in the gather: two barriers
+// per conjugate-gradient iteration.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +35,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/MapVector.h"
 
 namespace mlir::array {
 #define GEN_PASS_DEF_ARRAYGPUREGISTERLOOPS
@@ -419,6 +424,26 @@ public:
   Value parity;
   bool unsynced = false;
 
+  /// A product of a carried vector that later iterations recompute in the
+  /// gather: the kernel that computes the vector's next value, and its 0-d
+  /// inputs' values the iteration before (iteration arguments).
+  struct Recompute {
+    linalg::GenericOp update;
+    SmallVector<Value> carried;
+  };
+  DenseMap<Operation *, Recompute> recomputed;
+  /// The vectors those gathers read, each with its two-halves buffer:
+  /// carried ones stored at the start of the iteration, the body's after
+  /// the op that completes them.
+  DenseMap<Value, Value> leaves;
+  SmallVector<Value> storeAtStart;
+  DenseMap<Operation *, SmallVector<Value>> storeAfter;
+  Value firstIteration;
+  /// Grid barriers every iteration passes so far, and how many had been
+  /// passed at the last recomputing gather and the last store of such a
+  /// gather's input: each needs one after it before the next iteration.
+  int64_t barriers = 0, lastGather = -1, lastLeafStore = -1;
+
   /// A slot's value of the vector `value` (in registers; a buffer from
   /// before the loop was loaded before it).
   Value slot(Value value, int64_t k) { return held.lookup(value)[k]; }
@@ -426,6 +451,14 @@ public:
   void barrier(OpBuilder &b, Location loc) {
     arrayrt::GridBarrierOp::create(b, loc, counter);
     unsynced = false;
+    ++barriers;
+  }
+
+  /// Stores this thread's elements of a recomputed vector's input into its
+  /// half of the input's buffer.
+  void storeLeaf(OpBuilder &b, Location loc, Value vector) {
+    storeSlots(b, loc, vector, leaves.lookup(vector), halfOffset(b, loc));
+    lastLeafStore = barriers;
   }
 
   /// The value of the 0-d array `value`: a pending reduction's total is
@@ -560,32 +593,13 @@ public:
     held.erase(out);
   }
 
-  void emitProduct(OpBuilder &b, arrayrt::CsrSpmvOp op) {
+  /// Each slot's row of the product `op`, its entries' vector elements
+  /// from `gather` (of a column, an index).
+  SmallVector<Value> rowSums(OpBuilder &b, arrayrt::CsrSpmvOp op,
+                             function_ref<Value(OpBuilder &, Value)> gather) {
     Location loc = op.getLoc();
     auto matrix = op.getHandle().getDefiningOp<arrayrt::CsrFromArraysOp>();
-    Value x = op.getX();
-    Value source = x, offset = cst(b, loc, 0);
-    if (Value buffer = gathered.lookup(op)) {
-      // The vector is this loop's: each thread stores its elements (in the
-      // half of the buffer this iteration uses), then the grid meets.
-      offset = arith::MulIOp::create(
-          b, loc,
-          arith::IndexCastUIOp::create(b, loc, b.getIndexType(), parity), n);
-      for (int64_t k = 0; k < numSlots; ++k)
-        gpu_utils::emitIf(b, loc, valid[k], [&](OpBuilder &t) {
-          memref::StoreOp::create(
-              t, loc, slot(x, k), buffer,
-              ValueRange{arith::AddIOp::create(t, loc, offset, index[k])});
-        });
-      barrier(b, loc);
-      source = buffer;
-    }
     Type element = getElementTypeOrSelf(matrix.getData().getType());
-    auto gather = [&](OpBuilder &t, Value column) {
-      return memref::LoadOp::create(
-          t, loc, source,
-          ValueRange{arith::AddIOp::create(t, loc, offset, column)});
-    };
     SmallVector<Value> values;
     for (int64_t k = 0; k < numSlots; ++k) {
       Row &row = rows[op][k];
@@ -596,9 +610,9 @@ public:
             Value sum = zero;
             // The entries in registers: every one gathered, without a
             // branch (past the row's end from column 0), so that the loads
-            // go out together;
-            // a term counts only where the row has its entry (a select,
-            // not a multiply by zero: an infinite element stays out).
+            // go out together; a term counts only where the row has its
+            // entry (a select, not a multiply by zero: an infinite element
+            // stays out).
             Type offsets = row.count.getType();
             for (int64_t e = 0; e < rowEntries; ++e) {
               Value has = arith::CmpIOp::create(
@@ -647,7 +661,110 @@ public:
           },
           zero)[0]);
     }
-    held[op.getInit()] = values;
+    return values;
+  }
+
+  /// Stores each slot's element of the vector `value` into `buffer` at
+  /// `offset` + its index.
+  void storeSlots(OpBuilder &b, Location loc, Value value, Value buffer,
+                  Value offset) {
+    for (int64_t k = 0; k < numSlots; ++k)
+      gpu_utils::emitIf(b, loc, valid[k], [&](OpBuilder &t) {
+        memref::StoreOp::create(
+            t, loc, slot(value, k), buffer,
+            ValueRange{arith::AddIOp::create(t, loc, offset, index[k])});
+      });
+  }
+
+  /// Where the half of a two-halves buffer that this iteration writes
+  /// starts (the other half: the previous iteration's).
+  Value halfOffset(OpBuilder &b, Location loc, bool previous = false) {
+    Value half = parity;
+    if (previous)
+      half = arith::XOrIOp::create(b, loc, parity,
+                                   arith::ConstantIntOp::create(b, loc, 1, 1));
+    return arith::MulIOp::create(
+        b, loc, arith::IndexCastUIOp::create(b, loc, b.getIndexType(), half),
+        n);
+  }
+
+  void emitProduct(OpBuilder &b, arrayrt::CsrSpmvOp op) {
+    Location loc = op.getLoc();
+    Value x = op.getX();
+    auto gatherFrom = [&](Value source, Value offset) {
+      return [=](OpBuilder &t, Value column) -> Value {
+        return memref::LoadOp::create(
+            t, loc, source,
+            ValueRange{arith::AddIOp::create(t, loc, offset, column)});
+      };
+    };
+    Value buffer = gathered.lookup(op);
+    if (!buffer) {
+      // A vector from before the loop: gathered where it is.
+      held[op.getInit()] = rowSums(b, op, gatherFrom(x, cst(b, loc, 0)));
+      return;
+    }
+    auto recompute = recomputed.find(op);
+    if (recompute == recomputed.end()) {
+      // The vector is this loop's: each thread stores its elements (in the
+      // half of the buffer this iteration uses), then the grid meets.
+      Value offset = halfOffset(b, loc);
+      storeSlots(b, loc, x, buffer, offset);
+      barrier(b, loc);
+      // (The next iteration's store goes to the other half, and the one
+      // after it comes after the next iteration's barrier.)
+      held[op.getInit()] = rowSums(b, op, gatherFrom(buffer, offset));
+      return;
+    }
+    // The first iteration as above; the others gather the inputs of the
+    // kernel that computed the vector the iteration before (stored then,
+    // before a grid barrier) and compute its elements.
+    Type element = getElementTypeOrSelf(x.getType());
+    auto first = scf::IfOp::create(b, loc, SmallVector<Type>(numSlots, element),
+                                   firstIteration,
+                                   /*withElseRegion=*/true);
+    {
+      OpBuilder t = OpBuilder::atBlockBegin(first.thenBlock());
+      Value offset = cst(t, loc, 0);
+      storeSlots(t, loc, x, buffer, offset);
+      arrayrt::GridBarrierOp::create(t, loc, counter);
+      scf::YieldOp::create(t, loc, rowSums(t, op, gatherFrom(buffer, offset)));
+    }
+    {
+      OpBuilder e = OpBuilder::atBlockBegin(first.elseBlock());
+      linalg::GenericOp update = recompute->second.update;
+      Value previous = halfOffset(e, loc, /*previous=*/true);
+      IRMapping scalars;
+      unsigned next = 0;
+      for (OpOperand *input : update.getDpsInputOperands())
+        if (update.getMatchingIndexingMap(input).getNumResults() == 0)
+          scalars.map(update.getMatchingBlockArgument(input),
+                      recompute->second.carried[next++]);
+      hoistScalarOps(e, update, scalars);
+      auto element = [&](OpBuilder &t, Value column) -> Value {
+        IRMapping mapping = scalars;
+        for (OpOperand *input : update.getDpsInputOperands()) {
+          if (scalars.contains(update.getMatchingBlockArgument(input)))
+            continue;
+          Value vector = input->get();
+          Value source = vector, offset = column;
+          if (Value leaf = leaves.lookup(vector)) {
+            source = leaf;
+            offset = arith::AddIOp::create(t, loc, previous, column);
+          }
+          mapping.map(update.getMatchingBlockArgument(input),
+                      memref::LoadOp::create(t, loc, source, offset));
+        }
+        Value out = update.getDpsInits()[0];
+        mapping.map(
+            update.getMatchingBlockArgument(update.getDpsInitOperand(0)),
+            zeroOf(t, loc, getElementTypeOrSelf(out.getType())));
+        return cloneRest(t, update, column, mapping)[0];
+      };
+      scf::YieldOp::create(e, loc, rowSums(e, op, element));
+    }
+    held[op.getInit()] = SmallVector<Value>(first.getResults());
+    lastGather = barriers;
   }
 
   /// Loads a sparse product's rows into registers (before the loop).
@@ -714,32 +831,101 @@ public:
 
   /// Emits the ops of the loop body.
   void emitBody(OpBuilder &b, Block &body) {
+    for (Value vector : storeAtStart)
+      storeLeaf(b, vector.getLoc(), vector);
     for (Operation &op : body.without_terminator()) {
-      if (auto cast = dyn_cast<memref::CastOp>(op)) {
-        if (held.count(cast.getSource()))
-          held[cast] = held.lookup(cast.getSource());
-      } else if (auto fill = dyn_cast<linalg::FillOp>(op)) {
-        Value out = fill.getOutputs()[0];
-        bool vector = isVectorType(out.getType());
-        held[out] =
-            SmallVector<Value>(vector ? numSlots : 1, fill.getInputs()[0]);
-      } else if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
-        emitGeneric(b, generic);
-      } else if (auto product = dyn_cast<arrayrt::CsrSpmvOp>(op)) {
-        emitProduct(b, product);
-      }
-      // Allocations, sizes, checks and frees have no part in the kernel.
+      emitOp(b, op);
+      for (Value vector : storeAfter.lookup(&op))
+        storeLeaf(b, op.getLoc(), vector);
     }
+  }
+
+  void emitOp(OpBuilder &b, Operation &op) {
+    if (auto cast = dyn_cast<memref::CastOp>(op)) {
+      if (held.count(cast.getSource()))
+        held[cast] = held.lookup(cast.getSource());
+    } else if (auto fill = dyn_cast<linalg::FillOp>(op)) {
+      Value out = fill.getOutputs()[0];
+      bool vector = isVectorType(out.getType());
+      held[out] =
+          SmallVector<Value>(vector ? numSlots : 1, fill.getInputs()[0]);
+    } else if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
+      emitGeneric(b, generic);
+    } else if (auto product = dyn_cast<arrayrt::CsrSpmvOp>(op)) {
+      emitProduct(b, product);
+    }
+    // Allocations, sizes, checks and frees have no part in the kernel.
   }
 
 private:
   int64_t numSlots, rowEntries, blockSize;
 };
 
+/// The elementwise kernel of the body that computes the next value of the
+/// carried vector a product gathers (CG's `p = r + beta * p`), when the
+/// product can gather that kernel's inputs instead; each of its vector
+/// inputs from the loop gets the body op after which it is complete (null
+/// for a carried one: complete from the start).
+linalg::GenericOp findUpdate(const Plan &plan, arrayrt::CsrSpmvOp product,
+                             llvm::MapVector<Value, Operation *> &completedBy) {
+  scf::ForOp loop = plan.loop;
+  auto throughCasts = [](Value value) {
+    while (auto cast = value.getDefiningOp<memref::CastOp>())
+      value = cast.getSource();
+    return value;
+  };
+  auto carried = dyn_cast<BlockArgument>(throughCasts(product.getX()));
+  if (!carried || carried.getOwner() != loop.getBody() ||
+      carried.getArgNumber() == 0)
+    return {};
+  Block *body = loop.getBody();
+  Value next = throughCasts(
+      body->getTerminator()->getOperand(carried.getArgNumber() - 1));
+  linalg::GenericOp update;
+  for (Operation &op : body->without_terminator())
+    if (auto generic = dyn_cast<linalg::GenericOp>(op))
+      if (generic.getDpsInits()[0] == next)
+        update = generic;
+  if (!update || update.getNumLoops() != 1 ||
+      update.getIteratorTypesArray()[0] != utils::IteratorType::parallel)
+    return {};
+  for (OpOperand *input : update.getDpsInputOperands()) {
+    Value vector = input->get();
+    // (A buffer from before the loop that the body writes is the body's.)
+    if (update.getMatchingIndexingMap(input).getNumResults() == 0 ||
+        (loop.isDefinedOutsideOfLoop(vector) && !plan.owned.contains(vector)))
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(vector);
+        arg && arg.getOwner() == body) {
+      completedBy[vector] = nullptr;
+      continue;
+    }
+    // The last op before the update that writes or names the vector.
+    Operation *last = nullptr;
+    for (Operation &op : body->without_terminator()) {
+      if (&op == update.getOperation())
+        break;
+      bool writes = llvm::is_contained(op.getResults(), vector);
+      if (auto generic = dyn_cast<linalg::GenericOp>(op))
+        writes |= generic.getDpsInits()[0] == vector;
+      else if (auto fill = dyn_cast<linalg::FillOp>(op))
+        writes |= fill.getOutputs()[0] == vector;
+      else if (auto other = dyn_cast<arrayrt::CsrSpmvOp>(op))
+        writes |= other.getInit() == vector;
+      if (writes)
+        last = &op;
+    }
+    if (!last)
+      return {};
+    completedBy[vector] = last;
+  }
+  return update;
+}
+
 /// Rewrites an admitted loop; false (nothing changed) when a size or check
 /// cannot be computed before it.
 bool rewrite(Plan &plan, int64_t slots, int64_t rowEntries, int64_t blockSize,
-             gpu::LaunchOp &kernelOut) {
+             bool recomputeGathers, int64_t &barriersPerIteration) {
   scf::ForOp loop = plan.loop;
   Location loc = loop.getLoc();
   OpBuilder b(loop);
@@ -851,6 +1037,50 @@ bool rewrite(Plan &plan, int64_t slots, int64_t rowEntries, int64_t blockSize,
     emitter.gathered[op] = buffer;
     temporaries.push_back(buffer);
   }
+  // Products that gather their vector recomputed after the first
+  // iteration: a two-halves buffer for each vector input of the kernel
+  // that computes it, and its 0-d inputs carried.
+  SmallVector<Type> carriedTypes;
+  SmallVector<std::pair<arrayrt::CsrSpmvOp, Value>> carriedScalars;
+  for (arrayrt::CsrSpmvOp op : plan.products) {
+    llvm::MapVector<Value, Operation *> completedBy;
+    linalg::GenericOp update =
+        recomputeGathers ? findUpdate(plan, op, completedBy) : nullptr;
+    // Only where a reduction comes after the product and the inputs (its
+    // total's barrier is the one the gather then needs no more): else the
+    // barrier would only move to the iteration's end.
+    auto after = [&](Operation *op, Operation *than) {
+      return !than || than->isBeforeInBlock(op);
+    };
+    if (!update ||
+        !llvm::any_of(plan.reductions, [&](linalg::GenericOp reduction) {
+          return after(reduction, op) &&
+                 llvm::all_of(completedBy, [&](auto &input) {
+                   return after(reduction, input.second);
+                 });
+        }))
+      continue;
+    emitter.recomputed[op].update = update;
+    for (auto [vector, last] : completedBy) {
+      if (emitter.leaves.count(vector))
+        continue;
+      Value buffer = allocate(
+          MemRefType::get({ShapedType::kDynamic},
+                          getElementTypeOrSelf(vector.getType())),
+          ValueRange{arith::MulIOp::create(t, loc, n, cst(t, loc, 2))});
+      temporaries.push_back(buffer);
+      emitter.leaves[vector] = buffer;
+      if (last)
+        emitter.storeAfter[last].push_back(vector);
+      else
+        emitter.storeAtStart.push_back(vector);
+    }
+    for (OpOperand *input : update.getDpsInputOperands())
+      if (update.getMatchingIndexingMap(input).getNumResults() == 0) {
+        carriedTypes.push_back(getElementTypeOrSelf(input->get().getType()));
+        carriedScalars.push_back({op, input->get()});
+      }
+  }
   // The results: new buffers, which the loop's ownership flags then own.
   SmallVector<Value> results(loop.getNumResults());
   for (unsigned index : plan.vectors) {
@@ -900,6 +1130,8 @@ bool rewrite(Plan &plan, int64_t slots, int64_t rowEntries, int64_t blockSize,
                        emitter.loadSlots(k, loc, loop.getInitArgs()[index]));
   for (unsigned index : plan.scalars)
     inits.push_back(memref::LoadOp::create(k, loc, loop.getInitArgs()[index]));
+  for (Type type : carriedTypes) // (not read in the first iteration)
+    inits.push_back(zeroOf(k, loc, type));
   inits.push_back(arith::ConstantIntOp::create(k, loc, 0, 1));
   auto inner = scf::ForOp::create(k, loc, loop.getLowerBound(),
                                   loop.getUpperBound(), loop.getStep(), inits);
@@ -914,7 +1146,12 @@ bool rewrite(Plan &plan, int64_t slots, int64_t rowEntries, int64_t blockSize,
     }
     for (unsigned index : plan.scalars)
       emitter.held[loop.getRegionIterArgs()[index]] = {args[next++]};
+    for (auto [op, scalar] : carriedScalars)
+      emitter.recomputed[op].carried.push_back(args[next++]);
     emitter.parity = args.back();
+    emitter.firstIteration =
+        arith::CmpIOp::create(in, loc, arith::CmpIPredicate::eq,
+                              inner.getInductionVar(), inner.getLowerBound());
     emitter.emitBody(in, *loop.getBody());
     auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
     SmallVector<Value> yielded;
@@ -922,6 +1159,15 @@ bool rewrite(Plan &plan, int64_t slots, int64_t rowEntries, int64_t blockSize,
       llvm::append_range(yielded, emitter.held.lookup(yield.getOperand(index)));
     for (unsigned index : plan.scalars)
       yielded.push_back(emitter.scalar(in, yield.getOperand(index)));
+    for (auto [op, scalar] : carriedScalars)
+      yielded.push_back(emitter.scalar(in, scalar));
+    // What the next iteration gathers (a product's vector, a recomputed
+    // one's inputs) is read after a grid barrier that follows both the
+    // stores and this iteration's gathers (whose buffer half the next
+    // iteration but one writes): one here if the body has none since.
+    if (emitter.barriers <= std::max(emitter.lastGather, emitter.lastLeafStore))
+      emitter.barrier(in, loc);
+    barriersPerIteration = emitter.barriers;
     yielded.push_back(arith::XOrIOp::create(
         in, loc, emitter.parity, arith::ConstantIntOp::create(in, loc, 1, 1)));
     scf::YieldOp::create(in, loc, yielded);
@@ -950,7 +1196,6 @@ bool rewrite(Plan &plan, int64_t slots, int64_t rowEntries, int64_t blockSize,
   for (Value buffer : temporaries)
     memref::DeallocOp::create(t, loc, buffer);
   scf::YieldOp::create(t, loc, results);
-  kernelOut = kernel;
   return true;
 }
 
@@ -985,14 +1230,12 @@ struct ArrayGpuRegisterLoopsPass
         plan.loop = loop;
         if ((why = admit(plan)))
           break;
-        gpu::LaunchOp kernel;
-        if (!rewrite(plan, slots, rowEntries, blockSize, kernel)) {
+        if (!rewrite(plan, slots, rowEntries, blockSize, recomputeGathers,
+                     barriers)) {
           why = "a size or check the host cannot compute before the loop";
           break;
         }
         ++versions;
-        barriers = 0;
-        kernel->walk([&](arrayrt::GridBarrierOp) { ++barriers; });
       }
       if (!report)
         continue;

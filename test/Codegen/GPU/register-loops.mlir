@@ -203,3 +203,65 @@ func.func @product(%x0: memref<?xf32>, %indptr: memref<?xi32>, %indices: memref<
   }
   return %x : memref<?xf32>
 }
+
+// -----
+
+// Power iteration, x = A x / sum((A x)^2): the next x is one elementwise
+// kernel of the product y and the sum. The first iteration stores x and
+// meets the grid before gathering it; later ones gather y (stored the
+// iteration before, before the sum's grid barrier, in the other half of
+// its buffer) and divide by the sum carried from it: one grid barrier per
+// iteration instead of two.
+// CHECK-LABEL: func.func @power
+// CHECK: gpu.launch
+// CHECK: scf.for %{{.*}} iter_args(%{{[^ ]*}} = %{{[^ ]*}}, %[[CARRIED:[^ ]*]] = %{{[^ ]*}}, %{{[^ ]*}} = %{{[^ ]*}}) -> (f32, f32, i1)
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq
+// CHECK: scf.if %[[FIRST]] -> (f32)
+// CHECK: memref.store
+// CHECK: arrayrt.grid_barrier
+// CHECK: } else {
+// CHECK-NOT: arrayrt.grid_barrier
+// CHECK: %[[Y:.*]] = memref.load %[[INPUT:.*]][%{{.*}}] : memref<?xf32>
+// CHECK: arith.divf %[[Y]], %[[CARRIED]] : f32
+// CHECK: memref.store %{{.*}}, %[[INPUT]][%{{.*}}] : memref<?xf32>
+// CHECK: arrayrt.grid_barrier
+// CHECK-NOT: arrayrt.grid_barrier
+// CHECK: scf.yield {{.*}} : f32, f32, i1
+#id = affine_map<(d0) -> (d0)>
+#to0 = affine_map<(d0) -> ()>
+func.func @power(%x0: memref<?xf32>, %indptr: memref<?xi32>, %indices: memref<?xi32>, %data: memref<?xf32>, %iters: index) -> memref<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %false = arith.constant false
+  %true = arith.constant true
+  %n = memref.dim %x0, %c0 : memref<?xf32>
+  %h = arrayrt.csr_from_arrays %indptr, %indices, %data (%n, %n) : memref<?xi32>, memref<?xi32>, memref<?xf32>
+  // expected-remark @below {{register loop: yes: one cooperative kernel, each thread's elements in registers, 1 grid barriers per iteration}}
+  %x, %own = scf.for %i = %c0 to %iters step %c1 iter_args(%xi = %x0, %o = %false) -> (memref<?xf32>, i1) {
+    %m = memref.dim %xi, %c0 : memref<?xf32>
+    %y = memref.alloc(%m) : memref<?xf32>
+    arrayrt.csr_spmv %h, %xi into %y : memref<?xf32>, memref<?xf32>
+    %s = memref.alloc() : memref<f32>
+    linalg.fill ins(%zero : f32) outs(%s : memref<f32>)
+    linalg.generic {indexing_maps = [#id, #to0], iterator_types = ["reduction"]} ins(%y : memref<?xf32>) outs(%s : memref<f32>) {
+    ^bb0(%in: f32, %acc: f32):
+      %sq = arith.mulf %in, %in : f32
+      %a = arith.addf %acc, %sq : f32
+      linalg.yield %a : f32
+    }
+    %next = memref.alloc(%m) : memref<?xf32>
+    linalg.generic {indexing_maps = [#id, #to0, #id], iterator_types = ["parallel"]} ins(%y, %s : memref<?xf32>, memref<f32>) outs(%next : memref<?xf32>) {
+    ^bb0(%v: f32, %norm: f32, %out: f32):
+      %r = arith.divf %v, %norm : f32
+      linalg.yield %r : f32
+    }
+    scf.if %o {
+      memref.dealloc %xi : memref<?xf32>
+    }
+    memref.dealloc %y : memref<?xf32>
+    memref.dealloc %s : memref<f32>
+    scf.yield %next, %true : memref<?xf32>, i1
+  }
+  return %x : memref<?xf32>
+}

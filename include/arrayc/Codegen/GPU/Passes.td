@@ -503,6 +503,16 @@ def ArrayGpuRegisterLoops : Pass<"array-gpu-register-loops", "func::FuncOp"> {
       a grid barrier, then each thread computes its rows; a row's first
       `row-entries` entries are loaded into registers before the loop (the
       rest, if any, read from memory each time);
+    - with `recompute-gathers`, a product of a carried vector whose next
+      value one elementwise kernel of the body computes (CG's
+      `p = r + beta * p`) stores and gathers the vector only in the first
+      iteration: each thread stores its elements of that kernel's vector
+      inputs once they are computed (two halves in turn), the kernel's
+      0-d inputs are carried to the next iteration, and the product there
+      gathers the inputs and computes the vector's elements itself. The
+      inputs' stores come before a grid barrier the iteration has anyway
+      (a reduction's), so the barrier before the gather goes: two per CG
+      iteration instead of three;
     - the body's checks are made once before the kernel, and its
       allocations disappear (results go into new buffers, owned by the
       loop's ownership flags).
@@ -524,6 +534,11 @@ def ArrayGpuRegisterLoops : Pass<"array-gpu-register-loops", "func::FuncOp"> {
            "Entries of each matrix row held in registers">,
     Option<"blockSize", "block-size", "int64_t", "512",
            "Threads per block (one block per multiprocessor)">,
+    Option<"recomputeGathers", "recompute-gathers", "bool", "true",
+           "From the second iteration on, a product of a carried vector "
+           "gathers the inputs of the kernel that computed it and "
+           "recomputes its elements, instead of a grid barrier between "
+           "storing the vector and gathering it">,
     Option<"report", "report", "bool", "false",
            "A remark at each host loop of vector kernels: whether it became "
            "a register loop (with its grid barriers per iteration), or why "
