@@ -22,10 +22,12 @@
 // Every loop becomes a register loop: CG's with two grid barriers per
 // iteration (before each dot product's total is read; from the second
 // iteration on the product gathers r and p and computes p = r + beta * p
-// itself), power iteration's (the same way), the banded one's and
-// Jacobi's with one.
+// itself; the preconditioned one the same way, its p = r * dinv + beta p
+// reading dinv from before the loop), power iteration's (the same way),
+// the banded one's and Jacobi's with one.
 // RUN: arrayc --target=cuda --persistent-loops --print-kernel-plan --emit=gpu %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLAN
 // PLAN-DAG: loops-register.mlir:{{[0-9]+}}:{{[0-9]+}}: remark: register loop: yes: one cooperative kernel, each thread's elements in registers, 2 grid barriers per iteration
+// PLAN-DAG: remark: register loop: yes: {{.*}}, 2 grid barriers per iteration
 // PLAN-DAG: remark: register loop: yes: {{.*}}, 1 grid barriers per iteration
 // PLAN-DAG: remark: register loop: yes: {{.*}}, 1 grid barriers per iteration
 // PLAN-DAG: remark: register loop: yes: {{.*}}, 1 grid barriers per iteration
@@ -50,6 +52,8 @@
 // NUMPY: u, v = functools.reduce(lambda s, _: bstep(s), range(10), (np.ones(1000), np.zeros(1000))); print(np.float32(u.sum())); print(np.float32((v * v).sum()))
 // NUMPY: rhs = (np.arange(256) % 7).astype(np.float64); np.save("rhs.npy", rhs.astype(np.float32)); np.save("dinv.npy", np.full(256, 0.25, np.float32))
 // NUMPY: print(np.float32(functools.reduce(lambda x, _: x + (rhs - mv(P16, x)) * 0.25, range(20), np.zeros(256)).sum()))
+// NUMPY: def pcgstep(s): x, r, p, rz = s; ap = mv(P16, p); al = rz / (p @ ap); x = x + al * p; r = r - al * ap; z = r * 0.25; rzn = r @ z; return x, r, z + rzn / rz * p, rzn
+// NUMPY: r0 = rhs.copy(); print(np.float32(functools.reduce(lambda s, _: pcgstep(s), range(12), (np.zeros(256), r0, r0 * 0.25, r0 @ (r0 * 0.25)))[0].sum()))
 
 #CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32}>
 
@@ -165,5 +169,34 @@ func.func @main() {
   }
   %js = array.sum %jx : tensor<?xf32> -> tensor<f32>
   array.print %js : tensor<f32>
+
+  // CG preconditioned by dinv (z = r * dinv): the next p = z + beta p,
+  // which later iterations' products recompute, reads dinv from before
+  // the loop as well as r and p.
+  %z0 = array.mul %rhs, %dinv : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  %rz0_v = array.mul %rhs, %z0 : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  %rz0 = array.sum %rz0_v : tensor<?xf32> -> tensor<f32>
+  %c12 = arith.constant 12 : index
+  %px, %pr, %pp, %prz = scf.for %i = %c0 to %c12 step %c1
+      iter_args(%x_i = %zeros, %r_i = %rhs, %p_i = %z0, %rz_i = %rz0)
+      -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<f32>) {
+    %ap = array.spmv %a16, %p_i : (tensor<?x?xf32, #CSR>, tensor<?xf32>) -> tensor<?xf32>
+    %pap_v = array.mul %p_i, %ap : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    %pap = array.sum %pap_v : tensor<?xf32> -> tensor<f32>
+    %alpha = array.div %rz_i, %pap : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    %ap_s = array.mul %p_i, %alpha : (tensor<?xf32>, tensor<f32>) -> tensor<?xf32>
+    %x_n = array.add %x_i, %ap_s : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    %aap = array.mul %ap, %alpha : (tensor<?xf32>, tensor<f32>) -> tensor<?xf32>
+    %r_n = array.sub %r_i, %aap : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    %z_n = array.mul %r_n, %dinv : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    %rz_v = array.mul %r_n, %z_n : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    %rz_n = array.sum %rz_v : tensor<?xf32> -> tensor<f32>
+    %beta = array.div %rz_n, %rz_i : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    %bp = array.mul %p_i, %beta : (tensor<?xf32>, tensor<f32>) -> tensor<?xf32>
+    %p_n = array.add %z_n, %bp : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    scf.yield %x_n, %r_n, %p_n, %rz_n : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<f32>
+  }
+  %pxs = array.sum %px : tensor<?xf32> -> tensor<f32>
+  array.print %pxs : tensor<f32>
   return
 }
