@@ -36,9 +36,10 @@
 #   scripts/device-check.sh prepare-persistent [BUILD]
 #                                             here: the end-to-end programs
 #                                             and 400 generated ones built
-#                                             with --persistent-loops, the
-#                                             launch benchmarks and issue
-#                                             7's CG both ways
+#                                             with --persistent-loops (the
+#                                             default, named), the launch
+#                                             benchmarks and issue 7's CG
+#                                             both ways
 #   scripts/device-check.sh run-persistent OUT
 #                                             there: those against NumPy
 #                                             (loops under memcheck and
@@ -255,9 +256,10 @@ run-sparse)
   exit $status
   ;;
 prepare-persistent)
-  # Everything with array-gpu-persistent-loops (and register loops) on (off
-  # by default): the end-to-end suite, generated programs, and the launch
-  # benchmarks and issue 7's CG both ways (the other without the option).
+  # Everything with array-gpu-persistent-loops (and register loops) on,
+  # as by default but named: the end-to-end suite, generated programs, and
+  # the launch benchmarks and issue 7's CG both ways (the other with
+  # --persistent-loops=false).
   build=${2:-build}
   [ -x /usr/bin/python3 ] && python=/usr/bin/python3  # NumPy is there
   flag=--persistent-loops
@@ -271,13 +273,14 @@ prepare-persistent)
   $python bench/launch.py prepare --build "$build" --stage .device-bench/launch \
     --arrayc-flag=$flag || exit 1
   $python bench/launch.py prepare --build "$build" \
-    --stage .device-bench/launch-launches || exit 1
+    --stage .device-bench/launch-launches --arrayc-flag=--persistent-loops=false || exit 1
   $python bench/launch.py prepare --build "$build" \
     --stage .device-bench/launch-persistent --arrayc-flag=$flag \
     --arrayc-flag=--register-loops=false || exit 1
   $python bench/sparse.py prepare --build "$build" --out .device-bench/sparse-on \
     --arrayc-flag=$flag || exit 1
-  $python bench/sparse.py prepare --build "$build" --out .device-bench/sparse-off || exit 1
+  $python bench/sparse.py prepare --build "$build" --out .device-bench/sparse-off \
+    --arrayc-flag=--persistent-loops=false || exit 1
   mkdir -p .device-pack
   tar -cf - .device .device-bench | xz -6 -T0 > .device-pack/device.txz || exit 1
   du -sh .device .device-bench .device-pack/device.txz
@@ -317,12 +320,11 @@ run-persistent)
       > "$out/generated-$seed.txt" 2>&1 || status=1
     echo "generated $seed: $(grep -E '^(MISMATCH|CRASH)' "$out/generated-$seed.txt" | head -3)$(grep -E 'programs:' "$out/generated-$seed.txt" | tail -1)"
   done
-  (cd .device/bin && timeout 120 compute-sanitizer --tool racecheck --error-exitcode 3 \
-     ./test_Integration__loops-persistent > /dev/null 2> "$out/racecheck.txt") || status=1
-  echo "racecheck loops-persistent: $(grep -c '=========' "$out/racecheck.txt") sanitizer lines"
-  (cd .device/bin && timeout 120 compute-sanitizer --tool racecheck --error-exitcode 3 \
-     ./test_Integration__loops-register > /dev/null 2> "$out/racecheck-register.txt") || status=1
-  echo "racecheck loops-register: $(grep -c '=========' "$out/racecheck-register.txt") sanitizer lines"
+  # The loop kernels under racecheck (and synccheck), each in a folder
+  # with the inputs its NumPy lines write.
+  $python scripts/gpu_check.py sanitize "$out/sanitize" --tools racecheck,synccheck \
+    --only 'loops-(persistent|register)' --jobs 4 > "$out/sanitize.txt" 2>&1 || status=1
+  grep -E "^(PASS|FAIL)" "$out/sanitize.txt"
   exit $status
   ;;
 prepare-sharded)

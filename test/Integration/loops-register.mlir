@@ -1,13 +1,11 @@
 // Iterative solvers' loops as one kernel whose threads keep their
-// elements in registers (array-gpu-register-loops, with --persistent-loops;
-// off by default: this program hung on an H100 outside compute-sanitizer,
-// 2026-12-06, before the grid barrier's counter was zeroed; not run on a
-// GPU since): conjugate gradients on 2-D Poisson matrices of 16 and 256
-// unknowns, with 0 and 7 iterations on the smallest (larger ones, up to
-// past the limit: loops-register-large.mlir); power iteration (a norm feeding back through a square root);
-// a Jacobi sweep reading vectors from before the loop; rows longer than the
-// entries held in registers. Each result is compared with NumPy, on the
-// CPU and on the GPU both ways.
+// elements in registers (array-gpu-register-loops, on by default):
+// conjugate gradients on 2-D Poisson matrices of 16 and 256 unknowns, with
+// 0 and 7 iterations on the smallest (larger ones, up to past the limit:
+// loops-register-large.mlir), and preconditioned; power iteration (a norm
+// feeding back through a square root); a Jacobi sweep reading vectors from
+// before the loop; rows longer than the entries held in registers. Each
+// result is compared with NumPy, on the CPU and on the GPU both ways.
 // RUN: arrayc --target=cpu %s -o %t.cpu
 // RUN: rm -rf %t.cpu.dir && mkdir -p %t.cpu.dir && cd %t.cpu.dir && %numpy-ref %s > %t.cpu.ref
 // RUN: cd %t.cpu.dir && %t.cpu > %t.cpu.out

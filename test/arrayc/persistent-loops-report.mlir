@@ -3,8 +3,12 @@
 // kernel and, if not, why (--register-loops=false: these loops would be
 // register loops first, loops-register.mlir).
 // RUN: arrayc --target=cuda --persistent-loops --register-loops=false --print-kernel-plan --emit=gpu %s -o /dev/null 2>&1 | FileCheck %s
-// RUN: arrayc --target=cuda --print-kernel-plan --emit=gpu %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: arrayc --target=cuda --persistent-loops=false --print-kernel-plan --emit=gpu %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 // OFF-NOT: persistent loop
+// OFF-NOT: register loop
+// The default is on: the first loop becomes a register loop.
+// RUN: arrayc --target=cuda --print-kernel-plan --emit=gpu %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEFAULT
+// DEFAULT: persistent-loops-report.mlir:[[#@LINE+6]]:8: remark: register loop: yes
 
 // CHECK: persistent-loops-report.mlir:[[#@LINE+4]]:8: remark: persistent loop: yes: one cooperative kernel, 2 grid barriers per iteration (arrays of at most 1048576 elements; other sizes run the loop as before)
 func.func @relax(%t0: tensor<?xf32>, %iters: index) -> tensor<?xf32> {

@@ -164,9 +164,9 @@ cl::opt<bool> persistentLoops(
     "persistent-loops",
     cl::desc("Run a loop whose body only launches kernels on small arrays "
              "as one kernel whose blocks meet at grid barriers, instead of "
-             "launches per iteration (cuda target; off by default until "
-             "register loops run on a GPU again after a hang was fixed)"),
-    cl::init(false), cl::cat(codegenCategory));
+             "launches per iteration (cuda target; --persistent-loops=false: "
+             "launches, in CUDA graphs)"),
+    cl::init(true), cl::cat(codegenCategory));
 cl::opt<bool> registerLoops(
     "register-loops",
     cl::desc("With --persistent-loops: run an iterative solver's loop over "

@@ -121,9 +121,8 @@ struct ArrayToCudaPipelineOptions
       *this, "persistent-loops",
       llvm::cl::desc("Run small host loops of kernels as one cooperative "
                      "kernel with grid barriers between its phases "
-                     "(array-gpu-persistent-loops; off until register "
-                     "loops run on a GPU again after a hang was fixed)."),
-      llvm::cl::init(false)};
+                     "(array-gpu-persistent-loops)."),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> registerLoops{
       *this, "register-loops",
       llvm::cl::desc("With persistent-loops: iterative solvers' vector "
