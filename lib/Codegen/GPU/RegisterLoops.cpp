@@ -457,7 +457,8 @@ public:
   /// Stores this thread's elements of a recomputed vector's input into its
   /// half of the input's buffer.
   void storeLeaf(OpBuilder &b, Location loc, Value vector) {
-    storeSlots(b, loc, vector, leaves.lookup(vector), halfOffset(b, loc));
+    storeSlots(b, loc, held.lookup(vector), leaves.lookup(vector),
+               halfOffset(b, loc));
     lastLeafStore = barriers;
   }
 
@@ -664,15 +665,15 @@ public:
     return values;
   }
 
-  /// Stores each slot's element of the vector `value` into `buffer` at
-  /// `offset` + its index.
-  void storeSlots(OpBuilder &b, Location loc, Value value, Value buffer,
-                  Value offset) {
+  /// Stores each slot's value (of `values`, one per slot) into `buffer` at
+  /// its element's index, plus `offset` if given.
+  void storeSlots(OpBuilder &b, Location loc, ValueRange values, Value buffer,
+                  Value offset = {}) {
     for (int64_t k = 0; k < numSlots; ++k)
       gpu_utils::emitIf(b, loc, valid[k], [&](OpBuilder &t) {
-        memref::StoreOp::create(
-            t, loc, slot(value, k), buffer,
-            ValueRange{arith::AddIOp::create(t, loc, offset, index[k])});
+        Value at =
+            offset ? arith::AddIOp::create(t, loc, offset, index[k]) : index[k];
+        memref::StoreOp::create(t, loc, values[k], buffer, ValueRange{at});
       });
   }
 
@@ -709,7 +710,7 @@ public:
       // The vector is this loop's: each thread stores its elements (in the
       // half of the buffer this iteration uses), then the grid meets.
       Value offset = halfOffset(b, loc);
-      storeSlots(b, loc, x, buffer, offset);
+      storeSlots(b, loc, held.lookup(x), buffer, offset);
       barrier(b, loc);
       // (The next iteration's store goes to the other half, and the one
       // after it comes after the next iteration's barrier.)
@@ -726,7 +727,7 @@ public:
     {
       OpBuilder t = OpBuilder::atBlockBegin(first.thenBlock());
       Value offset = cst(t, loc, 0);
-      storeSlots(t, loc, x, buffer, offset);
+      storeSlots(t, loc, held.lookup(x), buffer, offset);
       arrayrt::GridBarrierOp::create(t, loc, counter);
       scf::YieldOp::create(t, loc, rowSums(t, op, gatherFrom(buffer, offset)));
     }
@@ -1177,11 +1178,7 @@ bool rewrite(Plan &plan, int64_t slots, int64_t rowEntries, int64_t blockSize,
     ValueRange finals = inner.getResults();
     unsigned next = 0;
     for (unsigned index : plan.vectors) {
-      for (int64_t s = 0; s < slots; ++s)
-        gpu_utils::emitIf(k, loc, emitter.valid[s], [&](OpBuilder &st) {
-          memref::StoreOp::create(st, loc, finals[next + s], results[index],
-                                  ValueRange{emitter.index[s]});
-        });
+      emitter.storeSlots(k, loc, finals.slice(next, slots), results[index]);
       next += slots;
     }
     Value isFirst = arith::CmpIOp::create(k, loc, arith::CmpIPredicate::eq,
